@@ -1,0 +1,68 @@
+// Builds everything into dist/: the server bundle, the client islands, the CSS and the public files.
+import { createHash } from 'node:crypto';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const DIST = 'dist';
+const ASSETS = path.join(DIST, 'public', 'assets');
+const production = { 'process.env.NODE_ENV': '"production"' };
+
+await rm(DIST, { recursive: true, force: true });
+await cp('public', path.join(DIST, 'public'), { recursive: true });
+
+const [client, styles] = await Promise.all([
+  // Islands: ESM with code splitting, so each island loads only when the page has it.
+  esbuild.build({
+    entryPoints: { client: 'client/main.ts' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['chrome90', 'firefox90', 'safari15'],
+    minify: true,
+    define: production,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    outdir: ASSETS,
+    metafile: true,
+    legalComments: 'none',
+  }),
+  esbuild.build({
+    entryPoints: { site: 'shared/styles/site.css' },
+    bundle: true,
+    minify: true,
+    target: ['chrome90', 'firefox90', 'safari15'],
+    entryNames: '[name]-[hash]',
+    outdir: ASSETS,
+    metafile: true,
+  }),
+  // The server: dependencies stay in node_modules (production install), our code is one file.
+  esbuild.build({
+    entryPoints: ['server/index.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    define: production,
+    outfile: path.join(DIST, 'server', 'index.js'),
+    sourcemap: true,
+  }),
+]);
+
+/** The output file that came from an entry point, as a URL path and its subresource-integrity hash. */
+async function entryAsset(metafile, entry) {
+  const [file] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === entry) ?? [];
+  if (!file) throw new Error(`esbuild produced no output for ${entry}`);
+  const integrity = `sha384-${createHash('sha384').update(await readFile(file)).digest('base64')}`;
+  return { href: `/${path.relative(path.join(DIST, 'public'), file).split(path.sep).join('/')}`, integrity };
+}
+
+const manifest = {
+  stylesheet: await entryAsset(styles.metafile, 'shared/styles/site.css'),
+  script: await entryAsset(client.metafile, 'client/main.ts'),
+};
+await writeFile(path.join(DIST, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+await writeFile(path.join(DIST, 'client-meta.json'), JSON.stringify(client.metafile));
+console.log(`Built ${DIST}/: ${manifest.stylesheet.href}, ${manifest.script.href}`);

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { PageAssets } from '../shared/components/Document';
+
+/** Written by esbuild.config.mjs beside the public folder. */
+export const MANIFEST_FILE = 'manifest.json';
+
+/** Reads the build's manifest once at start; a missing build is an operator error with a one-line answer. */
+export function loadAssets(distDir: string): PageAssets {
+  const file = path.join(distDir, MANIFEST_FILE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`Missing build output ${file}: run "npm run build" first`);
+  }
+  return JSON.parse(text) as PageAssets;
+}

@@ -1,0 +1,82 @@
+import { DateTime } from 'luxon';
+
+export interface SiteConfig {
+  port: number;
+  host: string;
+  checkoutUrl: string;
+  contactEmail: string;
+  workshopStartMs: number;
+  earlyBirdDeadlineMs: number;
+}
+
+export const DEFAULTS = {
+  PORT: '3000',
+  HOST: '127.0.0.1',
+  CHECKOUT_URL: 'https://checkout.example.com/pagar/taller-marca-autoridad',
+  CONTACT_EMAIL: 'hola@example.com',
+  WORKSHOP_START: '2025-09-03T20:00:00-06:00',
+  EARLY_BIRD_DEADLINE: '2025-09-30T23:59:59-06:00',
+} as const;
+
+type Variable = keyof typeof DEFAULTS;
+export type Environment = Partial<Record<string, string | undefined>>;
+
+/** A bad setting: its message is the one line an operator sees. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function fail(variable: Variable, expected: string, value: string): never {
+  throw new ConfigError(`Invalid ${variable}: expected ${expected}, got ${JSON.stringify(value)}`);
+}
+
+function parsePort(value: string): number {
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+  if (!(port >= 1 && port <= 65535)) fail('PORT', 'an integer from 1 to 65535', value);
+  return port;
+}
+
+function parseHost(value: string): string {
+  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(value)) fail('HOST', 'a host name or IP address', value);
+  return value;
+}
+
+function parseHttpsUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail('CHECKOUT_URL', 'an absolute https URL', value);
+  }
+  if (url.protocol !== 'https:' || url.hostname === '') fail('CHECKOUT_URL', 'an absolute https URL', value);
+  return url.href;
+}
+
+function parseEmail(value: string): string {
+  if (!/^[^\s@<>"]+@[^\s@<>"]+\.[A-Za-z]{2,}$/.test(value)) fail('CONTACT_EMAIL', 'an e-mail address like name@domain.com', value);
+  return value;
+}
+
+/** Only full date-times with an explicit offset: "2025-09-03T20:00" alone would depend on the server's zone. */
+function parseInstant(variable: Variable, value: string): number {
+  const hasOffset = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value);
+  const parsed = DateTime.fromISO(value, { setZone: true });
+  if (!hasOffset || !parsed.isValid) fail(variable, 'an ISO 8601 date-time with offset like 2025-09-03T20:00:00-06:00', value);
+  return parsed.toMillis();
+}
+
+/** Reads every setting once; an empty variable counts as unset. */
+export function readConfig(env: Environment): SiteConfig {
+  const get = (name: Variable): string => {
+    const value = env[name]?.trim();
+    return value ? value : DEFAULTS[name];
+  };
+  return {
+    port: parsePort(get('PORT')),
+    host: parseHost(get('HOST')),
+    checkoutUrl: parseHttpsUrl(get('CHECKOUT_URL')),
+    contactEmail: parseEmail(get('CONTACT_EMAIL')),
+    workshopStartMs: parseInstant('WORKSHOP_START', get('WORKSHOP_START')),
+    earlyBirdDeadlineMs: parseInstant('EARLY_BIRD_DEADLINE', get('EARLY_BIRD_DEADLINE')),
+  };
+}

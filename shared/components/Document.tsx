@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { site } from '../content';
+
+export interface AssetTag {
+  href: string;
+  integrity: string;
+}
+
+/** What the build produced for the browser: content-hashed, with subresource integrity. */
+export interface PageAssets {
+  stylesheet: AssetTag;
+  script: AssetTag;
+}
+
+interface DocumentProps {
+  title: string;
+  description: string;
+  assets: PageAssets;
+  /** Pages without islands ship no JavaScript at all. */
+  hasIslands: boolean;
+  children: ReactNode;
+}
+
+export function Document({ title, description, assets, hasIslands, children }: DocumentProps) {
+  return (
+    <html lang="es">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        <meta name="theme-color" content="#fbf6f1" />
+        <link rel="stylesheet" href={assets.stylesheet.href} integrity={assets.stylesheet.integrity} />
+        {hasIslands && <script type="module" src={assets.script.href} integrity={assets.script.integrity} />}
+      </head>
+      <body>
+        <a className="skip-link" href="#contenido">
+          {site.skipLink}
+        </a>
+        {children}
+      </body>
+    </html>
+  );
+}

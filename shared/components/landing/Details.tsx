@@ -1,0 +1,57 @@
+import { details, workshop } from '../../content';
+import type { WorkshopSchedule } from '../../logic/schedule';
+import { Icon, type IconName } from '../Icon';
+import { Section } from '../Section';
+
+interface DetailsProps {
+  schedule: WorkshopSchedule;
+  calendarUrl: string;
+}
+
+export function Details({ schedule, calendarUrl }: DetailsProps) {
+  const facts: { icon: IconName; label: string; value: string }[] = [
+    { icon: 'calendar', label: details.labels.date, value: schedule.dateLabel },
+    { icon: 'clock', label: details.labels.time, value: `${schedule.timeLabel} ${workshop.zoneLabel}` },
+    { icon: 'hourglass', label: details.labels.duration, value: workshop.durationLabel },
+    { icon: 'video', label: details.labels.format, value: workshop.format },
+    { icon: 'users', label: details.labels.capacity, value: workshop.capacity },
+  ];
+  return (
+    <Section id={details.id} eyebrow={details.eyebrow} title={details.title} tone="tinted">
+      <div className="details">
+        <div className="card details__facts">
+          <dl className="facts">
+            {facts.map((fact) => (
+              <div key={fact.label} className="facts__row">
+                <dt>
+                  <Icon name={fact.icon} className="icon icon--accent" />
+                  {fact.label}
+                </dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <a className="btn btn--outline btn--block" href={calendarUrl} target="_blank" rel="noopener noreferrer">
+            <Icon name="calendar" />
+            {details.calendarCta}
+          </a>
+          <p className="details__hint">{details.calendarHint}</p>
+        </div>
+        <div className="details__bonuses">
+          <h3 className="details__subtitle">{details.bonusesTitle}</h3>
+          <ul className="bonus-list">
+            {details.bonuses.map((bonus) => (
+              <li key={bonus.title} className="bonus">
+                <Icon name="gift" className="icon icon--accent" />
+                <div>
+                  <p className="bonus__title">{bonus.title}</p>
+                  <p className="bonus__text">{bonus.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </Section>
+  );
+}

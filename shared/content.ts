@@ -1,0 +1,351 @@
+/**
+ * Every text and fact of the site, in one place, so the owner edits copy here and nowhere else.
+ * Dates are not typed here: they are derived from WORKSHOP_START and EARLY_BIRD_DEADLINE.
+ * Named exports (not one big object) let esbuild leave out of the client bundle what no island uses.
+ */
+
+export const site = {
+  name: 'Marca de Autoridad con IA',
+  title: 'Taller en vivo: Marca de Autoridad con IA | Videos cortos y carruseles',
+  description:
+    'Taller en vivo de 2.5 horas para emprendedoras y profesionales independientes: sal con tu estrategia de contenido, un plan accionable y un sistema con IA para crear videos cortos y carruseles que te posicionan como referente.',
+  skipLink: 'Saltar al contenido',
+} as const;
+
+export const workshop = {
+  title: 'Taller en vivo: Marca de Autoridad con IA',
+  durationMinutes: 150,
+  durationLabel: '2.5 horas en vivo',
+  zoneLabel: 'hora de la Ciudad de México',
+  meridiem: { am: 'a. m.', pm: 'p. m.' },
+  format: 'En línea, por Google Meet',
+  capacity: 'Ultra-limitado',
+  calendarLocation: 'Google Meet (link will be sent by email)',
+  calendarDescription:
+    'Taller en vivo de 2.5 horas para construir tu marca de autoridad con IA: estrategia, plan de contenido y producción de videos cortos y carruseles. El enlace de Google Meet llega a tu correo.',
+} as const;
+
+export const prices = {
+  currency: 'USD',
+  normal: 97,
+  earlyBird: 49,
+  saving: 48,
+  earlyBirdSpots: 30,
+} as const;
+
+export const nav = {
+  brand: 'Marca de Autoridad',
+  label: 'Secciones del taller',
+  links: [
+    { href: '#que-es', label: 'Qué es' },
+    { href: '#detalles', label: 'Detalles' },
+    { href: '#precios', label: 'Precios' },
+    { href: '#faq', label: 'Preguntas' },
+  ],
+  cta: 'Reserva tu lugar',
+} as const;
+
+export const hero = {
+  badge: 'Cupo ultra-limitado',
+  eyebrow: 'Taller en vivo · 2.5 horas · Para emprendedoras y profesionales independientes',
+  title: 'Convierte lo que sabes en una marca de autoridad con IA',
+  lead:
+    'En una sola tarde sales con tu estrategia de contenido, un plan que sí vas a cumplir y un sistema con inteligencia artificial para crear videos cortos y carruseles que atraen a tus clientas ideales, sin vivir pegada al teléfono.',
+  primaryCta: 'Reserva tu lugar',
+  secondaryCta: 'Ver detalles del taller',
+  proof: '130,000+ personas ya siguen el método de tu instructora',
+} as const;
+
+export const whatItIs = {
+  id: 'que-es',
+  eyebrow: 'Qué es',
+  title: 'Un taller práctico para que tu experiencia por fin se vea',
+  paragraphs: [
+    'Sabes hacer muy bien tu trabajo, pero en redes parece que nadie lo nota. Publicas cuando puedes, improvisas cada idea y sientes que la IA es otra cosa más que aprender.',
+    'Este taller en vivo es una sesión de trabajo de 2.5 horas: definimos juntas tu posicionamiento, armamos tu plan de contenido y lo convertimos en videos cortos y carruseles con herramientas de IA, paso a paso y con ejemplos reales.',
+  ],
+  highlights: [
+    { title: '2.5 horas en vivo', text: 'Sin módulos eternos: trabajas en tu estrategia durante la sesión.' },
+    { title: 'IA a tu favor', text: 'Guiones, ideas y carruseles en minutos, con tu voz y no la de un robot.' },
+    { title: 'Sales con un plan', text: 'Terminas con tu estrategia y tus próximas publicaciones definidas.' },
+  ],
+} as const;
+
+export const audience = {
+  id: 'para-ti',
+  eyebrow: '¿Es para ti?',
+  title: 'Lo diseñamos para mujeres que ya saben lo que hacen',
+  forYou: {
+    title: 'Este taller es para ti si…',
+    items: [
+      'Eres emprendedora o profesional independiente y quieres que te reconozcan como referente en tu tema.',
+      'Tienes conocimiento valioso, pero no sabes cómo convertirlo en contenido que conecte y venda.',
+      'Quieres usar la IA para crear más rápido sin perder tu esencia.',
+      'Te cuesta ser constante y necesitas un plan claro y realista.',
+      'Quieres animarte con los videos cortos y los carruseles de una vez por todas.',
+    ],
+  },
+  notForYou: {
+    title: 'No es para ti si…',
+    items: [
+      'Buscas volverte viral de la noche a la mañana sin trabajar tu mensaje.',
+      'Quieres que la IA publique por ti sin poner nada de tu experiencia.',
+      'No estás dispuesta a aplicar lo que aprendas después del taller.',
+      'Prefieres seguir improvisando cada publicación.',
+    ],
+  },
+} as const;
+
+export const outcomes = {
+  id: 'lograras',
+  eyebrow: 'Lo que vas a lograr',
+  title: 'Al terminar el taller tendrás',
+  items: [
+    { title: 'Un posicionamiento claro', text: 'Sabrás en qué eres referente, para quién y cómo decirlo en una frase.' },
+    { title: 'Tus pilares de contenido', text: 'Los temas que te hacen reconocible y atraen a tu clienta ideal.' },
+    { title: 'Un plan de 30 días', text: 'Qué publicar, en qué formato y cuándo, listo para ejecutar.' },
+    { title: 'Guiones con IA', text: 'Videos cortos con gancho, historia y llamada a la acción, en minutos.' },
+    { title: 'Carruseles que se guardan', text: 'Una estructura probada para carruseles que educan y venden.' },
+    { title: 'Un sistema sostenible', text: 'Un flujo de producción que cabe en tu semana, no al revés.' },
+  ],
+} as const;
+
+export const pillars = {
+  id: 'contenido',
+  eyebrow: 'Contenido del taller',
+  title: 'Tres pilares, una estrategia completa',
+  moreLabel: 'Ver temario completo',
+  items: [
+    {
+      number: '01',
+      title: 'Estrategia y posicionamiento',
+      text: 'Define desde dónde hablas y por qué deberían escucharte a ti.',
+      points: ['Tu promesa de autoridad', 'Tu clienta ideal y lo que le quita el sueño', 'Tu mensaje en una frase'],
+    },
+    {
+      number: '02',
+      title: 'Plan de contenido accionable',
+      text: 'Convierte tu experiencia en un calendario que sí vas a cumplir.',
+      points: ['Pilares y formatos que funcionan hoy', 'Ideas infinitas a partir de tus clientas', 'Tu calendario de 30 días'],
+    },
+    {
+      number: '03',
+      title: 'Producción ágil con IA',
+      text: 'Crea videos cortos y carruseles en una fracción del tiempo.',
+      points: ['Guiones con gancho usando IA', 'Carruseles de alto valor en minutos', 'Tu GPT personalizado en acción'],
+    },
+  ],
+} as const;
+
+export const trainer = {
+  id: 'sobre-mi',
+  eyebrow: 'Tu instructora',
+  /** Placeholder name: the owner replaces it with the trainer's real name. */
+  name: 'Valeria Montes',
+  role: 'Estratega de marca personal y creadora de contenido',
+  initials: 'VM',
+  paragraphs: [
+    'Llevo más de 15 años comunicando marcas y acompañando a mujeres que tienen mucho que decir. Cuando decidí construir mi propia marca personal, apliqué el mismo método que hoy te enseño: en 7 meses pasé de publicar sin rumbo a una comunidad que confía en mí.',
+    'No creo en fórmulas mágicas ni en bailar tendencias que no van contigo. Creo en una estrategia clara, en la constancia posible y en usar la IA como asistente, no como sustituto de tu voz.',
+  ],
+  stats: [
+    { value: '130,000+', label: 'seguidores en TikTok' },
+    { value: '15,000+', label: 'seguidores en Instagram' },
+    { value: '60,000+', label: 'reproducciones de su pódcast' },
+    { value: '15+', label: 'años de experiencia' },
+    { value: '7', label: 'meses de crecimiento' },
+  ],
+} as const;
+
+export const details = {
+  id: 'detalles',
+  eyebrow: 'Detalles prácticos',
+  title: 'Todo lo que necesitas saber',
+  labels: { date: 'Fecha', time: 'Hora', duration: 'Duración', format: 'Formato', capacity: 'Cupo' },
+  bonusesTitle: 'Además te llevas',
+  bonuses: [
+    { title: 'Fórmula probada (PDF)', text: 'La guía paso a paso del método para tenerla siempre a mano.' },
+    { title: 'GPT personalizado para videos y carruseles', text: 'Tu asistente entrenado con el método, listo para usar.' },
+    { title: 'Grabación por 30 días', text: 'Repasa cada parte del taller a tu ritmo durante 30 días.' },
+    { title: 'Retroalimentación en vivo', text: 'Resolvemos tus dudas y revisamos tus ideas durante la sesión.' },
+    { title: 'Banco de 50 ganchos (bono extra)', text: '50 inicios probados para que nadie pase de largo tus videos.' },
+  ],
+  calendarCta: 'Añadir al calendario',
+  calendarHint: 'Se abre tu calendario en una pestaña nueva.',
+} as const;
+
+export const pricing = {
+  id: 'precios',
+  eyebrow: 'Inversión',
+  title: 'Reserva tu lugar hoy',
+  banner: 'Precio Early Bird · solo 30 lugares',
+  normalLabel: 'Precio normal',
+  formerPriceLabel: 'Antes',
+  earlyBirdLabel: 'Precio Early Bird',
+  savingBadge: 'Ahorras 48 USD',
+  spots: 'Solo 30 lugares con este precio',
+  countdownTitle: 'El precio Early Bird termina en',
+  countdownUnits: { days: 'días', hours: 'horas', minutes: 'minutos', seconds: 'segundos' },
+  checkoutCta: 'Quiero mi lugar por 49 USD',
+  checkoutNote: 'Pago seguro con tarjeta. Se abre en una pestaña nueva.',
+  normalCta: 'Contactar para precio normal',
+  normalNote: 'El precio Early Bird ya terminó. Escríbenos y te compartimos cómo inscribirte.',
+  normalAlert: 'Por favor contacta para el precio normal',
+  includesTitle: 'Tu lugar incluye',
+  includes: [
+    'Taller en vivo de 2.5 horas',
+    'Fórmula probada (PDF)',
+    'GPT personalizado para videos y carruseles',
+    'Grabación disponible por 30 días',
+    'Retroalimentación en vivo',
+    'Bono extra: banco de 50 ganchos',
+  ],
+  guaranteeTitle: 'Garantía de claridad',
+  guarantee:
+    'Si al terminar el taller todavía no tienes claridad sobre tu estrategia, te regalo una sesión de seguimiento sin costo.',
+} as const;
+
+export const faq = {
+  id: 'faq',
+  eyebrow: 'Preguntas frecuentes',
+  title: 'Resolvemos tus dudas',
+  items: [
+    {
+      question: '¿Necesito experiencia previa con IA?',
+      answer: 'No. Te muestro cada herramienta desde cero y con ejemplos. Si sabes escribir un mensaje, puedes usar lo que vemos en el taller.',
+    },
+    {
+      question: '¿Qué pasa si no puedo conectarme en vivo?',
+      answer: 'Tendrás la grabación disponible durante 30 días para verla a tu ritmo, junto con todos los materiales y bonos.',
+    },
+    {
+      question: '¿Sirve para cualquier nicho o profesión?',
+      answer: 'Sí. El método funciona para coaches, terapeutas, consultoras, abogadas, nutriólogas, creativas y cualquier profesional que venda su conocimiento.',
+    },
+    {
+      question: '¿Qué herramientas necesito?',
+      answer: 'Una computadora o teléfono con conexión a internet y una cuenta gratuita de ChatGPT. Todo lo demás te lo damos en el taller.',
+    },
+    {
+      question: '¿Cómo recibo el enlace de acceso?',
+      answer: 'Después de tu pago te llega un correo con la confirmación y el enlace de Google Meet. Revisa también tu carpeta de spam.',
+    },
+    {
+      question: '¿Por qué el cupo es tan limitado?',
+      answer: 'Porque damos retroalimentación en vivo y queremos revisar tus ideas con calma. Con un grupo pequeño, cada participante recibe atención real.',
+    },
+    {
+      question: '¿Y si el taller no es lo que esperaba?',
+      answer: 'Si el taller no cumple tus expectativas, te devolvemos el 100 % de tu inversión. Solo escríbenos al terminar la sesión.',
+    },
+  ],
+} as const;
+
+export const closing = {
+  title: 'Tu experiencia merece ser vista',
+  text: 'Deja de improvisar. En 2.5 horas sales con claridad, un plan y la IA trabajando para tu marca. Los lugares son pocos y el precio especial no dura.',
+  cta: 'Reserva tu lugar ahora',
+} as const;
+
+export const footer = {
+  legalLabel: 'Información legal',
+  socialLabel: 'Redes sociales',
+  /** Placeholders until the owner has real pages: they go nowhere on purpose. */
+  legal: [
+    { href: '#', label: 'Términos y condiciones' },
+    { href: '#', label: 'Política de reembolso' },
+    { href: '#', label: 'Política de privacidad' },
+  ],
+  social: [
+    { href: '#', label: 'Instagram' },
+    { href: '#', label: 'LinkedIn' },
+  ],
+  contactLabel: 'Contacto',
+  rights: 'Todos los derechos reservados.',
+} as const;
+
+export const notFound = {
+  title: 'Página no encontrada',
+  heading: 'Oops! Page not found',
+  homeLink: 'Return to Home',
+} as const;
+
+export const serverError = {
+  title: 'Error',
+  heading: 'Unexpected Application Error!',
+  text: 'Algo salió mal de nuestro lado. Vuelve a intentarlo en un momento.',
+  homeLink: 'Return to Home',
+} as const;
+
+export const promptPage = {
+  title: 'Prompt gratis: guiones para videos cortos | Marca de Autoridad con IA',
+  description:
+    'Copia y pega este prompt en tu asistente de IA favorito y obtén guiones completos para Reels, TikTok y Shorts con gancho, historia y llamada a la acción.',
+  eyebrow: 'Regalo para ti',
+  heading: 'Prompt para escribir guiones de videos cortos con IA',
+  lead:
+    'Copia este prompt, pégalo en ChatGPT, Claude o Gemini, completa los datos entre corchetes y recibe guiones listos para grabar.',
+  steps: [
+    'Copia el prompt completo.',
+    'Pégalo en tu asistente de IA.',
+    'Completa los datos entre [corchetes] y envíalo.',
+  ],
+  copyAll: 'Copiar Todo el Prompt',
+  copyFull: 'Copiar Prompt Completo',
+  manualHint: 'También puedes seleccionar el texto y copiarlo a mano.',
+  promptLabel: 'Texto del prompt',
+  toastSuccess: { title: '¡Copiado!', description: 'El prompt se ha copiado al portapapeles' },
+  toastError: { title: 'Error', description: 'No se pudo copiar el contenido' },
+  dismiss: 'Cerrar aviso',
+  backHome: 'Conoce el taller en vivo',
+  prompt: `Actúa como guionista experta en videos cortos (Reels, TikTok y YouTube Shorts) para marcas personales de mujeres emprendedoras y profesionales independientes. Tu trabajo es escribir guiones que posicionen a la autora como referente en su tema, conecten con su clienta ideal y la inviten a dar el siguiente paso.
+
+DATOS DE MI MARCA (complétalos antes de enviar):
+- Mi nombre y profesión: [por ejemplo, "Laura, nutrióloga"]
+- Mi tema de autoridad: [en qué quiero que me reconozcan]
+- Mi clienta ideal: [quién es, qué le preocupa, qué desea lograr]
+- Mi oferta principal: [servicio, programa o producto que vendo]
+- Tono de mi marca: [cercano, directo, divertido, elegante…]
+- Tema o idea del video: [de qué quieres hablar hoy]
+- Llamada a la acción deseada: [seguirme, comentar una palabra, escribirme por mensaje, agendar una llamada…]
+
+TU TAREA:
+Escribe 3 guiones distintos sobre el tema indicado. Cada guion debe durar entre 30 y 60 segundos leído en voz alta (entre 80 y 150 palabras).
+
+ESTRUCTURA OBLIGATORIA DE CADA GUION:
+1. Gancho (0 a 3 segundos): una sola frase que detenga el scroll.
+2. Problema o contexto (3 a 10 segundos): nombra lo que vive mi clienta ideal con sus propias palabras.
+3. Desarrollo (10 a 45 segundos): entre 2 y 4 ideas concretas, un ejemplo o una mini historia que demuestre mi experiencia.
+4. Cierre (últimos 5 a 10 segundos): una conclusión memorable y la llamada a la acción indicada.
+
+FÓRMULAS DE GANCHO (usa una distinta en cada guion):
+- Error común: "El error que cometen casi todas las [clienta ideal] cuando…"
+- Contraintuitivo: "Deja de [hábito común] si quieres [resultado deseado]."
+- Pregunta directa: "¿Te ha pasado que…?"
+- Resultado concreto: "Así logré [resultado] en [tiempo] sin [sacrificio]."
+- Lista: "3 señales de que…"
+- Secreto de experta: "Lo que nadie te dice sobre [tema]."
+
+REGLAS DE ESTILO:
+- Escribe como se habla: frases cortas, palabras sencillas y un solo mensaje por video.
+- Usa español neutro de Latinoamérica y trata a la audiencia de "tú".
+- Habla desde mi experiencia real; nada de promesas exageradas ni cifras inventadas.
+- Evita frases genéricas como "en el mundo de hoy" o "es muy importante".
+- Incluye al menos un dato, ejemplo o situación concreta en el desarrollo.
+- Mantén el tono de mi marca en todo el guion.
+
+FORMATO DE RESPUESTA PARA CADA GUION:
+- Título interno del video (máximo 6 palabras).
+- Fórmula de gancho utilizada.
+- Guion palabra por palabra, dividido en: GANCHO, PROBLEMA, DESARROLLO y CIERRE.
+- Indicaciones de grabación entre paréntesis: plano, gesto o cambio de escena sugerido.
+- Texto en pantalla: hasta 3 frases breves para reforzar las ideas clave.
+- Descripción para la publicación (máximo 3 líneas) con una pregunta que invite a comentar.
+- 5 hashtags relevantes: 2 amplios, 2 de nicho y 1 de marca.
+
+AL FINAL:
+- Recomienda cuál de los 3 guiones grabar primero y explica por qué en dos líneas.
+- Sugiere 3 ideas de videos relacionados para continuar la serie.
+
+Si falta algún dato de mi marca, hazme primero un máximo de 3 preguntas breves antes de escribir los guiones.`,
+} as const;

@@ -1,0 +1,23 @@
+import { pricing } from '../content';
+import type { CountdownParts } from '../logic/pricing';
+
+const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
+
+const pad = (value: number): string => String(value).padStart(2, '0');
+
+/** role="timer" is not a live region, so screen readers are not interrupted every second. */
+export function Countdown({ parts }: { parts: CountdownParts }) {
+  return (
+    <div className="countdown">
+      <p className="countdown__title">{pricing.countdownTitle}</p>
+      <ol className="countdown__parts" role="timer">
+        {UNITS.map((unit) => (
+          <li key={unit} className="countdown__part">
+            <span className="countdown__value">{pad(parts[unit])}</span>
+            <span className="countdown__unit">{pricing.countdownUnits[unit]}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

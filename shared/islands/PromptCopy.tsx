@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { promptPage } from '../content';
+import { Toaster, useToast } from './Toaster';
+
+function CopyButton({ label, ready, onCopy }: { label: string; ready: boolean; onCopy: () => void }) {
+  return (
+    <button type="button" className="btn btn--primary copy-button" data-ready={ready} disabled={!ready} onClick={onCopy}>
+      {label}
+    </button>
+  );
+}
+
+/**
+ * The prompt as selectable text, with two copy buttons. The buttons stay hidden and disabled until the
+ * script has run, so a visitor without JavaScript is never offered a control that cannot work.
+ */
+export default function PromptCopy() {
+  const [ready, setReady] = useState(false);
+  const { toast, show, dismiss } = useToast();
+  useEffect(() => setReady(true), []);
+
+  const copy = async (): Promise<void> => {
+    try {
+      // navigator.clipboard is missing on insecure origins: that lands in the catch as well.
+      await navigator.clipboard.writeText(promptPage.prompt);
+      show({ tone: 'success', ...promptPage.toastSuccess });
+    } catch {
+      show({ tone: 'destructive', ...promptPage.toastError });
+    }
+  };
+  const onCopy = (): void => void copy();
+
+  return (
+    <div className="prompt">
+      <div className="prompt__toolbar">
+        <CopyButton label={promptPage.copyAll} ready={ready} onCopy={onCopy} />
+        <p className="prompt__hint">{promptPage.manualHint}</p>
+      </div>
+      <pre className="prompt__text" tabIndex={0} aria-label={promptPage.promptLabel}>
+        {promptPage.prompt}
+      </pre>
+      <div className="prompt__toolbar prompt__toolbar--end">
+        <CopyButton label={promptPage.copyFull} ready={ready} onCopy={onCopy} />
+      </div>
+      <Toaster toast={toast} onDismiss={dismiss} />
+    </div>
+  );
+}
