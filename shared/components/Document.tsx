@@ -30,6 +30,7 @@ export function Document({ title, description, assets, hasIslands, children }: D
         <title>{title}</title>
         <meta name="description" content={description} />
         <meta name="theme-color" content="#fbf6f1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.stylesheet.href} integrity={assets.stylesheet.integrity} />
         {hasIslands && <script type="module" src={assets.script.href} integrity={assets.script.integrity} />}
       </head>

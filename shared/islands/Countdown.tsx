@@ -13,7 +13,7 @@ export function Countdown({ parts }: { parts: CountdownParts }) {
       <ol className="countdown__parts" role="timer">
         {UNITS.map((unit) => (
           <li key={unit} className="countdown__part">
-            <span className="countdown__value">{pad(parts[unit])}</span>
+            <span className="countdown__value">{pad(parts[unit])}</span>{' '}
             <span className="countdown__unit">{pricing.countdownUnits[unit]}</span>
           </li>
         ))}

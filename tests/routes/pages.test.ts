@@ -1,0 +1,204 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { promptPage } from '../../shared/content';
+import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
+import { parseHtml, textOf } from '../helpers/html';
+
+describe('GET /', () => {
+  it('answers 200 with an HTML page in Spanish', async () => {
+    const { app } = testApp();
+    const res = await request(app).get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text.startsWith('<!DOCTYPE html>')).toBe(true);
+    const doc = parseHtml(res.text);
+    expect(doc.documentElement.getAttribute('lang')).toBe('es');
+    expect(textOf(doc.querySelector('title'))).toMatch(/Marca de Autoridad con IA/);
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')?.length).toBeGreaterThan(80);
+    expect(doc.querySelectorAll('h1')).toHaveLength(1);
+  });
+
+  it('has every section of the spec, in its order', async () => {
+    const { app } = testApp();
+    const doc = parseHtml((await request(app).get('/')).text);
+    const ids = [...doc.querySelectorAll('main > section[id]')].map((section) => section.id);
+    expect(ids).toEqual(['inicio', 'que-es', 'para-ti', 'lograras', 'contenido', 'sobre-mi', 'detalles', 'precios', 'faq']);
+    expect(doc.querySelector('header.topbar nav')).not.toBeNull();
+    expect(doc.querySelector('main > section.closing')).not.toBeNull();
+    expect(doc.querySelector('body > footer')).not.toBeNull();
+  });
+
+  it('links the fixed navigation to the four sections and the pricing', async () => {
+    const { app } = testApp();
+    const doc = parseHtml((await request(app).get('/')).text);
+    const links = [...doc.querySelectorAll('.topbar nav a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['#que-es', '#detalles', '#precios', '#faq']);
+    const cta = doc.querySelector('.topbar .topbar__cta');
+    expect(textOf(cta)).toBe('Reserva tu lugar');
+    expect(cta?.getAttribute('href')).toBe('#precios');
+  });
+
+  it('shows the hero with its badge and both calls to action', async () => {
+    const { app } = testApp();
+    const doc = parseHtml((await request(app).get('/')).text);
+    const hero = doc.querySelector('#inicio');
+    expect(textOf(hero?.querySelector('.badge'))).toBe('Cupo ultra-limitado');
+    const actions = [...(hero?.querySelectorAll('.hero__actions a') ?? [])].map((a) => [textOf(a), a.getAttribute('href')]);
+    expect(actions).toEqual([
+      ['Reserva tu lugar', '#precios'],
+      ['Ver detalles del taller', '#que-es'],
+    ]);
+  });
+
+  it('keeps every exact label of decisions.md', async () => {
+    const { app } = testApp();
+    const text = textOf(parseHtml((await request(app).get('/')).text).body);
+    for (const label of ['Cupo ultra-limitado', 'Reserva tu lugar', 'Ver detalles del taller', 'Ver temario completo', 'Añadir al calendario', 'Reserva tu lugar ahora']) {
+      expect(text).toContain(label);
+    }
+    const normal = textOf(parseHtml((await request(testApp({ now: Date.parse('2025-10-02T00:00:00Z') }).app).get('/')).text).body);
+    expect(normal).toContain('Contactar para precio normal');
+  });
+
+  it('has three content pillars, each with a "Ver temario completo" button that does nothing', async () => {
+    const { app } = testApp();
+    const doc = parseHtml((await request(app).get('/')).text);
+    const pillars = doc.querySelectorAll('#contenido .pillar');
+    expect(pillars).toHaveLength(3);
+    for (const pillar of pillars) {
+      const button = pillar.querySelector('button');
+      expect(textOf(button)).toBe('Ver temario completo');
+      expect(button?.getAttribute('type')).toBe('button');
+      expect(button?.closest('form, a')).toBeNull();
+    }
+  });
+
+  it('states every trainer claim of the spec', async () => {
+    const { app } = testApp();
+    const trainer = textOf(parseHtml((await request(app).get('/')).text).querySelector('#sobre-mi'));
+    for (const claim of ['130,000+', '15,000+', '60,000+', '15+', 'años de experiencia', '7 meses de crecimiento']) {
+      expect(trainer).toContain(claim);
+    }
+  });
+
+  it('lists the practical details and the five bonuses', async () => {
+    const { app } = testApp();
+    const details = parseHtml((await request(app).get('/')).text).querySelector('#detalles');
+    const text = textOf(details);
+    expect(text).toContain('miércoles 3 de septiembre');
+    expect(text).toContain('8:00 p. m. hora de la Ciudad de México');
+    expect(text).toContain('2.5 horas');
+    expect(text).toContain('Google Meet');
+    expect(text).toContain('Ultra-limitado');
+    const bonuses = [...(details?.querySelectorAll('.bonus-list > li') ?? [])].map(textOf);
+    expect(bonuses).toHaveLength(5);
+    expect(bonuses.join(' ')).toMatch(/PDF.*GPT personalizado.*30 días.*Retroalimentación en vivo.*50 ganchos/);
+  });
+
+  it('opens the web calendar in a new tab with the event derived from WORKSHOP_START', async () => {
+    const { app } = testApp();
+    const doc = parseHtml((await request(app).get('/')).text);
+    const link = [...doc.querySelectorAll('#detalles a')].find((a) => textOf(a) === 'Añadir al calendario');
+    expect(link?.getAttribute('target')).toBe('_blank');
+    expect(link?.getAttribute('rel')).toBe('noopener noreferrer');
+    const url = new URL(link?.getAttribute('href') ?? '');
+    expect(url.hostname).toBe('calendar.google.com');
+    expect(url.searchParams.get('dates')).toBe('20250904T020000Z/20250904T043000Z');
+    expect(url.searchParams.get('location')).toBe('Google Meet (link will be sent by email)');
+    expect(url.searchParams.get('text')).toMatch(/Marca de Autoridad con IA/);
+    expect(url.searchParams.get('details')?.length).toBeGreaterThan(20);
+  });
+
+  it('derives the visible date and the calendar link from a configured WORKSHOP_START', async () => {
+    const { app } = testApp({ env: { WORKSHOP_START: '2026-02-11T19:00:00-06:00' } });
+    const doc = parseHtml((await request(app).get('/')).text);
+    expect(textOf(doc.querySelector('#detalles'))).toContain('miércoles 11 de febrero');
+    expect(textOf(doc.querySelector('#detalles'))).toContain('7:00 p. m.');
+    const link = [...doc.querySelectorAll('#detalles a')].find((a) => textOf(a) === 'Añadir al calendario');
+    expect(new URL(link?.getAttribute('href') ?? '').searchParams.get('dates')).toBe('20260212T010000Z/20260212T033000Z');
+  });
+
+  it('has an FAQ of seven native details/summary items', async () => {
+    const { app } = testApp();
+    const doc = parseHtml((await request(app).get('/')).text);
+    const items = doc.querySelectorAll('#faq details');
+    expect(items).toHaveLength(7);
+    for (const item of items) {
+      expect(textOf(item.querySelector('summary')).endsWith('?')).toBe(true);
+      expect(textOf(item.querySelector('.faq-item__answer')).length).toBeGreaterThan(40);
+    }
+  });
+
+  it('ends with the closing call to action and a footer with placeholders and the contact address', async () => {
+    const { app } = testApp({ env: { CONTACT_EMAIL: 'contacto@mi-taller.mx' } });
+    const doc = parseHtml((await request(app).get('/')).text);
+    const closing = doc.querySelector('.closing a');
+    expect(textOf(closing)).toBe('Reserva tu lugar ahora');
+    expect(closing?.getAttribute('href')).toBe('#precios');
+    const footer = doc.querySelector('footer');
+    const footerText = textOf(footer);
+    for (const label of ['Términos y condiciones', 'Política de reembolso', 'Política de privacidad', 'Instagram', 'LinkedIn']) {
+      expect(footerText).toContain(label);
+    }
+    const mailto = footer?.querySelector('a[href^="mailto:"]');
+    expect(mailto?.getAttribute('href')).toBe('mailto:contacto@mi-taller.mx');
+    expect(textOf(mailto)).toBe('contacto@mi-taller.mx');
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const { app } = testApp();
+    const res = await request(app).head('/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text ?? '').toBe('');
+  });
+
+  it('loads a content-hashed stylesheet with integrity, and no third-party resource', async () => {
+    const { app } = testApp();
+    const res = await request(app).get('/');
+    const doc = parseHtml(res.text);
+    const css = doc.querySelector('link[rel="stylesheet"]');
+    expect(css?.getAttribute('href')).toMatch(/^\/assets\/site-[A-Z0-9]{8}\.css$/);
+    expect(css?.getAttribute('integrity')).toMatch(/^sha384-/);
+    const asset = await request(app).get(css?.getAttribute('href') ?? '');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/^text\/css/);
+    const sources = [...doc.querySelectorAll('[src], link[href]')].map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? '');
+    expect(sources.every((source) => source.startsWith('/'))).toBe(true);
+  });
+});
+
+describe('GET /prompt1', () => {
+  it('shows the whole prompt as text, with both copy buttons in the markup', async () => {
+    const { app } = testApp();
+    const res = await request(app).get('/prompt1');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const doc = parseHtml(res.text);
+    expect(doc.querySelectorAll('h1')).toHaveLength(1);
+    const prompt = doc.querySelector('pre')?.textContent ?? '';
+    const lines = prompt.split('\n').length;
+    expect(lines).toBeGreaterThanOrEqual(50);
+    expect(lines).toBeLessThanOrEqual(80);
+    expect(prompt).toBe(promptPage.prompt);
+    const buttons = [...doc.querySelectorAll('button')].map(textOf);
+    expect(buttons).toContain('Copiar Todo el Prompt');
+    expect(buttons).toContain('Copiar Prompt Completo');
+  });
+
+  it('answers HEAD without a body', async () => {
+    const res = await request(testApp().app).head('/prompt1');
+    expect(res.status).toBe(200);
+    expect(res.text ?? '').toBe('');
+  });
+});
+
+describe('request-time rendering', () => {
+  it('reads the injected clock on every request', async () => {
+    let now = BEFORE_DEADLINE_MS;
+    const { app } = testApp({ now: () => now });
+    expect((await request(app).get('/')).text).toContain('Quiero mi lugar por 49 USD');
+    now = Date.parse('2025-10-01T06:00:00Z');
+    expect((await request(app).get('/')).text).toContain('Contactar para precio normal');
+  });
+});

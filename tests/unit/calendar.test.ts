@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { workshop } from '../../shared/content';
+import { calendarUrl, toCalendarUtc } from '../../shared/logic/calendar';
+import { workshopSchedule } from '../../shared/logic/schedule';
+
+const defaultStart = Date.parse('2025-09-03T20:00:00-06:00');
+
+describe('workshopSchedule', () => {
+  it('writes the default start in Mexico City time, in Spanish', () => {
+    const schedule = workshopSchedule(defaultStart);
+    expect(schedule.dateLabel).toBe('miércoles 3 de septiembre');
+    expect(schedule.timeLabel).toBe('8:00 p. m.');
+    expect(schedule.fullLabel).toBe('miércoles 3 de septiembre, 8:00 p. m. hora de la Ciudad de México');
+  });
+  it('ends 2.5 hours after the start', () => {
+    const schedule = workshopSchedule(defaultStart);
+    expect(schedule.endMs - schedule.startMs).toBe(150 * 60_000);
+  });
+  it('converts a start given in another offset to Mexico City time', () => {
+    const schedule = workshopSchedule(Date.parse('2026-03-10T16:30:00Z'));
+    expect(schedule.fullLabel).toBe('martes 10 de marzo, 10:30 a. m. hora de la Ciudad de México');
+  });
+});
+
+describe('calendarUrl', () => {
+  const schedule = workshopSchedule(defaultStart);
+  const url = new URL(
+    calendarUrl({
+      title: workshop.title,
+      startMs: schedule.startMs,
+      endMs: schedule.endMs,
+      description: workshop.calendarDescription,
+      location: workshop.calendarLocation,
+    }),
+  );
+
+  it('opens the web calendar event template', () => {
+    expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(url.searchParams.get('action')).toBe('TEMPLATE');
+  });
+  it('carries start and end in UTC for the default WORKSHOP_START (the seed’s 2024 date corrected)', () => {
+    expect(url.searchParams.get('dates')).toBe('20250904T020000Z/20250904T043000Z');
+  });
+  it('carries the title, a description and the location', () => {
+    expect(url.searchParams.get('text')).toBe(workshop.title);
+    expect(url.searchParams.get('details')).toBe(workshop.calendarDescription);
+    expect(url.searchParams.get('location')).toBe('Google Meet (link will be sent by email)');
+  });
+  it('formats instants as basic ISO 8601 UTC', () => {
+    expect(toCalendarUtc(Date.parse('2025-12-31T23:05:09-06:00'))).toBe('20260101T050509Z');
+  });
+});

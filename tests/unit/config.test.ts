@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULTS, readConfig } from '../../server/config';
+
+const expectError = (env: Record<string, string>, variable: string): void => {
+  expect(() => readConfig(env)).toThrow(ConfigError);
+  expect(() => readConfig(env)).toThrow(new RegExp(`^Invalid ${variable}: expected `));
+};
+
+describe('readConfig', () => {
+  it('uses the defaults of decisions.md when nothing is set', () => {
+    const config = readConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.checkoutUrl).toBe(DEFAULTS.CHECKOUT_URL);
+    expect(config.checkoutUrl.startsWith('https://')).toBe(true);
+    expect(config.contactEmail).toBe(DEFAULTS.CONTACT_EMAIL);
+    expect(config.workshopStartMs).toBe(Date.parse('2025-09-04T02:00:00Z'));
+    expect(config.earlyBirdDeadlineMs).toBe(Date.parse('2025-10-01T05:59:59Z'));
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(readConfig({ PORT: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', '8080', (c: ReturnType<typeof readConfig>) => c.port, 8080],
+    ['PORT', '1', (c: ReturnType<typeof readConfig>) => c.port, 1],
+    ['PORT', '65535', (c: ReturnType<typeof readConfig>) => c.port, 65535],
+    ['HOST', '0.0.0.0', (c: ReturnType<typeof readConfig>) => c.host, '0.0.0.0'],
+    ['HOST', '::', (c: ReturnType<typeof readConfig>) => c.host, '::'],
+    ['CHECKOUT_URL', 'https://pay.example.org/taller?x=1', (c: ReturnType<typeof readConfig>) => c.checkoutUrl, 'https://pay.example.org/taller?x=1'],
+    ['CONTACT_EMAIL', 'ana.lopez@mi-marca.mx', (c: ReturnType<typeof readConfig>) => c.contactEmail, 'ana.lopez@mi-marca.mx'],
+    ['WORKSHOP_START', '2026-02-11T19:00:00-06:00', (c: ReturnType<typeof readConfig>) => c.workshopStartMs, Date.parse('2026-02-12T01:00:00Z')],
+    ['EARLY_BIRD_DEADLINE', '2026-01-31T23:59:59Z', (c: ReturnType<typeof readConfig>) => c.earlyBirdDeadlineMs, Date.parse('2026-01-31T23:59:59Z')],
+    ['EARLY_BIRD_DEADLINE', '2026-01-31T23:59:59.500+01:00', (c: ReturnType<typeof readConfig>) => c.earlyBirdDeadlineMs, Date.parse('2026-01-31T22:59:59.500Z')],
+  ])('accepts %s=%s', (variable, value, pick, expected) => {
+    expect(pick(readConfig({ [variable]: value }))).toBe(expected);
+  });
+
+  it.each([
+    ['PORT', '0'],
+    ['PORT', '65536'],
+    ['PORT', '80a'],
+    ['PORT', '-1'],
+    ['PORT', '3000.5'],
+    ['HOST', 'exa mple'],
+    ['HOST', 'host;rm -rf'],
+    ['CHECKOUT_URL', 'http://pay.example.org/'],
+    ['CHECKOUT_URL', 'pay.example.org'],
+    ['CHECKOUT_URL', 'javascript:alert(1)'],
+    ['CHECKOUT_URL', '/checkout'],
+    ['CONTACT_EMAIL', 'hola'],
+    ['CONTACT_EMAIL', 'hola@localhost'],
+    ['CONTACT_EMAIL', 'a b@example.com'],
+    ['WORKSHOP_START', '2025-09-03T20:00:00'],
+    ['WORKSHOP_START', '2025-09-03'],
+    ['WORKSHOP_START', 'mañana'],
+    ['EARLY_BIRD_DEADLINE', '2025-02-30T23:59:59-06:00'],
+    ['EARLY_BIRD_DEADLINE', '1759298399'],
+  ])('rejects %s=%s with one line naming the variable', (variable, value) => {
+    expectError({ [variable]: value }, variable);
+    try {
+      readConfig({ [variable]: value });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+      expect((error as Error).message).toContain(JSON.stringify(value));
+    }
+  });
+});
