@@ -39,14 +39,14 @@ const [client, styles] = await Promise.all([
   }),
   // The server: dependencies stay in node_modules (production install), our code is one file.
   esbuild.build({
-    entryPoints: ['server/index.ts'],
+    entryPoints: ['server/index.ts', 'server/healthcheck.ts'],
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     packages: 'external',
     define: production,
-    outfile: path.join(DIST, 'server', 'index.js'),
+    outdir: path.join(DIST, 'server'),
     sourcemap: true,
   }),
 ]);

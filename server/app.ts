@@ -40,6 +40,11 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
   app.use('/assets', express.static(path.join(publicDir, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }));
   app.use(express.static(publicDir, { index: false, redirect: false, maxAge: '1h' }));
 
+  // For the container's HEALTHCHECK and load balancers: cheap, and never cached on the way.
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+
   const page = (render: (nowMs: number) => string): RequestHandler => (_req, res) => sendHtml(res, 200, render(clock()));
   app.get('/', page(pages.landing));
   app.get('/prompt1', page(pages.prompt));

@@ -1,0 +1,100 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startNodeServer, type RunningServer } from '../helpers/process';
+
+/**
+ * What the Dockerfile's runtime stage runs, outside Docker: a clean folder with package.json, the lockfile,
+ * a production-only install and dist/, started with the image's ENV and CMD and probed with its HEALTHCHECK.
+ */
+const dockerfile = readFileSync('Dockerfile', 'utf8');
+const execForm = (instruction: string): string[] => {
+  const match = new RegExp(`^${instruction}.*?(\\[.*\\])\\s*$`, 'm').exec(dockerfile);
+  if (!match?.[1]) throw new Error(`Dockerfile has no exec-form ${instruction}`);
+  return JSON.parse(match[1]) as string[];
+};
+const imageEnv = Object.fromEntries([...dockerfile.matchAll(/^ENV (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
+const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('FROM '));
+
+describe('the Dockerfile', () => {
+  it('builds in stages and runs node directly, as a non-root user, with a health check', () => {
+    expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
+    expect(dockerfile).toMatch(/^RUN npm ci --omit=dev --ignore-scripts$/m);
+    expect(runtimeStage).toMatch(/^USER node$/m);
+    expect(runtimeStage).toMatch(/^EXPOSE 3000$/m);
+    expect(runtimeStage).not.toMatch(/npm (ci|install)(?! --omit=dev)/);
+    expect(imageEnv).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0' });
+    expect(execForm('CMD')).toEqual(['node', 'dist/server/index.js']);
+    expect(execForm('HEALTHCHECK')[0]).toBe('node');
+  });
+});
+
+describe('the production build from a clean copy', () => {
+  let dir: string;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'taller-prod-'));
+    for (const file of ['package.json', 'package-lock.json']) cpSync(file, path.join(dir, file));
+    execFileSync('npm', ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'pipe' });
+    cpSync('dist', path.join(dir, 'dist'), { recursive: true });
+    const [command, entry] = execForm('CMD');
+    expect(command).toBe('node');
+    // Loopback only in tests: the image's 0.0.0.0 is checked above.
+    server = await startNodeServer({ cwd: dir, entry: entry ?? '', env: { ...imageEnv, HOST: '127.0.0.1' } });
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has no development dependency installed', () => {
+    for (const devOnly of ['esbuild', 'vitest', 'typescript', 'happy-dom', 'supertest', 'playwright-core']) {
+      expect(spawnSync('test', ['-e', path.join(dir, 'node_modules', devOnly)]).status).toBe(1);
+    }
+  });
+
+  it('serves the pages, the assets and the 404', async () => {
+    const home = await fetch(`${server.url}/`);
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    expect(html).toContain('Reserva tu lugar');
+    const css = /href="(\/assets\/site-[^"]+\.css)"/.exec(html)?.[1];
+    expect((await fetch(`${server.url}${css}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/prompt1`)).status).toBe(200);
+    expect((await fetch(`${server.url}/no-existe`)).status).toBe(404);
+  });
+
+  it('logs one JSON line saying where it listens', () => {
+    const line = JSON.parse(server.stdout[0] ?? '{}') as { event?: string; url?: string };
+    expect(line).toMatchObject({ event: 'listening', url: server.url });
+  });
+
+  it('passes the HEALTHCHECK', () => {
+    const [command, ...args] = execForm('HEALTHCHECK');
+    const result = spawnSync(command === 'node' ? process.execPath : (command ?? ''), args, { cwd: dir, env: { PORT: String(server.port) } });
+    expect(result.status).toBe(0);
+  });
+
+  it('stops with exit code 0 on SIGTERM', async () => {
+    expect(await server.stop('SIGTERM')).toBe(0);
+  });
+});
+
+describe('a bad setting', () => {
+  it('stops the start with one line naming the variable', () => {
+    const result = spawnSync(process.execPath, ['dist/server/index.js'], { env: { PATH: process.env.PATH ?? '', PORT: 'http' }, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual(['Cannot start: Invalid PORT: expected an integer from 1 to 65535, got "http"']);
+    expect(result.stdout).toBe('');
+  });
+
+  it('fails the health check when nothing answers', async () => {
+    const port = await freePort();
+    const result = spawnSync(process.execPath, ['dist/server/healthcheck.js'], { env: { PORT: String(port) } });
+    expect(result.status).toBe(1);
+  });
+});
