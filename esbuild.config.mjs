@@ -34,6 +34,8 @@ const [client, styles] = await Promise.all([
     minify: true,
     target: ['chrome90', 'firefox90', 'safari15'],
     entryNames: '[name]-[hash]',
+    assetNames: 'fonts/[name]-[hash]',
+    loader: { '.woff2': 'file' },
     outdir: ASSETS,
     metafile: true,
   }),
@@ -59,9 +61,15 @@ async function entryAsset(metafile, entry) {
   return { href: `/${path.relative(path.join(DIST, 'public'), file).split(path.sep).join('/')}`, integrity };
 }
 
+/** URL paths of the files the stylesheet pulled in (the fonts), for preloading. */
+const fonts = Object.keys(styles.metafile.outputs)
+  .filter((file) => file.endsWith('.woff2'))
+  .map((file) => `/${path.relative(path.join(DIST, 'public'), file).split(path.sep).join('/')}`);
+
 const manifest = {
   stylesheet: await entryAsset(styles.metafile, 'shared/styles/site.css'),
   script: await entryAsset(client.metafile, 'client/main.ts'),
+  fonts,
 };
 await writeFile(path.join(DIST, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 await writeFile(path.join(DIST, 'client-meta.json'), JSON.stringify(client.metafile));

@@ -1,3 +1,5 @@
+export {};
+
 /**
  * The container's HEALTHCHECK: the runtime image has node but no curl or wget.
  * Exits 0 when /healthz answers 200 within the timeout, 1 otherwise.

@@ -53,7 +53,8 @@ export const hero = {
     'En una sola tarde sales con tu estrategia de contenido, un plan que sí vas a cumplir y un sistema con inteligencia artificial para crear videos cortos y carruseles que atraen a tus clientas ideales, sin vivir pegada al teléfono.',
   primaryCta: 'Reserva tu lugar',
   secondaryCta: 'Ver detalles del taller',
-  proof: '130,000+ personas ya siguen el método de tu instructora',
+  proofPrefix: 'Impartido por',
+  proof: '130,000+ seguidores en TikTok · 15+ años de experiencia',
 } as const;
 
 export const whatItIs = {

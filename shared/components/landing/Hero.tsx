@@ -1,4 +1,4 @@
-import { hero, workshop } from '../../content';
+import { hero, trainer, workshop } from '../../content';
 import type { WorkshopSchedule } from '../../logic/schedule';
 import { Icon } from '../Icon';
 
@@ -32,7 +32,9 @@ export function Hero({ schedule }: { schedule: WorkshopSchedule }) {
             <span>{workshop.durationLabel} · {workshop.format}</span>
           </li>
         </ul>
-        <p className="hero__proof">{hero.proof}</p>
+        <p className="hero__proof">
+          {hero.proofPrefix} <strong>{trainer.name}</strong> · {hero.proof}
+        </p>
       </div>
     </section>
   );
