@@ -1,7 +1,8 @@
 // Builds everything into dist/: the server bundle, the client islands, the CSS and the public files.
 import { createHash } from 'node:crypto';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 const DIST = 'dist';
@@ -71,6 +72,17 @@ const manifest = {
   script: await entryAsset(client.metafile, 'client/main.ts'),
   fonts,
 };
+/** Brotli and gzip beside every compressible public file, so the server never compresses them again. */
+const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.txt', '.xml', '.json', '.webmanifest']);
+for (const entry of await readdir(path.join(DIST, 'public'), { recursive: true, withFileTypes: true })) {
+  const file = path.join(entry.parentPath, entry.name);
+  if (!entry.isFile() || !COMPRESSIBLE.has(path.extname(file))) continue;
+  const body = await readFile(file);
+  if (body.length < 1024) continue;
+  await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+}
+
 await writeFile(path.join(DIST, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 await writeFile(path.join(DIST, 'client-meta.json'), JSON.stringify(client.metafile));
 console.log(`Built ${DIST}/: ${manifest.stylesheet.href}, ${manifest.script.href}`);

@@ -1,11 +1,13 @@
-import path from 'node:path';
-import compression from 'compression';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Response } from 'express';
 import type { PageAssets } from '../shared/components/Document';
 import type { SiteConfig } from './config';
+import { encodeBody, sendEncoded, type EncodedBody } from './encodedBody';
+import { lastKeyMemo } from './lastKeyMemo';
 import { createLogger, type Logger } from './logger';
 import { createPages } from './pages';
 import { securityHeaders } from './security';
+import { htmlCacheControl, landingSnapshot, yearSnapshot } from './snapshot';
+import { staticFiles } from './staticFiles';
 
 export type Clock = () => number;
 
@@ -19,54 +21,70 @@ export interface AppOptions {
   logger?: Logger;
 }
 
+const PAGE_PATHS = ['/', '/prompt1'];
 const PAGE_METHODS = 'GET, HEAD';
 /** Long enough to read, short enough that a hostile path cannot flood the log. */
 const MAX_LOGGED_PATH = 2048;
 
-const sendHtml = (res: express.Response, status: number, html: string): void => {
-  res.status(status).type('html').set('Cache-Control', 'no-cache').send(html);
-};
+function sendHtml(req: express.Request, res: Response, status: number, cacheControl: string, body: EncodedBody): void {
+  res.status(status).type('html').set('Cache-Control', cacheControl);
+  sendEncoded(req, res, body);
+}
 
 /** Builds the app without listening: the request's path reads top to bottom. */
 export function createApp({ config, assets, publicDir, clock = Date.now, logger = createLogger() }: AppOptions): Express {
   const pages = createPages(config, assets);
+  const landing = lastKeyMemo<Promise<EncodedBody>>();
+  const prompt = lastKeyMemo<Promise<EncodedBody>>();
+  const notFound = encodeBody(pages.notFound());
+
   const app = express();
   app.disable('x-powered-by');
+  // Our own per-encoding ETags are set where bodies are prepared.
+  app.set('etag', false);
 
   app.use(securityHeaders());
-  app.use(compression());
-
-  // Hashed file names change with their content, so browsers may keep them for a year.
-  app.use('/assets', express.static(path.join(publicDir, 'assets'), { immutable: true, maxAge: '1y', index: false, redirect: false }));
-  app.use(express.static(publicDir, { index: false, redirect: false, maxAge: '1h' }));
+  app.use(staticFiles(publicDir));
 
   // For the container's HEALTHCHECK and load balancers: cheap, and never cached on the way.
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
 
-  const page = (render: (nowMs: number) => string): RequestHandler => (_req, res) => sendHtml(res, 200, render(clock()));
-  app.get('/', page(pages.landing));
-  app.get('/prompt1', page(pages.prompt));
-  app.all(['/', '/prompt1'], (_req, res) => {
+  // Each page is rendered and compressed once per snapshot, then served from memory.
+  app.get('/', async (req, res) => {
+    const snapshot = landingSnapshot(clock(), config.earlyBirdDeadlineMs);
+    const body = await landing(snapshot.key, () => encodeBody(pages.landing(snapshot.renderNowMs, snapshot.year)));
+    sendHtml(req, res, 200, htmlCacheControl(snapshot), body);
+  });
+  app.get('/prompt1', async (req, res) => {
+    const snapshot = yearSnapshot(clock());
+    const body = await prompt(snapshot.key, () => encodeBody(pages.prompt(snapshot.year)));
+    sendHtml(req, res, 200, htmlCacheControl(snapshot), body);
+  });
+  app.all(PAGE_PATHS, (_req, res) => {
     res.status(405).set('Allow', PAGE_METHODS).type('text').send('Method Not Allowed');
   });
 
-  app.use((req, res) => {
+  app.use(async (req, res) => {
     logger.warn({ event: 'not_found', method: req.method, path: req.originalUrl.slice(0, MAX_LOGGED_PATH) }, 'page not found');
-    sendHtml(res, 404, pages.notFound());
+    sendHtml(req, res, 404, 'public, max-age=0, must-revalidate, s-maxage=60', await notFound);
   });
 
   const onError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     const status = httpStatusOf(error);
     if (status < 500) {
-      // A client's mistake (a malformed URL, say): a plain answer, nothing logged as a fault.
+      // A client's mistake (a malformed request, say): a plain answer, nothing logged as a fault.
       res.status(status).type('text').send(status === 400 ? 'Bad Request' : 'Request Error');
       return;
     }
     logger.error({ event: 'render_error', err: error, path: req.originalUrl.slice(0, MAX_LOGGED_PATH) }, 'request failed');
-    if (res.headersSent) return res.end();
-    sendHtml(res, 500, pages.serverError());
+    if (res.headersSent) return void res.end();
+    try {
+      res.status(500).type('html').set('Cache-Control', 'no-store').send(pages.serverError());
+    } catch {
+      res.status(500).type('text').send('Unexpected Application Error!');
+    }
   };
   app.use(onError);
 

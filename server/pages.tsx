@@ -11,15 +11,13 @@ import type { SiteConfig } from './config';
 
 /** Renders each page to a complete HTML document; the current time is an argument, never read here. */
 export interface Pages {
-  landing(nowMs: number): string;
-  prompt(nowMs: number): string;
+  landing(nowMs: number, year: number): string;
+  prompt(year: number): string;
   notFound(): string;
   serverError(): string;
 }
 
 const toHtml = (element: ReactElement): string => `<!DOCTYPE html>${renderToString(element)}`;
-
-const yearOf = (ms: number): number => new Date(ms).getUTCFullYear();
 
 export function createPages(config: SiteConfig, assets: PageAssets): Pages {
   // Everything that depends only on configuration is worked out once, not per request.
@@ -34,7 +32,7 @@ export function createPages(config: SiteConfig, assets: PageAssets): Pages {
   const { contactEmail } = config;
 
   return {
-    landing: (nowMs) =>
+    landing: (nowMs, year) =>
       toHtml(
         <Document title={site.title} description={site.description} assets={assets} hasIslands>
           <LandingPage
@@ -42,14 +40,14 @@ export function createPages(config: SiteConfig, assets: PageAssets): Pages {
             calendarUrl={calendar}
             card={{ nowMs, deadlineMs: config.earlyBirdDeadlineMs, checkoutUrl: config.checkoutUrl, contactEmail }}
             contactEmail={contactEmail}
-            year={yearOf(nowMs)}
+            year={year}
           />
         </Document>,
       ),
-    prompt: (nowMs) =>
+    prompt: (year) =>
       toHtml(
         <Document title={promptPage.title} description={promptPage.description} assets={assets} hasIslands>
-          <PromptPage contactEmail={contactEmail} year={yearOf(nowMs)} />
+          <PromptPage contactEmail={contactEmail} year={year} />
         </Document>,
       ),
     notFound: () =>

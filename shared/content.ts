@@ -278,6 +278,17 @@ export const serverError = {
   homeLink: 'Return to Home',
 } as const;
 
+/** The copy island's own texts, apart from the prompt so its JavaScript does not carry the page. */
+export const promptCopy = {
+  copyAll: 'Copiar Todo el Prompt',
+  copyFull: 'Copiar Prompt Completo',
+  manualHint: 'También puedes seleccionar el texto y copiarlo a mano.',
+  promptLabel: 'Texto del prompt',
+  toastSuccess: { title: '¡Copiado!', description: 'El prompt se ha copiado al portapapeles' },
+  toastError: { title: 'Error', description: 'No se pudo copiar el contenido' },
+  dismiss: 'Cerrar aviso',
+} as const;
+
 export const promptPage = {
   title: 'Prompt gratis: guiones para videos cortos | Marca de Autoridad con IA',
   description:
@@ -291,13 +302,6 @@ export const promptPage = {
     'Pégalo en tu asistente de IA.',
     'Completa los datos entre [corchetes] y envíalo.',
   ],
-  copyAll: 'Copiar Todo el Prompt',
-  copyFull: 'Copiar Prompt Completo',
-  manualHint: 'También puedes seleccionar el texto y copiarlo a mano.',
-  promptLabel: 'Texto del prompt',
-  toastSuccess: { title: '¡Copiado!', description: 'El prompt se ha copiado al portapapeles' },
-  toastError: { title: 'Error', description: 'No se pudo copiar el contenido' },
-  dismiss: 'Cerrar aviso',
   backHome: 'Conoce el taller en vivo',
   prompt: `Actúa como guionista experta en videos cortos (Reels, TikTok y YouTube Shorts) para marcas personales de mujeres emprendedoras y profesionales independientes. Tu trabajo es escribir guiones que posicionen a la autora como referente en su tema, conecten con su clienta ideal y la inviten a dar el siguiente paso.
 

@@ -18,7 +18,7 @@ export function PromptPage({ contactEmail, year }: { contactEmail: string; year:
               <li key={step}>{step}</li>
             ))}
           </ol>
-          <Island name="prompt-copy" props={{}} hydrate="idle" />
+          <Island name="prompt-copy" props={{ prompt: promptPage.prompt }} hydrate="idle" />
           <p className="page__back">
             <a className="btn btn--outline" href="/">
               {promptPage.backHome}

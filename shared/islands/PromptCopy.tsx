@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { promptPage } from '../content';
+import { promptCopy } from '../content';
+import type { PromptCopyProps } from './types';
 import { Toaster, useToast } from './Toaster';
 
 function CopyButton({ label, ready, onCopy }: { label: string; ready: boolean; onCopy: () => void }) {
@@ -14,7 +15,7 @@ function CopyButton({ label, ready, onCopy }: { label: string; ready: boolean; o
  * The prompt as selectable text, with two copy buttons. The buttons stay hidden and disabled until the
  * script has run, so a visitor without JavaScript is never offered a control that cannot work.
  */
-export default function PromptCopy() {
+export default function PromptCopy({ prompt }: PromptCopyProps) {
   const [ready, setReady] = useState(false);
   const { toast, show, dismiss } = useToast();
   useEffect(() => setReady(true), []);
@@ -22,10 +23,10 @@ export default function PromptCopy() {
   const copy = async (): Promise<void> => {
     try {
       // navigator.clipboard is missing on insecure origins: that lands in the catch as well.
-      await navigator.clipboard.writeText(promptPage.prompt);
-      show({ tone: 'success', ...promptPage.toastSuccess });
+      await navigator.clipboard.writeText(prompt);
+      show({ tone: 'success', ...promptCopy.toastSuccess });
     } catch {
-      show({ tone: 'destructive', ...promptPage.toastError });
+      show({ tone: 'destructive', ...promptCopy.toastError });
     }
   };
   const onCopy = (): void => void copy();
@@ -33,14 +34,14 @@ export default function PromptCopy() {
   return (
     <div className="prompt">
       <div className="prompt__toolbar">
-        <CopyButton label={promptPage.copyAll} ready={ready} onCopy={onCopy} />
-        <p className="prompt__hint">{promptPage.manualHint}</p>
+        <CopyButton label={promptCopy.copyAll} ready={ready} onCopy={onCopy} />
+        <p className="prompt__hint">{promptCopy.manualHint}</p>
       </div>
-      <pre className="prompt__text" tabIndex={0} aria-label={promptPage.promptLabel}>
-        {promptPage.prompt}
+      <pre className="prompt__text" tabIndex={0} aria-label={promptCopy.promptLabel}>
+        {prompt}
       </pre>
       <div className="prompt__toolbar prompt__toolbar--end">
-        <CopyButton label={promptPage.copyFull} ready={ready} onCopy={onCopy} />
+        <CopyButton label={promptCopy.copyFull} ready={ready} onCopy={onCopy} />
       </div>
       <Toaster toast={toast} onDismiss={dismiss} />
     </div>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { promptPage } from '../content';
+import { promptCopy } from '../content';
 
 export interface ToastMessage {
   id: number;
@@ -32,7 +32,7 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () => voi
         <p className="toast__title">{toast.title}</p>
         <p className="toast__description">{toast.description}</p>
       </div>
-      <button type="button" className="toast__close" aria-label={promptPage.dismiss} onClick={onDismiss}>
+      <button type="button" className="toast__close" aria-label={promptCopy.dismiss} onClick={onDismiss}>
         ×
       </button>
     </div>

@@ -10,12 +10,17 @@ export interface PricingCardProps {
   contactEmail: string;
 }
 
+/** The prompt travels as a prop, so the island's JavaScript stays the same size whatever the prompt. */
+export interface PromptCopyProps {
+  prompt: string;
+}
+
 export type NoProps = Record<string, never>;
 
 export interface IslandPropsMap {
   pricing: PricingCardProps;
   faq: NoProps;
-  'prompt-copy': NoProps;
+  'prompt-copy': PromptCopyProps;
 }
 
 export type IslandName = keyof IslandPropsMap;

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Request, Response } from 'express';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** One body in every encoding we serve, each with its own strong ETag, compressed once. */
+export interface EncodedBody {
+  identity: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+  etag: string;
+}
+
+/** Below this, compression costs more than it saves. */
+const MIN_COMPRESSIBLE = 1024;
+
+export const etagOf = (body: Buffer): string => `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+
+/** Compresses off the main thread (zlib's pool), at the highest levels: the result is reused many times. */
+export async function encodeBody(text: string | Buffer): Promise<EncodedBody> {
+  const identity = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  if (identity.length < MIN_COMPRESSIBLE) return { identity, br: null, gzip: null, etag: etagOf(identity) };
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  return { identity, br, gzip: gz, etag: etagOf(identity) };
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the client accepts among those we have for this body. */
+function chooseEncoding(req: Request, body: EncodedBody): Encoding {
+  const offered: Encoding[] = [];
+  if (body.br) offered.push('br');
+  if (body.gzip) offered.push('gzip');
+  if (offered.length === 0) return 'identity';
+  const accepted = req.acceptsEncodings([...offered, 'identity']);
+  return accepted === 'br' || accepted === 'gzip' ? accepted : 'identity';
+}
+
+/**
+ * Sends the chosen encoding with Content-Length and a per-encoding ETag; res.send answers
+ * 304 when the client's copy is fresh and leaves the body out for HEAD.
+ */
+export function sendEncoded(req: Request, res: Response, body: EncodedBody): void {
+  res.vary('Accept-Encoding');
+  const encoding = chooseEncoding(req, body);
+  const bytes = encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : null;
+  if (bytes) {
+    res.set('Content-Encoding', encoding);
+    res.set('ETag', `${body.etag.slice(0, -1)}-${encoding}"`);
+    res.send(bytes);
+  } else {
+    res.set('ETag', body.etag);
+    res.send(body.identity);
+  }
+}
