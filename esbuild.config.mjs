@@ -8,6 +8,7 @@ import * as esbuild from 'esbuild';
 const DIST = 'dist';
 const ASSETS = path.join(DIST, 'public', 'assets');
 const production = { 'process.env.NODE_ENV': '"production"' };
+const { version } = JSON.parse(await readFile('package.json', 'utf8'));
 
 await rm(DIST, { recursive: true, force: true });
 await cp('public', path.join(DIST, 'public'), { recursive: true });
@@ -48,7 +49,7 @@ const [client, styles] = await Promise.all([
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    define: production,
+    define: { ...production, APP_VERSION: JSON.stringify(version) },
     outdir: path.join(DIST, 'server'),
     sourcemap: true,
   }),

@@ -5,6 +5,7 @@ import { encodeBody, sendEncoded, type EncodedBody } from './encodedBody';
 import { lastKeyMemo } from './lastKeyMemo';
 import { createLogger, type Logger } from './logger';
 import { createPages } from './pages';
+import { loggablePath, requestLog } from './requestLog';
 import { securityHeaders } from './security';
 import { htmlCacheControl, landingSnapshot, yearSnapshot } from './snapshot';
 import { staticFiles } from './staticFiles';
@@ -23,8 +24,6 @@ export interface AppOptions {
 
 const PAGE_PATHS = ['/', '/prompt1'];
 const PAGE_METHODS = 'GET, HEAD';
-/** Long enough to read, short enough that a hostile path cannot flood the log. */
-const MAX_LOGGED_PATH = 2048;
 
 function sendHtml(req: express.Request, res: Response, status: number, cacheControl: string, body: EncodedBody): void {
   res.status(status).type('html').set('Cache-Control', cacheControl);
@@ -43,7 +42,8 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
   // Our own per-encoding ETags are set where bodies are prepared.
   app.set('etag', false);
 
-  app.use(securityHeaders());
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ upgradeInsecureRequests: config.upgradeInsecureRequests }));
   app.use(staticFiles(publicDir));
 
   // For the container's HEALTHCHECK and load balancers: cheap, and never cached on the way.
@@ -67,7 +67,7 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
   });
 
   app.use(async (req, res) => {
-    logger.warn({ event: 'not_found', method: req.method, path: req.originalUrl.slice(0, MAX_LOGGED_PATH) }, 'page not found');
+    logger.warn({ event: 'not_found', method: req.method, path: loggablePath(req.originalUrl) }, 'page not found');
     sendHtml(req, res, 404, 'public, max-age=0, must-revalidate, s-maxage=60', await notFound);
   });
 
@@ -78,7 +78,7 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
       res.status(status).type('text').send(status === 400 ? 'Bad Request' : 'Request Error');
       return;
     }
-    logger.error({ event: 'render_error', err: error, path: req.originalUrl.slice(0, MAX_LOGGED_PATH) }, 'request failed');
+    logger.error({ event: 'render_error', err: error, path: loggablePath(req.originalUrl) }, 'request failed');
     if (res.headersSent) return void res.end();
     try {
       res.status(500).type('html').set('Cache-Control', 'no-store').send(pages.serverError());

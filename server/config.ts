@@ -7,7 +7,13 @@ export interface SiteConfig {
   contactEmail: string;
   workshopStartMs: number;
   earlyBirdDeadlineMs: number;
+  /** Adds the CSP's upgrade-insecure-requests: only where the site is served over HTTPS. */
+  upgradeInsecureRequests: boolean;
+  logLevel: LogLevel;
 }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULTS = {
   PORT: '3000',
@@ -16,6 +22,8 @@ export const DEFAULTS = {
   CONTACT_EMAIL: 'hola@example.com',
   WORKSHOP_START: '2025-09-03T20:00:00-06:00',
   EARLY_BIRD_DEADLINE: '2025-09-30T23:59:59-06:00',
+  UPGRADE_INSECURE_REQUESTS: 'false',
+  LOG_LEVEL: 'info',
 } as const;
 
 type Variable = keyof typeof DEFAULTS;
@@ -65,6 +73,17 @@ function parseInstant(variable: Variable, value: string): number {
   return parsed.toMillis();
 }
 
+function parseBoolean(variable: Variable, value: string): boolean {
+  if (value !== 'true' && value !== 'false') fail(variable, 'true or false', value);
+  return value === 'true';
+}
+
+function parseLogLevel(value: string): LogLevel {
+  const level = LOG_LEVELS.find((candidate) => candidate === value);
+  if (!level) return fail('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`, value);
+  return level;
+}
+
 /** Reads every setting once; an empty variable counts as unset. */
 export function readConfig(env: Environment): SiteConfig {
   const get = (name: Variable): string => {
@@ -78,5 +97,7 @@ export function readConfig(env: Environment): SiteConfig {
     contactEmail: parseEmail(get('CONTACT_EMAIL')),
     workshopStartMs: parseInstant('WORKSHOP_START', get('WORKSHOP_START')),
     earlyBirdDeadlineMs: parseInstant('EARLY_BIRD_DEADLINE', get('EARLY_BIRD_DEADLINE')),
+    upgradeInsecureRequests: parseBoolean('UPGRADE_INSECURE_REQUESTS', get('UPGRADE_INSECURE_REQUESTS')),
+    logLevel: parseLogLevel(get('LOG_LEVEL')),
   };
 }

@@ -1,16 +1,26 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadAssets } from './assets';
-import { createApp } from './app';
-import { readConfig, type SiteConfig } from './config';
+import { pricePhase } from '../shared/logic/pricing';
 import type { PageAssets } from '../shared/components/Document';
+import { createApp } from './app';
+import { loadAssets } from './assets';
+import { readConfig, type SiteConfig } from './config';
 import { createLogger } from './logger';
 
-/** The production entry: read the environment, listen, and stop cleanly on a signal. */
+/** Written into the bundle by esbuild.config.mjs from package.json. */
+declare const APP_VERSION: string;
+
+/** A slow client may not hold a connection open for longer than this to send its headers. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** After a signal, requests in flight get this long to finish before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The production entry: read the environment, listen, and stop cleanly on a signal. */
 function start(): void {
-  const logger = createLogger(process.env.LOG_LEVEL || 'info');
   let config: SiteConfig;
   let assets: PageAssets;
   try {
@@ -21,20 +31,50 @@ function start(): void {
     process.stderr.write(`Cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
-  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger });
-  const server = app.listen(config.port, config.host, () => {
-    logger.info({ event: 'listening', url: `http://${config.host}:${config.port}` }, 'server listening');
+
+  const logger = createLogger(config.logLevel);
+  // A fault nobody caught leaves the process in an unknown state: log it and let the container restart us.
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ event: 'uncaught_exception', err: error }, 'uncaught exception');
+    process.exit(1);
   });
-  server.on('error', (error) => {
-    logger.fatal({ err: error }, 'server failed to start');
+  process.on('unhandledRejection', (reason) => {
+    logger.fatal({ event: 'unhandled_rejection', err: reason }, 'unhandled promise rejection');
     process.exit(1);
   });
 
-  const shutdown = (signal: string): void => {
-    logger.info({ event: 'shutdown', signal }, 'closing server');
-    server.close(() => process.exit(0));
+  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger });
+  const server = app.listen(config.port, config.host, () => {
+    logger.info(
+      {
+        event: 'listening',
+        url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
+        version: APP_VERSION,
+        phase: pricePhase(Date.now(), config.earlyBirdDeadlineMs),
+        deadline: new Date(config.earlyBirdDeadlineMs).toISOString(),
+      },
+      'server listening',
+    );
+  });
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.on('error', (error) => {
+    logger.fatal({ event: 'listen_failed', err: error }, 'server failed to start');
+    process.exit(1);
+  });
+
+  const shutdown = (signal: NodeJS.Signals): void => {
+    logger.info({ event: 'shutdown', signal }, 'closing: no new connections, finishing requests in flight');
+    server.close((error) => {
+      logger.info({ event: 'closed' }, 'server closed');
+      process.exit(error ? 1 : 0);
+    });
     server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => {
+      logger.error({ event: 'forced_exit' }, 'requests still open after the grace period');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);

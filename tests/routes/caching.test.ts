@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DEADLINE_MS, DIST, testApp } from '../helpers/app';
+import { fetchRaw } from '../helpers/fetchRaw';
+import { parseHtml, textOf } from '../helpers/html';
+
+const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as { stylesheet: { href: string }; script: { href: string } };
+
+describe('HTML compression', () => {
+  it.each(['/', '/prompt1', '/no-existe'])('%s is served as brotli, gzip or identity, all the same page', async (route) => {
+    const { app } = testApp();
+    const identity = await fetchRaw(app, route, { 'accept-encoding': 'identity' });
+    const br = await fetchRaw(app, route, { 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await fetchRaw(app, route, { 'accept-encoding': 'gzip' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
+    expect(gunzipSync(gz.body).equals(identity.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(identity.body.length * 0.6);
+    for (const res of [identity, br, gz]) {
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    }
+    expect(new Set([identity.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
+  });
+
+  it('honours a client that refuses brotli', async () => {
+    const res = await fetchRaw(testApp().app, '/', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('HTML revalidation', () => {
+  it.each(['/', '/prompt1'])('%s answers 304 to a matching If-None-Match, per encoding', async (route) => {
+    const { app } = testApp();
+    const first = await fetchRaw(app, route, { 'accept-encoding': 'br' });
+    expect(first.headers.etag).toMatch(/^".+"$/);
+    const again = await fetchRaw(app, route, { 'accept-encoding': 'br', 'if-none-match': first.headers.etag ?? '' });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const otherEncoding = await fetchRaw(app, route, { 'accept-encoding': 'gzip', 'if-none-match': first.headers.etag ?? '' });
+    expect(otherEncoding.status).toBe(200);
+  });
+
+  it('renders one body per second in the Early Bird phase, and a new one the next second', async () => {
+    let now = DEFAULT_DEADLINE_MS - 100_000 + 100;
+    const { app } = testApp({ now: () => now });
+    const a = await fetchRaw(app, '/');
+    now += 800;
+    const b = await fetchRaw(app, '/');
+    now += 200;
+    const c = await fetchRaw(app, '/');
+    expect(b.headers.etag).toBe(a.headers.etag);
+    expect(c.headers.etag).not.toBe(a.headers.etag);
+    const seconds = (res: typeof a) => textOf(parseHtml(res.body.toString()).querySelectorAll('.countdown__value')[3]);
+    expect(seconds(a)).toBe('40');
+    expect(seconds(c)).toBe('39');
+  });
+});
+
+describe('the phase flip', () => {
+  it('gives the very first request at the deadline the normal state, after Early Bird pages were cached', async () => {
+    let now = DEFAULT_DEADLINE_MS - 1;
+    const { app } = testApp({ now: () => now });
+    const before = parseHtml((await fetchRaw(app, '/')).body.toString());
+    expect(before.querySelector('.price-card--early')).not.toBeNull();
+    now = DEFAULT_DEADLINE_MS;
+    const at = parseHtml((await fetchRaw(app, '/')).body.toString());
+    expect(at.querySelector('.price-card--normal')).not.toBeNull();
+    expect(at.querySelector('.price-card--early')).toBeNull();
+  });
+
+  it('is exact for a deadline that is not on a whole second', async () => {
+    const deadline = '2026-12-01T00:00:00.500-06:00';
+    const deadlineMs = Date.parse(deadline);
+    let now = deadlineMs - 1;
+    const { app } = testApp({ now: () => now, env: { EARLY_BIRD_DEADLINE: deadline } });
+    expect(parseHtml((await fetchRaw(app, '/')).body.toString()).querySelector('.price-card--early')).not.toBeNull();
+    now = deadlineMs;
+    expect(parseHtml((await fetchRaw(app, '/')).body.toString()).querySelector('.price-card--normal')).not.toBeNull();
+  });
+});
+
+describe('HTML Cache-Control for a CDN', () => {
+  const cacheControlAt = async (now: number) => (await fetchRaw(testApp({ now }).app, '/')).headers['cache-control'];
+
+  it('lets browsers revalidate and shared caches keep the Early Bird page at most 60 s', async () => {
+    expect(await cacheControlAt(DEFAULT_DEADLINE_MS - 3_600_000)).toBe('public, max-age=0, must-revalidate, s-maxage=60');
+  });
+
+  it('never lets a shared cache keep the Early Bird page past the deadline', async () => {
+    expect(await cacheControlAt(DEFAULT_DEADLINE_MS - 12_300)).toBe('public, max-age=0, must-revalidate, s-maxage=12');
+    expect(await cacheControlAt(DEFAULT_DEADLINE_MS - 1_000)).toBe('public, max-age=0, must-revalidate, s-maxage=1');
+    expect(await cacheControlAt(DEFAULT_DEADLINE_MS - 999)).toBe('no-store');
+  });
+
+  it('lets shared caches keep the normal-price page an hour', async () => {
+    expect(await cacheControlAt(DEFAULT_DEADLINE_MS)).toBe('public, max-age=0, must-revalidate, s-maxage=3600');
+  });
+
+  it('never caches the health check', async () => {
+    expect((await fetchRaw(testApp().app, '/healthz')).headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('static assets', () => {
+  it.each([
+    ['stylesheet', manifest.stylesheet.href, /^text\/css/],
+    ['script', manifest.script.href, /^text\/javascript|^application\/javascript/],
+  ])('the %s is content-hashed, immutable for a year, and precompressed', async (_kind, href, type) => {
+    const { app } = testApp();
+    const file = readFileSync(path.join(DIST, 'public', href));
+    const br = await fetchRaw(app, href, { 'accept-encoding': 'br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-type']).toMatch(type);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    if (file.length >= 1024) {
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.body).equals(file)).toBe(true);
+    }
+    const identity = await fetchRaw(app, href, { 'accept-encoding': 'identity' });
+    expect(identity.body.equals(file)).toBe(true);
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const { app } = testApp();
+    const first = await fetchRaw(app, manifest.stylesheet.href, { 'accept-encoding': 'br' });
+    const again = await fetchRaw(app, manifest.stylesheet.href, { 'accept-encoding': 'br', 'if-none-match': first.headers.etag ?? '' });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves a byte range, and 416 for one past the end', async () => {
+    const { app } = testApp();
+    const file = readFileSync(path.join(DIST, 'public', manifest.stylesheet.href));
+    const part = await fetchRaw(app, manifest.stylesheet.href, { range: 'bytes=0-9' });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-9/${file.length}`);
+    expect(part.body.equals(file.subarray(0, 10))).toBe(true);
+    const beyond = await fetchRaw(app, manifest.stylesheet.href, { range: `bytes=${file.length + 10}-` });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${file.length}`);
+  });
+
+  it('does not serve the build files outside the public folder', async () => {
+    const { app } = testApp();
+    for (const route of ['/manifest.json', '/client-meta.json', '/server/index.js', '/assets/../manifest.json']) {
+      expect((await fetchRaw(app, route)).status).toBe(404);
+    }
+  });
+});
