@@ -1,7 +1,7 @@
 import express, { type ErrorRequestHandler, type Express, type Response } from 'express';
 import type { PageAssets } from '../shared/components/Document';
 import type { SiteConfig } from './config';
-import { encodeBody, sendEncoded, type EncodedBody } from './encodedBody';
+import { BROTLI_BEST, BROTLI_FAST, encodeBody, sendEncoded, type EncodedBody } from './encodedBody';
 import { lastKeyMemo } from './lastKeyMemo';
 import { createLogger, type Logger } from './logger';
 import { createPages } from './pages';
@@ -54,7 +54,9 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
   // Each page is rendered and compressed once per snapshot, then served from memory.
   app.get('/', async (req, res) => {
     const snapshot = landingSnapshot(clock(), config.earlyBirdDeadlineMs);
-    const body = await landing(snapshot.key, () => encodeBody(pages.landing(snapshot.renderNowMs, snapshot.year)));
+    // An Early Bird body lives one second (the countdown): compress it fast rather than small.
+    const quality = snapshot.phase === 'early-bird' ? BROTLI_FAST : BROTLI_BEST;
+    const body = await landing(snapshot.key, () => encodeBody(pages.landing(snapshot.renderNowMs, snapshot.year), quality));
     sendHtml(req, res, 200, htmlCacheControl(snapshot), body);
   });
   app.get('/prompt1', async (req, res) => {

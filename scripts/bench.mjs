@@ -1,0 +1,128 @@
+// `npm run bench`: requests/s and latency of the built server against a reference (the same bytes of `/`
+// served by express.static + compression()), interleaved A B A B on loopback, then each page's weight.
+// Run by `npm run bench`, which builds first. BENCH_SECONDS sets each round's length (default 10).
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { freePort, startBuiltServer, startProcess } from './lib/servers.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const ROUNDS = 2;
+const CONNECTIONS = 50;
+const HEADERS = { 'accept-encoding': 'br, gzip' };
+
+const manifest = JSON.parse(await readFile('dist/manifest.json', 'utf8'));
+// The Early Bird phase is the expensive one: the countdown makes the page change every second.
+const ours = await startBuiltServer({ EARLY_BIRD_DEADLINE: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+
+const referenceDir = await mkdtemp(path.join(os.tmpdir(), 'bench-reference-'));
+await writeFile(path.join(referenceDir, 'index.html'), Buffer.from(await (await fetch(`${ours.url}/`)).arrayBuffer()));
+const referencePort = await freePort();
+const reference = await startProcess(['scripts/reference-server.mjs', referenceDir, String(referencePort)]);
+const referenceUrl = `http://127.0.0.1:${referencePort}`;
+
+const targets = [
+  ['reference: index.html via express.static + compression()', `${referenceUrl}/`, 200],
+  ['ours: /', `${ours.url}/`, 200],
+  ['ours: /prompt1', `${ours.url}/prompt1`, 200],
+  ['ours: unknown path (404)', `${ours.url}/no-existe`, 404],
+  ['ours: hashed stylesheet', `${ours.url}${manifest.stylesheet.href}`, 200],
+];
+
+function run(url) {
+  return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: HEADERS });
+}
+
+const results = new Map(targets.map(([name]) => [name, []]));
+for (let round = 1; round <= ROUNDS; round += 1) {
+  // A B A B: the reference runs between each of ours, so the machine's drift hits both alike.
+  for (const [name, url, status] of targets.slice(1)) {
+    for (const [label, target, expected] of [targets[0], [name, url, status]]) {
+      const result = await run(target);
+      const unexpected = expected === 404 ? result.non2xx - result.requests.total : result.non2xx;
+      if (result.errors > 0 || Math.abs(unexpected) > 0 && expected !== 404) {
+        console.error(`${label}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+      }
+      results.get(label).push(result);
+      process.stdout.write('.');
+    }
+  }
+}
+process.stdout.write('\n');
+await Promise.all([ours.stop(), reference.stop()]);
+
+const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+const summary = (label) => {
+  const runs = results.get(label);
+  return {
+    rps: mean(runs.map((r) => r.requests.average)),
+    p50: mean(runs.map((r) => r.latency.p50)),
+    p99: mean(runs.map((r) => r.latency.p99)),
+  };
+};
+const ref = summary(targets[0][0]);
+console.log(`\nThroughput, ${CONNECTIONS} connections, Accept-Encoding: br, gzip, ${ROUNDS} x ${SECONDS} s rounds interleaved with the reference`);
+console.log(`${'target'.padEnd(58)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'req/s ratio'.padStart(12)} ${'p99 ratio'.padStart(10)}`);
+for (const [label] of targets) {
+  const s = summary(label);
+  console.log(
+    `${label.padEnd(58)} ${s.rps.toFixed(0).padStart(8)} ${s.p50.toFixed(1).padStart(7)} ${s.p99.toFixed(1).padStart(7)} ${(s.rps / ref.rps).toFixed(2).padStart(12)} ${(s.p99 / ref.p99).toFixed(2).padStart(10)}`,
+  );
+}
+
+await printWeights();
+
+/** Raw, gzip and brotli bytes of each file a page loads, and which of them the first paint waits for. */
+async function printWeights() {
+  const server = await startBuiltServer();
+  const meta = JSON.parse(await readFile('dist/client-meta.json', 'utf8'));
+  const publicDir = path.join('dist', 'public');
+  const urlOf = (file) => `/${path.relative(publicDir, file).split(path.sep).join('/')}`;
+  const fileOf = (entryPoint) => Object.keys(meta.outputs).find((file) => meta.outputs[file].entryPoint === entryPoint);
+  // Everything an output pulls in by static import, itself included.
+  const closure = (file, seen = new Set()) => {
+    if (!file || seen.has(file)) return seen;
+    seen.add(file);
+    for (const imported of meta.outputs[file].imports) if (imported.kind === 'import-statement') closure(imported.path, seen);
+    return seen;
+  };
+  const sizes = (bytes) => ({
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  });
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+  console.log('\nPage weight (KB: raw / gzip / brotli); "first paint" marks what the first paint waits for');
+  for (const route of ['/', '/prompt1', '/no-existe']) {
+    const html = Buffer.from(await (await fetch(server.url + route, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    const text = html.toString();
+    const islands = [...text.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]);
+    const rows = [['HTML', route, html, true]];
+    const css = /<link rel="stylesheet" href="([^"]+)"/.exec(text)?.[1];
+    if (css) rows.push(['CSS', css, await readFile(path.join(publicDir, css)), true]);
+    for (const [, font] of text.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)) rows.push(['font', font, await readFile(path.join(publicDir, font)), true]);
+    if (/<script type="module"/.test(text)) {
+      const files = new Set();
+      for (const file of closure(fileOf('client/main.ts'))) files.add(file);
+      for (const file of closure(fileOf('client/hydrate.tsx'))) files.add(file);
+      for (const island of islands) {
+        const source = { pricing: 'PricingCard', faq: 'FaqAccordion', 'prompt-copy': 'PromptCopy' }[island];
+        for (const file of closure(fileOf(`shared/islands/${source}.tsx`))) files.add(file);
+      }
+      for (const file of files) rows.push(['JS', urlOf(file), await readFile(file), false]);
+    }
+    console.log(`\n${route}  (islands: ${islands.join(', ') || 'none'})`);
+    const totals = {};
+    for (const [kind, name, bytes, blocking] of rows) {
+      const s = sizes(bytes);
+      totals[kind] = totals[kind] ?? { raw: 0, gzip: 0, br: 0 };
+      for (const key of ['raw', 'gzip', 'br']) totals[kind][key] += s[key];
+      console.log(`  ${kind.padEnd(5)} ${name.padEnd(56)} ${kb(s.raw).padStart(9)} ${kb(s.gzip).padStart(9)} ${kb(s.br).padStart(9)}  ${blocking ? 'first paint' : 'after'}`);
+    }
+    for (const [kind, t] of Object.entries(totals)) console.log(`  total ${kind.padEnd(54)} ${kb(t.raw).padStart(9)} ${kb(t.gzip).padStart(9)} ${kb(t.br).padStart(9)}`);
+  }
+  await server.stop();
+}
