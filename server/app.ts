@@ -4,9 +4,10 @@ import type { SiteConfig } from './config';
 import { BROTLI_BEST, BROTLI_FAST, encodeBody, sendEncoded, type EncodedBody } from './encodedBody';
 import { lastKeyMemo } from './lastKeyMemo';
 import { createLogger, type Logger } from './logger';
-import { createPages } from './pages';
+import { createPages, ICS_PATH } from './pages';
 import { loggablePath, requestLog } from './requestLog';
 import { securityHeaders } from './security';
+import { robotsTxt, sitemapXml } from './siteFiles';
 import { htmlCacheControl, landingSnapshot, yearSnapshot } from './snapshot';
 import { staticFiles } from './staticFiles';
 
@@ -36,6 +37,10 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
   const landing = lastKeyMemo<Promise<EncodedBody>>();
   const prompt = lastKeyMemo<Promise<EncodedBody>>();
   const notFound = encodeBody(pages.notFound());
+  // Files that change only with the configuration: built once, at start.
+  const robots = encodeBody(robotsTxt(config.publicUrl));
+  const sitemap = encodeBody(sitemapXml(config.publicUrl));
+  const calendarFile = lastKeyMemo<Promise<EncodedBody>>();
 
   const app = express();
   app.disable('x-powered-by');
@@ -49,6 +54,22 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
   // For the container's HEALTHCHECK and load balancers: cheap, and never cached on the way.
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+
+  app.get('/robots.txt', async (req, res) => {
+    res.type('text/plain').set('Cache-Control', 'public, max-age=3600');
+    sendEncoded(req, res, await robots);
+  });
+  app.get('/sitemap.xml', async (req, res) => {
+    res.type('application/xml').set('Cache-Control', 'public, max-age=3600');
+    sendEncoded(req, res, await sitemap);
+  });
+  app.get(ICS_PATH, async (req, res) => {
+    res.type('text/calendar; charset=utf-8').set('Cache-Control', 'public, max-age=3600');
+    res.attachment(ICS_PATH.slice(1));
+    // DTSTAMP says when the file was made: to the minute, so one file serves a whole minute of downloads.
+    const minute = Math.floor(clock() / 60_000) * 60_000;
+    sendEncoded(req, res, await calendarFile(String(minute), () => encodeBody(pages.calendarFile(minute))));
   });
 
   // Each page is rendered and compressed once per snapshot, then served from memory.

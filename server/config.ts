@@ -5,6 +5,8 @@ export interface SiteConfig {
   host: string;
   checkoutUrl: string;
   contactEmail: string;
+  /** Where visitors reach the site, without a trailing slash: canonical links, sitemap, social cards. */
+  publicUrl: string;
   workshopStartMs: number;
   earlyBirdDeadlineMs: number;
   /** Adds the CSP's upgrade-insecure-requests: only where the site is served over HTTPS. */
@@ -20,6 +22,7 @@ export const DEFAULTS = {
   HOST: '127.0.0.1',
   CHECKOUT_URL: 'https://checkout.example.com/pagar/taller-marca-autoridad',
   CONTACT_EMAIL: 'hola@example.com',
+  PUBLIC_URL: 'http://127.0.0.1:3000',
   WORKSHOP_START: '2025-09-03T20:00:00-06:00',
   EARLY_BIRD_DEADLINE: '2025-09-30T23:59:59-06:00',
   UPGRADE_INSECURE_REQUESTS: 'false',
@@ -60,6 +63,19 @@ function parseHttpsUrl(value: string): string {
   return url.href;
 }
 
+function parsePublicUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail('PUBLIC_URL', 'an absolute http or https URL like https://taller.example.com', value);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username) {
+    fail('PUBLIC_URL', 'an absolute http or https URL like https://taller.example.com', value);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
 function parseEmail(value: string): string {
   if (!/^[^\s@<>"]+@[^\s@<>"]+\.[A-Za-z]{2,}$/.test(value)) fail('CONTACT_EMAIL', 'an e-mail address like name@domain.com', value);
   return value;
@@ -95,6 +111,7 @@ export function readConfig(env: Environment): SiteConfig {
     host: parseHost(get('HOST')),
     checkoutUrl: parseHttpsUrl(get('CHECKOUT_URL')),
     contactEmail: parseEmail(get('CONTACT_EMAIL')),
+    publicUrl: parsePublicUrl(get('PUBLIC_URL')),
     workshopStartMs: parseInstant('WORKSHOP_START', get('WORKSHOP_START')),
     earlyBirdDeadlineMs: parseInstant('EARLY_BIRD_DEADLINE', get('EARLY_BIRD_DEADLINE')),
     upgradeInsecureRequests: parseBoolean('UPGRADE_INSECURE_REQUESTS', get('UPGRADE_INSECURE_REQUESTS')),

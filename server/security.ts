@@ -58,6 +58,7 @@ export function securityHeaders({ upgradeInsecureRequests }: SecurityOptions): R
       crossOriginResourcePolicy: { policy: 'same-origin' },
       crossOriginOpenerPolicy: { policy: 'same-origin' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      xFrameOptions: { action: 'deny' },
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     }),
     (_req, res, next) => {

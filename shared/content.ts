@@ -10,6 +10,8 @@ export const site = {
   description:
     'Taller en vivo de 2.5 horas para emprendedoras y profesionales independientes: sal con tu estrategia de contenido, un plan accionable y un sistema con IA para crear videos cortos y carruseles que te posicionan como referente.',
   skipLink: 'Saltar al contenido',
+  locale: 'es_MX',
+  ogImage: { path: '/og-image.png', width: 1200, height: 630, alt: 'Taller en vivo Marca de Autoridad con IA: estrategia de contenido en 2.5 horas' },
 } as const;
 
 export const workshop = {
@@ -172,7 +174,19 @@ export const details = {
     { title: 'Banco de 50 ganchos (bono extra)', text: '50 inicios probados para que nadie pase de largo tus videos.' },
   ],
   calendarCta: 'Añadir al calendario',
-  calendarHint: 'Se abre tu calendario en una pestaña nueva.',
+  calendarHint: 'Google Calendar se abre en una pestaña nueva.',
+  icsCta: 'Descargar .ics (Apple, Outlook)',
+  icsFileName: 'taller-marca-autoridad.ics',
+  icsReminder: 'El taller en vivo empieza en 1 hora',
+  zonesTitle: 'La hora en tu ciudad',
+  cities: [
+    { city: 'Ciudad de México', zone: 'America/Mexico_City' },
+    { city: 'Bogotá', zone: 'America/Bogota' },
+    { city: 'Lima', zone: 'America/Lima' },
+    { city: 'Santiago', zone: 'America/Santiago' },
+    { city: 'Buenos Aires', zone: 'America/Argentina/Buenos_Aires' },
+    { city: 'Madrid', zone: 'Europe/Madrid' },
+  ],
 } as const;
 
 export const pricing = {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { site } from '../content';
+import { jsonForScript } from './jsonForScript';
 
 export interface AssetTag {
   href: string;
@@ -14,16 +15,27 @@ export interface PageAssets {
   fonts: string[];
 }
 
-interface DocumentProps {
+export interface PageMeta {
   title: string;
   description: string;
+  /** Absolute; null for pages search engines should not index (404, 500). */
+  canonicalUrl: string | null;
+  /** Absolute URL of the 1200×630 social card. */
+  imageUrl: string;
+}
+
+interface DocumentProps {
+  meta: PageMeta;
   assets: PageAssets;
   /** Pages without islands ship no JavaScript at all. */
   hasIslands: boolean;
+  /** schema.org data, as non-executable JSON-LD. */
+  jsonLd?: object;
   children: ReactNode;
 }
 
-export function Document({ title, description, assets, hasIslands, children }: DocumentProps) {
+export function Document({ meta, assets, hasIslands, jsonLd, children }: DocumentProps) {
+  const { title, description, canonicalUrl, imageUrl } = meta;
   return (
     <html lang="es">
       <head>
@@ -31,13 +43,32 @@ export function Document({ title, description, assets, hasIslands, children }: D
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={description} />
+        {canonicalUrl ? <link rel="canonical" href={canonicalUrl} /> : <meta name="robots" content="noindex" />}
         <meta name="theme-color" content="#fbf6f1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href="/favicon-32.png" type="image/png" sizes="32x32" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={site.name} />
+        <meta property="og:locale" content={site.locale} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={description} />
+        {canonicalUrl && <meta property="og:url" content={canonicalUrl} />}
+        <meta property="og:image" content={imageUrl} />
+        <meta property="og:image:width" content={String(site.ogImage.width)} />
+        <meta property="og:image:height" content={String(site.ogImage.height)} />
+        <meta property="og:image:alt" content={site.ogImage.alt} />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={title} />
+        <meta name="twitter:description" content={description} />
+        <meta name="twitter:image" content={imageUrl} />
+        <meta name="twitter:image:alt" content={site.ogImage.alt} />
         {assets.fonts.map((href) => (
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
         <link rel="stylesheet" href={assets.stylesheet.href} integrity={assets.stylesheet.integrity} />
         {hasIslands && <script type="module" src={assets.script.href} integrity={assets.script.integrity} />}
+        {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />}
       </head>
       <body>
         <a className="skip-link" href="#contenido">

@@ -4,25 +4,13 @@ import FaqAccordion from '../islands/FaqAccordion';
 import PricingCard from '../islands/PricingCard';
 import PromptCopy from '../islands/PromptCopy';
 import type { HydrationStrategy, IslandName, IslandPropsMap } from '../islands/types';
+import { jsonForScript } from './jsonForScript';
 
 const COMPONENTS: { [N in IslandName]: ComponentType<IslandPropsMap[N]> } = {
   pricing: PricingCard,
   faq: FaqAccordion,
   'prompt-copy': PromptCopy,
 };
-
-const UNSAFE_IN_SCRIPT: Record<string, string> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-
-/** JSON that cannot close its <script> element or open a comment, whatever the strings hold. */
-export function serializeProps(props: object): string {
-  return JSON.stringify(props).replace(/[<>&\u2028\u2029]/g, (char) => UNSAFE_IN_SCRIPT[char] ?? char);
-}
 
 interface IslandProps<N extends IslandName> {
   name: N;
@@ -40,7 +28,7 @@ export function Island<N extends IslandName>({ name, props, hydrate }: IslandPro
   return (
     <>
       <div className="island" data-island={name} data-hydrate={hydrate} dangerouslySetInnerHTML={{ __html: html }} />
-      <script type="application/json" data-island-props={name} dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />
+      <script type="application/json" data-island-props={name} dangerouslySetInnerHTML={{ __html: jsonForScript(props) }} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { PricingCardProps } from '../islands/types';
-import type { WorkshopSchedule } from '../logic/schedule';
+import type { CityTime, WorkshopSchedule } from '../logic/schedule';
 import { Footer } from './Footer';
 import { Audience } from './landing/Audience';
 import { Closing } from './landing/Closing';
@@ -16,13 +16,15 @@ import { WhatItIs } from './landing/WhatItIs';
 export interface LandingPageProps {
   schedule: WorkshopSchedule;
   calendarUrl: string;
+  icsUrl: string;
+  cityTimes: CityTime[];
   card: PricingCardProps;
   contactEmail: string;
   year: number;
 }
 
 /** The sections in the order of the spec. */
-export function LandingPage({ schedule, calendarUrl, card, contactEmail, year }: LandingPageProps) {
+export function LandingPage({ schedule, calendarUrl, icsUrl, cityTimes, card, contactEmail, year }: LandingPageProps) {
   return (
     <>
       <NavBar />
@@ -33,7 +35,7 @@ export function LandingPage({ schedule, calendarUrl, card, contactEmail, year }:
         <Outcomes />
         <Pillars />
         <Trainer />
-        <Details schedule={schedule} calendarUrl={calendarUrl} />
+        <Details schedule={schedule} calendarUrl={calendarUrl} icsUrl={icsUrl} cityTimes={cityTimes} />
         <PricingSection card={card} />
         <FaqSection />
         <Closing />

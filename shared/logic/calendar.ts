@@ -26,3 +26,61 @@ export function calendarUrl(event: CalendarEvent): string {
   });
   return `${CALENDAR_BASE}?${params.toString()}`;
 }
+
+export interface IcsOptions {
+  event: CalendarEvent;
+  /** Stable across downloads, so a calendar updates the event instead of adding a second one. */
+  uid: string;
+  /** When this file was produced. */
+  stampMs: number;
+  url: string;
+  reminderText: string;
+  reminderMinutes: number;
+}
+
+/** RFC 5545 TEXT: backslash, semicolon, comma and newlines are escaped. */
+const icsText = (value: string): string => value.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\r?\n/g, '\\n');
+
+/** RFC 5545 folding: lines of at most 75 octets, continued with CRLF and a space; never splits a character. */
+function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  for (const char of line) {
+    const limit = parts.length === 0 ? 75 : 74;
+    if (Buffer.byteLength(current + char, 'utf8') > limit) {
+      parts.push(current);
+      current = '';
+    }
+    current += char;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+/** One VEVENT in a VCALENDAR, for Apple Calendar and Outlook, times in UTC. */
+export function icsCalendar({ event, uid, stampMs, url, reminderText, reminderMinutes }: IcsOptions): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Marca de Autoridad con IA//Taller en vivo//ES',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    `DTSTAMP:${toCalendarUtc(stampMs)}`,
+    `DTSTART:${toCalendarUtc(event.startMs)}`,
+    `DTEND:${toCalendarUtc(event.endMs)}`,
+    `SUMMARY:${icsText(event.title)}`,
+    `DESCRIPTION:${icsText(event.description)}`,
+    `LOCATION:${icsText(event.location)}`,
+    `URL:${url}`,
+    'BEGIN:VALARM',
+    'ACTION:DISPLAY',
+    `DESCRIPTION:${icsText(reminderText)}`,
+    `TRIGGER:-PT${reminderMinutes}M`,
+    'END:VALARM',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}

@@ -25,6 +25,26 @@ function timeLabel(local: DateTime): string {
   return `${local.toFormat('h:mm')} ${meridiem}`;
 }
 
+export interface CityTime {
+  city: string;
+  /** e.g. "9:00 p. m.", or "jueves 4:00 a. m." where the day differs from Mexico City's. */
+  label: string;
+}
+
+/** The same instant on the clocks of other cities; the weekday is named only where the date differs. */
+export function cityTimes(startMs: number, cities: readonly { city: string; zone: string }[]): CityTime[] {
+  const home = DateTime.fromMillis(startMs, { zone: WORKSHOP_ZONE });
+  return cities.map(({ city, zone }) => {
+    const local = DateTime.fromMillis(startMs, { zone }).setLocale(LOCALE);
+    const sameDay = local.toISODate() === home.toISODate();
+    return { city, label: sameDay ? timeLabel(local) : `${local.toFormat('cccc')} ${timeLabel(local)}` };
+  });
+}
+
+/** An instant as ISO 8601 with Mexico City's offset, e.g. 2025-09-03T20:00:00-06:00. */
+export const isoInWorkshopZone = (ms: number): string =>
+  DateTime.fromMillis(ms, { zone: WORKSHOP_ZONE }).toISO({ suppressMilliseconds: true }) ?? '';
+
 export function workshopSchedule(startMs: number): WorkshopSchedule {
   const local = DateTime.fromMillis(startMs, { zone: WORKSHOP_ZONE }).setLocale(LOCALE);
   const dateLabel = local.toFormat("cccc d 'de' LLLL");

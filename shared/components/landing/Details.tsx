@@ -1,14 +1,16 @@
 import { details, workshop } from '../../content';
-import type { WorkshopSchedule } from '../../logic/schedule';
+import type { CityTime, WorkshopSchedule } from '../../logic/schedule';
 import { Icon, type IconName } from '../Icon';
 import { Section } from '../Section';
 
 interface DetailsProps {
   schedule: WorkshopSchedule;
   calendarUrl: string;
+  icsUrl: string;
+  cityTimes: CityTime[];
 }
 
-export function Details({ schedule, calendarUrl }: DetailsProps) {
+export function Details({ schedule, calendarUrl, icsUrl, cityTimes }: DetailsProps) {
   const facts: { icon: IconName; label: string; value: string }[] = [
     { icon: 'calendar', label: details.labels.date, value: schedule.dateLabel },
     { icon: 'clock', label: details.labels.time, value: `${schedule.timeLabel} ${workshop.zoneLabel}` },
@@ -31,11 +33,24 @@ export function Details({ schedule, calendarUrl }: DetailsProps) {
               </div>
             ))}
           </dl>
+          <div className="zones">
+            <h3 className="zones__title">{details.zonesTitle}</h3>
+            <ul className="zones__list">
+              {cityTimes.map((entry) => (
+                <li key={entry.city}>
+                  <span className="zones__city">{entry.city}</span> <span className="zones__time">{entry.label}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
           <a className="btn btn--outline btn--block" href={calendarUrl} target="_blank" rel="noopener noreferrer">
             <Icon name="calendar" />
             {details.calendarCta}
           </a>
           <p className="details__hint">{details.calendarHint}</p>
+          <a className="details__ics" href={icsUrl} download={details.icsFileName}>
+            {details.icsCta}
+          </a>
         </div>
         <div className="details__bonuses">
           <h3 className="details__subtitle">{details.bonusesTitle}</h3>

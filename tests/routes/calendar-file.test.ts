@@ -1,0 +1,90 @@
+import ICAL from 'ical.js';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { workshop } from '../../shared/content';
+import { testApp } from '../helpers/app';
+import { parseHtml, textOf } from '../helpers/html';
+
+const NOW = Date.parse('2026-11-21T18:30:42Z');
+
+async function downloadIcs(env: Record<string, string> = {}) {
+  const res = await request(testApp({ now: NOW, env }).app).get('/taller-marca-autoridad.ics').buffer(true).parse((stream, done) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+  });
+  return { res, text: res.body as string };
+}
+
+describe('the .ics download', () => {
+  it('is served as text/calendar with a download file name', async () => {
+    const { res } = await downloadIcs();
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="?taller-marca-autoridad\.ics"?$/);
+  });
+
+  it('parses as one VEVENT with every field, in UTC from WORKSHOP_START', async () => {
+    const { text } = await downloadIcs({ PUBLIC_URL: 'https://taller.example.org' });
+    expect(text).toMatch(/\r\n$/);
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
+    expect(calendar.getFirstPropertyValue('prodid')).toBeTruthy();
+    const events = calendar.getAllSubcomponents('vevent');
+    expect(events).toHaveLength(1);
+    const vevent = events[0] as ICAL.Component;
+    const event = new ICAL.Event(vevent);
+    expect(event.uid).toBe('taller-1756951200000@taller.example.org');
+    expect(event.startDate.toJSDate().toISOString()).toBe('2025-09-04T02:00:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2025-09-04T04:30:00.000Z');
+    expect(event.startDate.zone?.tzid).toBe('UTC');
+    expect(event.summary).toBe(workshop.title);
+    expect(event.description).toBe(workshop.calendarDescription);
+    expect(event.location).toBe('Google Meet (link will be sent by email)');
+    expect((vevent.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().toISOString()).toBe('2026-11-21T18:30:00.000Z');
+    expect(vevent.getFirstPropertyValue('url')).toBe('https://taller.example.org/');
+    const alarm = vevent.getFirstSubcomponent('valarm');
+    expect(alarm?.getFirstPropertyValue('action')).toBe('DISPLAY');
+    expect((alarm?.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-3600);
+    expect(alarm?.getFirstPropertyValue('description')).toBeTruthy();
+  });
+
+  it('follows a configured WORKSHOP_START', async () => {
+    const { text } = await downloadIcs({ WORKSHOP_START: '2026-02-11T19:00:00-06:00' });
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent') as ICAL.Component);
+    expect(event.startDate.toJSDate().toISOString()).toBe('2026-02-12T01:00:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2026-02-12T03:30:00.000Z');
+  });
+
+  it('is linked beside "Añadir al calendario"', async () => {
+    const doc = parseHtml((await request(testApp().app).get('/')).text);
+    const link = doc.querySelector('#detalles a[download]');
+    expect(link?.getAttribute('href')).toBe('/taller-marca-autoridad.ics');
+    expect(textOf(link)).toMatch(/\.ics/);
+  });
+});
+
+describe('the start time in other cities', () => {
+  it('is server-rendered for Mexico City and five more cities, with the weekday where the date differs', async () => {
+    const doc = parseHtml((await request(testApp().app).get('/')).text);
+    const rows = Object.fromEntries(
+      [...doc.querySelectorAll('#detalles .zones__list li')].map((li) => [textOf(li.querySelector('.zones__city')), textOf(li.querySelector('.zones__time'))]),
+    );
+    expect(rows).toEqual({
+      'Ciudad de México': '8:00 p. m.',
+      Bogotá: '9:00 p. m.',
+      Lima: '9:00 p. m.',
+      Santiago: '10:00 p. m.',
+      'Buenos Aires': '11:00 p. m.',
+      Madrid: 'jueves 4:00 a. m.',
+    });
+  });
+
+  it('follows daylight saving time of each city', async () => {
+    const doc = parseHtml((await request(testApp({ env: { WORKSHOP_START: '2026-01-14T12:00:00-06:00' } }).app).get('/')).text);
+    const times = [...doc.querySelectorAll('#detalles .zones__time')].map(textOf);
+    // January: Santiago is on summer time (UTC-3), Madrid on winter time (UTC+1).
+    expect(times).toEqual(['12:00 p. m.', '1:00 p. m.', '1:00 p. m.', '3:00 p. m.', '3:00 p. m.', '7:00 p. m.']);
+  });
+});
