@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pricePhase } from '../shared/logic/pricing';
@@ -14,6 +15,8 @@ declare const APP_VERSION: string;
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** How often Node looks for connections past those timeouts (its default, 30 s, lets them linger). */
+const CONNECTIONS_CHECK_MS = 1_000;
 /** After a signal, requests in flight get this long to finish before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -44,7 +47,26 @@ function start(): void {
   });
 
   const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger });
-  const server = app.listen(config.port, config.host, () => {
+  const server = createServer(
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+    },
+    app,
+  );
+  let closing = false;
+  // Once closing, every response ends its connection, so a client that keeps a keep-alive connection
+  // busy cannot hold the process open. Prepended: Express may answer before a later listener runs.
+  server.prependListener('request', (_req, res) => {
+    if (closing) res.setHeader('Connection', 'close');
+  });
+  server.on('error', (error) => {
+    logger.fatal({ event: 'listen_failed', err: error }, 'server failed to start');
+    process.exit(1);
+  });
+  server.listen(config.port, config.host, () => {
     logger.info(
       {
         event: 'listening',
@@ -56,15 +78,9 @@ function start(): void {
       'server listening',
     );
   });
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.on('error', (error) => {
-    logger.fatal({ event: 'listen_failed', err: error }, 'server failed to start');
-    process.exit(1);
-  });
 
   const shutdown = (signal: NodeJS.Signals): void => {
+    closing = true;
     logger.info({ event: 'shutdown', signal }, 'closing: no new connections, finishing requests in flight');
     server.close((error) => {
       logger.info({ event: 'closed' }, 'server closed');

@@ -47,8 +47,6 @@ export function securityHeaders({ upgradeInsecureRequests }: SecurityOptions): R
           styleSrc: SELF,
           imgSrc: SELF,
           fontSrc: SELF,
-          connectSrc: SELF,
-          manifestSrc: SELF,
           baseUri: ["'none'"],
           formAction: ["'none'"],
           frameAncestors: ["'none'"],

@@ -1,69 +1,106 @@
+/**
+ * Runs a Node server as a child process on a free loopback port, as production runs it, and hands back
+ * its URL, its output lines and a way to stop it with a signal and read its exit code.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { DIST } from './app';
 
-/** A loopback port nobody is using right now. */
+export const SERVER_ENTRY = path.join(DIST, 'server', 'index.js');
+const STARTUP_TIMEOUT_MS = 15_000;
+
+/** A loopback port nobody listens on right now: the OS picks one, and it is released at once for the server. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
+    probe.unref();
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
 }
 
+/** An instant `ms` from now, as EARLY_BIRD_DEADLINE accepts it (ISO 8601 with Z). */
+export const isoIn = (ms: number): string => new Date(Date.now() + ms).toISOString();
+
 export interface RunningServer {
+  /** Origin without a trailing slash, like http://127.0.0.1:41234. */
   url: string;
   port: number;
   child: ChildProcess;
+  /** Every stdout line so far (JSON log lines), in order. */
   stdout: string[];
   stderr: string[];
-  /** Sends the signal and resolves with the exit code. */
+  /** Sends the signal (once) and resolves with the exit code; SIGKILL after 15 s. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+const isListening = (line: string): boolean => {
+  try {
+    return (JSON.parse(line) as { event?: unknown }).event === 'listening';
+  } catch {
+    return false;
+  }
+};
+
 /**
- * Starts `node <entry>` in `cwd` on a free loopback port and resolves once it logs that it listens.
- * `env` is the whole environment of the child on top of PATH, so the test controls every setting.
+ * Starts `node <entry>` in `cwd` with PORT and HOST=127.0.0.1 on top of `env`, and resolves once it logs
+ * {"event":"listening"}; rejects with its output if it exits or stays silent instead.
  */
 export async function startNodeServer({ cwd, entry, env = {} }: { cwd: string; entry: string; env?: Record<string, string> }): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stdout: string[] = [];
   const stderr: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  createInterface({ input: child.stderr! }).on('line', (line) => stderr.push(line));
+  const output = (): string => [...stdout, ...stderr].join('\n');
+
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 10 s: ${stderr.join('')}`)), 10_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) {
-        stdout.push(line);
-        if (line.includes('"event":"listening"')) {
-          clearTimeout(timer);
-          resolve();
-        }
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`The server did not log "listening" within ${STARTUP_TIMEOUT_MS} ms:\n${output()}`));
+    }, STARTUP_TIMEOUT_MS);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      stdout.push(line);
+      if (isListening(line)) {
+        clearTimeout(timer);
+        resolve();
       }
     });
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening: ${stderr.join('')}`));
+      reject(new Error(`The server exited (${code}) before listening:\n${output()}`));
     });
   });
+
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     child,
     stdout,
     stderr,
-    stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null) child.kill(signal);
-      return exited;
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(killer);
+      return code;
     },
   };
+}
+
+/** The built server (dist/, made by the global setup) from the repository's own node_modules. */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`Missing ${SERVER_ENTRY}: the global setup should have built dist/`);
+  return startNodeServer({ cwd: process.cwd(), entry: SERVER_ENTRY, env });
 }

@@ -1,0 +1,165 @@
+// Soak test: the BUILT server (run `npm run soak`, which builds first) under full-speed load on loopback.
+// Starts `node dist/server/index.js` on a free 127.0.0.1 port, runs autocannon with 50 connections for
+// SOAK_SECONDS (default 60) over a mix of /, /prompt1, an asset, an unknown path (404) and HEAD /,
+// and prints requests served, errors, unexpected statuses and the server's resident memory.
+// Exits 1 if any request failed, got an unexpected status, or the server did not stop cleanly.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const HOST = '127.0.0.1';
+const seconds = Number(process.env.SOAK_SECONDS ?? 60);
+if (!Number.isFinite(seconds) || seconds <= 0) {
+  console.error(`SOAK_SECONDS must be a positive number, got ${JSON.stringify(process.env.SOAK_SECONDS)}`);
+  process.exit(2);
+}
+const CONNECTIONS = 50;
+
+const manifest = JSON.parse(readFileSync(path.join(root, 'dist', 'manifest.json'), 'utf8'));
+const asset = manifest.stylesheet.href;
+
+/** Each route of the mix with the one status it may answer. */
+const ROUTES = [
+  { method: 'GET', path: '/', expect: 200 },
+  { method: 'GET', path: '/prompt1', expect: 200 },
+  { method: 'GET', path: asset, expect: 200 },
+  { method: 'GET', path: '/soak-no-such-page', expect: 404 },
+  { method: 'HEAD', path: '/', expect: 200 },
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function rssKb(pid) {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+const mb = (kb) => (kb === null ? 'n/a' : `${(kb / 1024).toFixed(1)} MB`);
+
+async function startServer(port) {
+  const child = spawn(process.execPath, [path.join(root, 'dist', 'server', 'index.js')], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOST, PORT: String(port), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stats = { lines: 0, faults: [], stderr: '' };
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  let pending = '';
+  let listening = false;
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not log "listening" within 15 s\n${stats.stderr}`)), 15_000);
+    child.stdout.on('data', (chunk) => {
+      const parts = (pending + chunk.toString('utf8')).split('\n');
+      pending = parts.pop() ?? '';
+      stats.lines += parts.length;
+      for (const line of parts) {
+        // Only error and fatal lines are kept: the request lines are many and only counted.
+        if (/"level":(50|60)/.test(line)) stats.faults.push(line);
+        if (!listening && line.includes('"event":"listening"')) {
+          listening = true;
+          clearTimeout(timer);
+          resolve();
+        }
+      }
+    });
+    child.stderr.on('data', (chunk) => {
+      stats.stderr += chunk.toString('utf8');
+    });
+    exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      if (!listening) reject(new Error(`server exited (${code ?? signal}) before listening\n${stats.stderr}`));
+    });
+  });
+  return { child, stats, exited };
+}
+
+/**
+ * autocannon's response parser does not know which request a response answers, so a HEAD answer's
+ * Content-Length would make it wait for a body that never comes: tell the parser to skip it.
+ */
+function skipBodiesOfHead(client) {
+  queueMicrotask(() => {
+    const parser = client.parser;
+    const kOnHeadersComplete = parser.constructor.kOnHeadersComplete;
+    const original = parser[kOnHeadersComplete];
+    parser[kOnHeadersComplete] = (info) => {
+      original(info);
+      return client.pipelinedRequests.peek()?.req?.method === 'HEAD';
+    };
+  });
+}
+
+const port = await freePort();
+const url = `http://${HOST}:${port}`;
+const server = await startServer(port);
+const pid = server.child.pid;
+const memory = { start: rssKb(pid), middle: null, end: null };
+console.log(`soak: ${url} (pid ${pid}), ${CONNECTIONS} connections for ${seconds} s`);
+console.log(`mix: ${ROUTES.map((route) => `${route.method} ${route.path} → ${route.expect}`).join(', ')}`);
+
+const byRoute = ROUTES.map(() => ({ count: 0, unexpected: 0, statuses: {} }));
+const middle = setTimeout(() => {
+  memory.middle = rssKb(pid);
+}, (seconds * 1000) / 2);
+
+const result = await autocannon({
+  url,
+  connections: CONNECTIONS,
+  duration: seconds,
+  timeout: 10,
+  setupClient: skipBodiesOfHead,
+  requests: ROUTES.map((route, index) => ({
+    method: route.method,
+    path: route.path,
+    headers: { 'accept-encoding': 'br, gzip' },
+    onResponse: (status) => {
+      const tally = byRoute[index];
+      tally.count += 1;
+      tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+      if (status !== route.expect) tally.unexpected += 1;
+    },
+  })),
+});
+clearTimeout(middle);
+memory.end = rssKb(pid);
+const aliveAtEnd = server.child.exitCode === null && server.child.signalCode === null;
+
+server.child.kill('SIGTERM');
+const exit = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve({ code: 'timeout', signal: null }), 15_000))]);
+if (exit.code === 'timeout') server.child.kill('SIGKILL');
+
+const unexpected = byRoute.reduce((sum, tally) => sum + tally.unexpected, 0);
+const errors = result.errors + result.timeouts;
+console.log('');
+console.log(`requests served:      ${result.requests.total} (${Math.round(result.requests.average)}/s average, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms)`);
+console.log(`bytes read:           ${(result.throughput.total / 1024 / 1024).toFixed(1)} MB`);
+for (const [index, route] of ROUTES.entries()) {
+  const tally = byRoute[index];
+  console.log(`  ${`${route.method} ${route.path}`.padEnd(36)} ${String(tally.count).padStart(8)}  statuses ${JSON.stringify(tally.statuses)}  unexpected ${tally.unexpected}`);
+}
+console.log(`errors:               ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts})`);
+console.log(`unexpected statuses:  ${unexpected}`);
+console.log(`resident memory:      start ${mb(memory.start)}, middle ${mb(memory.middle)}, end ${mb(memory.end)}`);
+console.log(`server log:           ${server.stats.lines} lines, ${server.stats.faults.length} at error level or above${server.stats.stderr ? `, stderr: ${server.stats.stderr.trim()}` : ''}`);
+for (const line of server.stats.faults.slice(0, 5)) console.log(`  ${line}`);
+console.log(`server after load:    ${aliveAtEnd ? 'running' : 'DEAD'}; on SIGTERM exited with ${exit.code ?? exit.signal}`);
+
+const failed = errors > 0 || unexpected > 0 || result.requests.total === 0 || !aliveAtEnd || exit.code !== 0 || server.stats.faults.length > 0;
+console.log(failed ? 'SOAK FAILED' : 'SOAK PASSED');
+process.exit(failed ? 1 : 0);

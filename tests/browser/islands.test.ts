@@ -1,0 +1,223 @@
+/**
+ * The built server in a real Chromium, JavaScript on: the islands as a visitor uses them.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { faq, pricing, promptCopy, promptPage } from '../../shared/content';
+import {
+  browserRig,
+  cspViolationsOf,
+  openWatchedPage,
+  unexpectedProblems,
+  type WatchedPage,
+  waitForIsland,
+} from '../helpers/browser';
+import { isoIn, startBuiltServer } from '../helpers/process';
+
+const CHECKOUT_URL = 'https://pay.example.org/taller-prueba';
+
+// An Early Bird deadline a day away: the card shows the offer in every test but the countdown one.
+const rig = browserRig({ EARLY_BIRD_DEADLINE: isoIn(86_400_000), CHECKOUT_URL });
+const opened: WatchedPage[] = [];
+let notFoundUrls: string[] = [];
+
+/** A fresh watched page, and the shared server's URL. */
+async function open(options: Parameters<typeof openWatchedPage>[1] = {}): Promise<WatchedPage & { url: string }> {
+  const { browser, server } = await rig.get();
+  const watched = await openWatchedPage(browser, options);
+  opened.push(watched);
+  return { ...watched, url: server.url };
+}
+
+afterAll(() => rig.close());
+
+afterEach(async () => {
+  // No test may leave a console error, a page error or a CSP violation behind, on any page it opened.
+  const problems: string[] = [];
+  for (const { context, page, problems: seen } of opened.splice(0)) {
+    if (!page.isClosed() && !page.url().startsWith('about:')) problems.push(...(await cspViolationsOf(page)).map((v) => `CSP: ${v}`));
+    problems.push(...unexpectedProblems(seen, notFoundUrls));
+    await context.close();
+  }
+  notFoundUrls = [];
+  expect(problems).toEqual([]);
+});
+
+/** The countdown's numbers as shown, like "00:00:00:07", or "" once there is no countdown. */
+const countdownText = (page: Page): Promise<string> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-island="pricing"] .countdown__value')].map((value) => value.textContent).join(':'),
+  );
+
+const toSeconds = (text: string): number =>
+  text.split(':').map(Number).reduce((total, value, index) => total + value * [86_400, 3_600, 60, 1][index]!, 0);
+
+describe('every page', () => {
+  it('loads and hydrates with no console error, page error or CSP violation', async () => {
+    const { page, url } = await open();
+    await page.goto(`${url}/`);
+    await waitForIsland(page, 'pricing');
+    await waitForIsland(page, 'faq');
+    await page.goto(`${url}/prompt1`);
+    await waitForIsland(page, 'prompt-copy');
+    const notFound = `${url}/no-existe`;
+    notFoundUrls.push(notFound);
+    const response = await page.goto(notFound);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByText('Oops! Page not found').isVisible()).toBe(true);
+  });
+
+  it('would notice a CSP violation (the watcher itself works)', async () => {
+    const { browser, server } = await rig.get();
+    const watched = await openWatchedPage(browser);
+    try {
+      await watched.page.goto(`${server.url}/`);
+      await watched.page.evaluate(() => {
+        const image = document.createElement('img');
+        image.src = 'https://elsewhere.example.org/pixel.png';
+        document.body.append(image);
+      });
+      await expect.poll(() => cspViolationsOf(watched.page), { timeout: 5_000 }).toEqual([expect.stringMatching(/^img-src/)]);
+      await expect.poll(() => unexpectedProblems(watched.problems).join('\n'), { timeout: 5_000 }).toMatch(/Content Security Policy/);
+    } finally {
+      await watched.context.close();
+    }
+  });
+});
+
+describe('pricing card', () => {
+  it('ticks every second and switches to the normal price at zero, without a reload', async () => {
+    const { page } = await open();
+    // Its own server, with a deadline a few seconds away.
+    const soon = await startBuiltServer({ EARLY_BIRD_DEADLINE: isoIn(10_000), CHECKOUT_URL });
+    try {
+      let navigations = 0;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) navigations += 1;
+      });
+      await page.goto(`${soon.url}/`);
+      await waitForIsland(page, 'pricing');
+      await page.evaluate(() => {
+        (window as unknown as { sameDocument: boolean }).sameDocument = true;
+      });
+      const card = page.locator('[data-island="pricing"]');
+      expect(await card.locator('.price-card--early').count()).toBe(1);
+
+      // Three changes in a row, each within a second and a half, each exactly one second less.
+      let previous = await countdownText(page);
+      expect(toSeconds(previous)).toBeGreaterThanOrEqual(4);
+      for (let change = 0; change < 3; change += 1) {
+        await page.waitForFunction(
+          (shown) =>
+            [...document.querySelectorAll('[data-island="pricing"] .countdown__value')].map((value) => value.textContent).join(':') !==
+            shown,
+          previous,
+          { timeout: 1_500 },
+        );
+        const current = await countdownText(page);
+        expect(toSeconds(previous) - toSeconds(current)).toBe(1);
+        previous = current;
+      }
+
+      await page.waitForSelector('[data-island="pricing"] .price-card--normal', { timeout: 15_000 });
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(navigations).toBe(1);
+      expect(await card.locator('.price-card--early').count()).toBe(0);
+      expect(await card.locator('[role="timer"]').count()).toBe(0);
+      expect(await card.locator('.price-card__amount').allTextContents()).toEqual(['97']);
+      expect(await card.locator(`a[href="${CHECKOUT_URL}"]`).count()).toBe(0);
+      const button = card.getByRole('button', { name: pricing.normalCta });
+      expect(await button.isVisible()).toBe(true);
+      expect(await button.isDisabled()).toBe(true);
+    } finally {
+      await soon.stop();
+    }
+  });
+});
+
+describe('FAQ', () => {
+  const openItems = (page: Page): Promise<number[]> =>
+    page
+      .locator('[data-island="faq"] details')
+      .evaluateAll((items) => items.flatMap((item, index) => ((item as HTMLDetailsElement).open ? [index] : [])));
+
+  async function clickQuestion(page: Page, index: number, expected: number[]): Promise<void> {
+    await page.locator('[data-island="faq"] summary', { hasText: faq.items[index]!.question }).click();
+    await expect.poll(() => openItems(page), { timeout: 3_000 }).toEqual(expected);
+    // The answer of an open item is what the visitor now sees.
+    for (const open of expected) {
+      expect(await page.getByText(faq.items[open]!.answer).isVisible()).toBe(true);
+    }
+  }
+
+  it('opens one item at a time, and an open item closes again', async () => {
+    const { page, url } = await open();
+    await page.goto(`${url}/#faq`);
+    await waitForIsland(page, 'faq');
+    expect(await openItems(page)).toEqual([]);
+    await clickQuestion(page, 0, [0]);
+    await clickQuestion(page, 2, [2]);
+    await clickQuestion(page, 6, [6]);
+    await clickQuestion(page, 6, []);
+    await clickQuestion(page, 1, [1]);
+  });
+});
+
+describe('prompt copy', () => {
+  const LABELS = [promptCopy.copyAll, promptCopy.copyFull];
+
+  it('puts the exact prompt on the clipboard from each button and says so', async () => {
+    const { context, page, url } = await open();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+    await page.goto(`${url}/prompt1`);
+    await waitForIsland(page, 'prompt-copy');
+
+    for (const label of LABELS) {
+      // Something else on the clipboard first, so what is read back was put there by this click.
+      await page.evaluate(() => navigator.clipboard.writeText('otra cosa'));
+      const button = page.getByRole('button', { name: label });
+      expect(await button.isVisible()).toBe(true);
+      expect(await button.isEnabled()).toBe(true);
+      await button.click();
+
+      const toast = page.locator('[role="status"] .toast');
+      await toast.waitFor({ state: 'visible', timeout: 5_000 });
+      expect(await toast.locator('.toast__title').textContent()).toBe('¡Copiado!');
+      expect(await toast.locator('.toast__description').textContent()).toBe('El prompt se ha copiado al portapapeles');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(promptPage.prompt);
+
+      await toast.getByRole('button', { name: promptCopy.dismiss }).click();
+      await toast.waitFor({ state: 'detached', timeout: 3_000 });
+    }
+  });
+
+  it('shows the destructive error toast when the clipboard refuses', async () => {
+    const { context, page, url } = await open();
+    // Chromium lets a click write to the clipboard even without a grant, so the refusal is scripted.
+    await context.addInitScript({
+      content: `Object.defineProperty(Clipboard.prototype, 'writeText', {
+        configurable: true,
+        value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
+      });`,
+    });
+    await page.goto(`${url}/prompt1`);
+    await waitForIsland(page, 'prompt-copy');
+
+    for (const [index, label] of LABELS.entries()) {
+      await page.getByRole('button', { name: label }).click();
+      const toast = page.locator('[role="alert"] .toast.toast--destructive');
+      await toast.waitFor({ state: 'visible', timeout: 5_000 });
+      expect(await toast.locator('.toast__title').textContent()).toBe('Error');
+      expect(await toast.locator('.toast__description').textContent()).toBe('No se pudo copiar el contenido');
+      expect(await page.locator('[role="status"] .toast').count()).toBe(0);
+      if (index === 0) {
+        // Gone by itself after 5 s...
+        await toast.waitFor({ state: 'detached', timeout: 8_000 });
+      } else {
+        // ...or at once with its close button.
+        await toast.getByRole('button', { name: promptCopy.dismiss }).click();
+        await toast.waitFor({ state: 'detached', timeout: 1_000 });
+      }
+    }
+  });
+});

@@ -1,0 +1,231 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BEFORE_DEADLINE_MS, testApp, type LogLine } from '../helpers/app';
+import { freePort, SERVER_ENTRY, startBuiltServer, type RunningServer } from '../helpers/process';
+import { rawGet, rawRequest } from '../helpers/rawHttp';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+/** Any C0 control character or DEL, raw: none may reach a log line (JSON escapes them). */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const requestLines = (logs: LogLine[]) => logs.filter((line) => line.event === 'request');
+
+describe('request log lines (app)', () => {
+  it('one JSON line per request with event, method, path, status, ms and bytes', async () => {
+    const { app, logs, raw } = testApp();
+    const home = await request(app).get('/').set('Accept-Encoding', 'identity');
+    await request(app).get('/prompt1?utm_source=x').set('Accept-Encoding', 'identity');
+    await request(app).head('/');
+    await request(app).get('/no-existe').set('Accept-Encoding', 'identity');
+    await request(app).post('/');
+    const lines = requestLines(logs);
+    expect(lines).toHaveLength(5);
+    expect(lines.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
+      { method: 'GET', path: '/', status: 200 },
+      { method: 'GET', path: '/prompt1?utm_source=x', status: 200 },
+      { method: 'HEAD', path: '/', status: 200 },
+      { method: 'GET', path: '/no-existe', status: 404 },
+      { method: 'POST', path: '/', status: 405 },
+    ]);
+    for (const line of lines) {
+      expect(line.msg).toBe('request');
+      expect(typeof line.ms).toBe('number');
+      expect(line.ms as number).toBeGreaterThanOrEqual(0);
+      expect(Number.isInteger(line.bytes)).toBe(true);
+    }
+    expect(lines[0]?.bytes).toBe(Number(home.headers['content-length']));
+    expect(lines[0]?.bytes as number).toBeGreaterThan(1000);
+    expect(lines[2]?.bytes).toBe(0);
+    // Every raw line is one line of JSON.
+    for (const text of raw) {
+      expect(() => JSON.parse(text)).not.toThrow();
+      expect(text).not.toMatch(CONTROL);
+    }
+  });
+
+  it('the bytes are those of the encoding sent', async () => {
+    const { app, logs } = testApp();
+    const res = await request(app).get('/').set('Accept-Encoding', 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(requestLines(logs)[0]?.bytes).toBe(Number(res.headers['content-length']));
+  });
+
+  it('encoded control characters stay escaped text, and a huge path is cut', async () => {
+    const { app, logs, raw } = testApp();
+    await request(app).get('/a%0D%0Ainjected%1B[31m%00');
+    await request(app).get(`/${'x'.repeat(10_000)}`);
+    const [first, second] = requestLines(logs);
+    expect(first?.path).toBe('/a%0D%0Ainjected%1B[31m%00');
+    expect((second?.path as string).length).toBeLessThanOrEqual(2048);
+    for (const text of raw) expect(text).not.toMatch(CONTROL);
+  });
+
+  it('a render error is logged with its stack under err; the visitor gets no stack', async () => {
+    // The clock works while the app is built and fails once requests come in.
+    let exploding = false;
+    const { app, logs } = testApp({
+      now: () => {
+        if (exploding) throw new Error('clock exploded: secret detail');
+        return BEFORE_DEADLINE_MS;
+      },
+    });
+    exploding = true;
+    const res = await request(app).get('/');
+    expect(res.status).toBe(500);
+    expect(res.text).not.toContain('secret detail');
+    expect(res.text).not.toContain('clock exploded');
+    expect(res.text).not.toMatch(/\bat .+:\d+:\d+/);
+    expect(res.text).not.toContain('.ts');
+    const error = logs.find((line) => line.event === 'render_error') as (LogLine & { err?: { type?: string; message?: string; stack?: string } }) | undefined;
+    expect(error?.level).toBe(50);
+    expect(error?.path).toBe('/');
+    expect(error?.err?.message).toBe('clock exploded: secret detail');
+    expect(error?.err?.stack).toMatch(/^Error: clock exploded: secret detail\n\s+at /);
+    expect(requestLines(logs).map(({ path, status }) => ({ path, status }))).toEqual([{ path: '/', status: 500 }]);
+  });
+});
+
+describe('logs of the built server', () => {
+  const deadline = '2031-01-15T12:00:00-06:00';
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startBuiltServer({ EARLY_BIRD_DEADLINE: deadline });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('prints a start line with event listening, url, version, phase and deadline', () => {
+    const line = JSON.parse(server.stdout[0] ?? '{}') as Record<string, unknown>;
+    expect(line).toMatchObject({
+      level: 30,
+      event: 'listening',
+      url: server.url,
+      version,
+      phase: 'early-bird',
+      deadline: new Date(Date.parse(deadline)).toISOString(),
+    });
+  });
+
+  it('raw control characters in the path never reach a log line unescaped', async () => {
+    const hostile = [
+      'GET /a\u001b[31mred HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+      'GET /a\r\nSet-Cookie: x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+      'GET /a\u0008\u0007\u007f HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+      'GET /\u00e9\u00ff HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+      rawGet('/b%0d%0a%1b[2J'),
+    ];
+    const before = server.stdout.length;
+    for (const payload of hostile) {
+      const result = await rawRequest(server.port, payload);
+      expect(result.timedOut).toBe(false);
+      expect(Number(/^HTTP\/1\.1 (\d{3})/.exec(result.text)?.[1])).toBeLessThan(500);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = server.stdout.slice(before);
+    expect(lines.filter((text) => text.includes('"event":"request"')).length).toBeGreaterThanOrEqual(1);
+    for (const text of lines) {
+      expect(() => JSON.parse(text), text).not.toThrow();
+      expect(text).not.toMatch(CONTROL);
+    }
+    expect(server.stderr.join('')).toBe('');
+  });
+
+  it('logs one request line per request', async () => {
+    const before = server.stdout.length;
+    await fetch(`${server.url}/healthz`);
+    await fetch(`${server.url}/prompt1`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = server.stdout
+      .slice(before)
+      .map((text) => JSON.parse(text) as LogLine)
+      .filter((line) => line.event === 'request');
+    expect(lines.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
+      { method: 'GET', path: '/healthz', status: 200 },
+      { method: 'GET', path: '/prompt1', status: 200 },
+    ]);
+  });
+});
+
+/** Runs the built server with `env` until `until(stdout)` or its exit; for starts that print no "listening" line. */
+function runRaw(env: Record<string, string>) {
+  const child = spawn(process.execPath, [SERVER_ENTRY], { env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  let buffer = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const parts = buffer.split('\n');
+    buffer = parts.pop() ?? '';
+    stdout.push(...parts.filter(Boolean));
+  });
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, stdout, stderr, exited };
+}
+
+const running: ReturnType<typeof runRaw>[] = [];
+afterEach(() => {
+  for (const { child } of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+async function untilHealthy(url: string, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > until) throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('LOG_LEVEL on the built server', () => {
+  it('warn suppresses the request lines but keeps warnings', async () => {
+    const port = await freePort();
+    const run = runRaw({ PORT: String(port), LOG_LEVEL: 'warn' });
+    running.push(run);
+    const url = `http://127.0.0.1:${port}`;
+    await untilHealthy(url);
+    expect((await fetch(`${url}/`)).status).toBe(200);
+    expect((await fetch(`${url}/no-existe`)).status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = run.stdout.map((text) => JSON.parse(text) as LogLine);
+    expect(lines.filter((line) => line.event === 'request')).toEqual([]);
+    expect(lines.every((line) => line.level >= 40)).toBe(true);
+    expect(lines.filter((line) => line.event === 'not_found').map((line) => line.path)).toEqual(['/no-existe']);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+});
+
+describe('a port already in use', () => {
+  let blocker: net.Server;
+  let port: number;
+
+  beforeAll(async () => {
+    port = await freePort();
+    blocker = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => blocker.close(() => resolve()));
+  });
+
+  it('makes the server exit 1 with a listen_failed line, and never claim it is listening', async () => {
+    // Express 5's app.listen also calls its callback with the error when listen fails: the "listening" line
+    // must not be printed then, or a supervisor (and startBuiltServer) takes a failed start for a good one.
+    const run = runRaw({ PORT: String(port) });
+    running.push(run);
+    expect(await run.exited).toBe(1);
+    const events = run.stdout.map((text) => (JSON.parse(text) as LogLine).event);
+    expect(events).toContain('listen_failed');
+    expect(events).not.toContain('listening');
+  });
+});

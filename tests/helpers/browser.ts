@@ -1,0 +1,107 @@
+/**
+ * Debian's Chromium through playwright-core, launched with the project's flags (scripts/chromium.mjs),
+ * and a watcher that records every console error, page error and CSP violation of a page.
+ */
+import { existsSync } from 'node:fs';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { type RunningServer, startBuiltServer } from './process';
+
+/** Fails (never skips) when Chromium is missing: these tests are part of the suite on every machine. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Browser tests need Chromium at ${CHROMIUM_PATH}, and there is none: install Debian's package ` +
+        '(apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.',
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export interface PageProblems {
+  /** Console messages of type "error": Chromium reports CSP violations and failed loads there too. */
+  consoleErrors: string[];
+  /** Uncaught exceptions and unhandled rejections in the page. */
+  pageErrors: string[];
+}
+
+/** Where JavaScript runs, securitypolicyviolation events are also kept, to be read by cspViolationsOf. */
+const CSP_PROBE = `
+  window.__cspViolations = [];
+  document.addEventListener('securitypolicyviolation', (event) => {
+    window.__cspViolations.push(event.violatedDirective + ' ' + event.blockedURI);
+  });
+`;
+
+export interface WatchedPage {
+  context: BrowserContext;
+  page: Page;
+  problems: PageProblems;
+}
+
+/** A new context and page whose console errors and page errors are recorded from the first request on. */
+export async function openWatchedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+  const context = await browser.newContext(options);
+  await context.addInitScript({ content: CSP_PROBE });
+  const page = await context.newPage();
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.pageErrors.push(`${page.url()}: ${error.message}`));
+  return { context, page, problems };
+}
+
+/**
+ * Every recorded problem, as lines. A page served with status 404 makes Chromium log one "Failed to load
+ * resource" line for the document itself: `notFoundUrls` lists the documents for which that line is expected.
+ */
+export function unexpectedProblems(problems: PageProblems, notFoundUrls: string[] = []): string[] {
+  const expected = new Set(notFoundUrls.map((url) => `${url}: Failed to load resource: the server responded with a status of 404 (Not Found)`));
+  return [...problems.consoleErrors.filter((line) => !expected.has(line)), ...problems.pageErrors];
+}
+
+/** The CSP violations the page saw since it loaded (none can be seen where JavaScript is disabled). */
+export async function cspViolationsOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+}
+
+/** Waits until an island's root carries data-hydrated="true"; it is scrolled to first, for `visible` islands. */
+export async function waitForIsland(page: Page, name: string, timeout = 10_000): Promise<void> {
+  await page.locator(`[data-island="${name}"]`).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`[data-island="${name}"][data-hydrated="true"]`, { state: 'attached', timeout });
+}
+
+export interface Rig {
+  browser: Browser;
+  server: RunningServer;
+}
+
+/**
+ * Chromium and the built server for one test file, started by the first test that asks for them.
+ * Every test awaits them, so a missing Chromium FAILS each test with the message above; a throwing
+ * beforeAll would only have them reported as skipped.
+ */
+export function browserRig(env: Record<string, string>): { get(): Promise<Rig>; close(): Promise<void> } {
+  let rig: Promise<Rig> | undefined;
+  return {
+    get() {
+      rig ??= (async () => {
+        // The browser first: without Chromium no server is left running.
+        const browser = await launchChromium();
+        try {
+          return { browser, server: await startBuiltServer(env) };
+        } catch (error) {
+          await browser.close();
+          throw error;
+        }
+      })();
+      return rig;
+    },
+    async close() {
+      const started = await rig?.catch(() => undefined);
+      await started?.browser.close();
+      await started?.server.stop();
+    },
+  };
+}
