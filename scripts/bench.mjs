@@ -1,12 +1,13 @@
 // `npm run bench`: requests/s and latency of the built server against a reference (the same bytes of `/`
 // served by express.static + compression()), interleaved A B A B on loopback, then each page's weight.
 // Run by `npm run bench`, which builds first. BENCH_SECONDS sets each round's length (default 10).
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { freePort, startBuiltServer, startProcess } from './lib/servers.mjs';
+import { freePort, imageCommand, rssMb, startBuiltServer, startProcess } from './lib/servers.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const ROUNDS = 2;
@@ -20,7 +21,7 @@ const ours = await startBuiltServer({ EARLY_BIRD_DEADLINE: new Date(Date.now() +
 const referenceDir = await mkdtemp(path.join(os.tmpdir(), 'bench-reference-'));
 await writeFile(path.join(referenceDir, 'index.html'), Buffer.from(await (await fetch(`${ours.url}/`)).arrayBuffer()));
 const referencePort = await freePort();
-const reference = await startProcess(['scripts/reference-server.mjs', referenceDir, String(referencePort)]);
+const reference = await startProcess(['scripts/reference-server.mjs', referenceDir, String(referencePort)], { ready: 'listening' });
 const referenceUrl = `http://127.0.0.1:${referencePort}`;
 
 const targets = [
@@ -72,7 +73,54 @@ for (const [label] of targets) {
   );
 }
 
+await printStartup();
+await printMemory();
 await printWeights();
+
+/** From spawning the container's command to the first 200 on `/`, polled every 2 ms; median of 5. */
+async function printStartup() {
+  const times = [];
+  for (let i = 0; i < 5; i += 1) {
+    const port = await freePort();
+    const started = performance.now();
+    const child = spawn(process.execPath, imageCommand(), {
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port) },
+      stdio: 'ignore',
+    });
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/`).then((res) => res.status === 200, () => false);
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    times.push(performance.now() - started);
+    await new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  }
+  times.sort((a, b) => a - b);
+  console.log(`\nStart: process spawn to first answered request, median of 5: ${times[2].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times[4].toFixed(0)})`);
+}
+
+/** Resident memory after 20,000 requests over the pages, and after a second 20,000. */
+async function printMemory() {
+  const server = await startBuiltServer({ EARLY_BIRD_DEADLINE: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+  const batch = () =>
+    autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      amount: 20_000,
+      headers: HEADERS,
+      requests: [{ path: '/' }, { path: '/prompt1' }, { path: '/no-existe' }, { path: manifest.stylesheet.href }],
+    });
+  const idle = rssMb(server.pid);
+  await batch();
+  const first = rssMb(server.pid);
+  await batch();
+  const second = rssMb(server.pid);
+  await server.stop();
+  console.log(`Memory (resident): at start ${idle} MB, after 20,000 requests ${first} MB, after 40,000 ${second} MB`);
+}
 
 /** Raw, gzip and brotli bytes of each file a page loads, and which of them the first paint waits for. */
 async function printWeights() {

@@ -1,17 +1,12 @@
 // Soak test: the BUILT server (run `npm run soak`, which builds first) under full-speed load on loopback.
-// Starts `node dist/server/index.js` on a free 127.0.0.1 port, runs autocannon with 50 connections for
+// Starts the server as the container does, on a free 127.0.0.1 port, runs autocannon with 50 connections for
 // SOAK_SECONDS (default 60) over a mix of /, /prompt1, an asset, an unknown path (404) and HEAD /,
 // and prints requests served, errors, unexpected statuses and the server's resident memory.
 // Exits 1 if any request failed, got an unexpected status, or the server did not stop cleanly.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { rssMb, startBuiltServer } from './lib/servers.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const HOST = '127.0.0.1';
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 if (!Number.isFinite(seconds) || seconds <= 0) {
   console.error(`SOAK_SECONDS must be a positive number, got ${JSON.stringify(process.env.SOAK_SECONDS)}`);
@@ -19,7 +14,7 @@ if (!Number.isFinite(seconds) || seconds <= 0) {
 }
 const CONNECTIONS = 50;
 
-const manifest = JSON.parse(readFileSync(path.join(root, 'dist', 'manifest.json'), 'utf8'));
+const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8'));
 const asset = manifest.stylesheet.href;
 
 /** Each route of the mix with the one status it may answer. */
@@ -31,63 +26,7 @@ const ROUTES = [
   { method: 'HEAD', path: '/', expect: 200 },
 ];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function rssKb(pid) {
-  try {
-    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) : null;
-  } catch {
-    return null;
-  }
-}
-const mb = (kb) => (kb === null ? 'n/a' : `${(kb / 1024).toFixed(1)} MB`);
-
-async function startServer(port) {
-  const child = spawn(process.execPath, [path.join(root, 'dist', 'server', 'index.js')], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOST, PORT: String(port), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stats = { lines: 0, faults: [], stderr: '' };
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  let pending = '';
-  let listening = false;
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not log "listening" within 15 s\n${stats.stderr}`)), 15_000);
-    child.stdout.on('data', (chunk) => {
-      const parts = (pending + chunk.toString('utf8')).split('\n');
-      pending = parts.pop() ?? '';
-      stats.lines += parts.length;
-      for (const line of parts) {
-        // Only error and fatal lines are kept: the request lines are many and only counted.
-        if (/"level":(50|60)/.test(line)) stats.faults.push(line);
-        if (!listening && line.includes('"event":"listening"')) {
-          listening = true;
-          clearTimeout(timer);
-          resolve();
-        }
-      }
-    });
-    child.stderr.on('data', (chunk) => {
-      stats.stderr += chunk.toString('utf8');
-    });
-    exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      if (!listening) reject(new Error(`server exited (${code ?? signal}) before listening\n${stats.stderr}`));
-    });
-  });
-  return { child, stats, exited };
-}
+const mb = (value) => (Number.isNaN(value) || value === null ? 'n/a' : `${value.toFixed(1)} MB`);
 
 /**
  * autocannon's response parser does not know which request a response answers, so a HEAD answer's
@@ -105,17 +44,25 @@ function skipBodiesOfHead(client) {
   });
 }
 
-const port = await freePort();
-const url = `http://${HOST}:${port}`;
-const server = await startServer(port);
-const pid = server.child.pid;
-const memory = { start: rssKb(pid), middle: null, end: null };
+const stats = { lines: 0, faults: [] };
+const server = await startBuiltServer(
+  { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+  {
+    onLine: (line) => {
+      stats.lines += 1;
+      // Only error and fatal lines are kept: the request lines are many and only counted.
+      if (/"level":(50|60)/.test(line)) stats.faults.push(line);
+    },
+  },
+);
+const { url, pid } = server;
+const memory = { start: rssMb(pid), middle: null, end: null };
 console.log(`soak: ${url} (pid ${pid}), ${CONNECTIONS} connections for ${seconds} s`);
 console.log(`mix: ${ROUTES.map((route) => `${route.method} ${route.path} → ${route.expect}`).join(', ')}`);
 
 const byRoute = ROUTES.map(() => ({ count: 0, unexpected: 0, statuses: {} }));
 const middle = setTimeout(() => {
-  memory.middle = rssKb(pid);
+  memory.middle = rssMb(pid);
 }, (seconds * 1000) / 2);
 
 const result = await autocannon({
@@ -137,11 +84,10 @@ const result = await autocannon({
   })),
 });
 clearTimeout(middle);
-memory.end = rssKb(pid);
+memory.end = rssMb(pid);
 const aliveAtEnd = server.child.exitCode === null && server.child.signalCode === null;
 
-server.child.kill('SIGTERM');
-const exit = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve({ code: 'timeout', signal: null }), 15_000))]);
+const exit = await Promise.race([server.stop('SIGTERM'), new Promise((resolve) => setTimeout(() => resolve({ code: 'timeout', signal: null }), 15_000))]);
 if (exit.code === 'timeout') server.child.kill('SIGKILL');
 
 const unexpected = byRoute.reduce((sum, tally) => sum + tally.unexpected, 0);
@@ -156,10 +102,10 @@ for (const [index, route] of ROUTES.entries()) {
 console.log(`errors:               ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts})`);
 console.log(`unexpected statuses:  ${unexpected}`);
 console.log(`resident memory:      start ${mb(memory.start)}, middle ${mb(memory.middle)}, end ${mb(memory.end)}`);
-console.log(`server log:           ${server.stats.lines} lines, ${server.stats.faults.length} at error level or above${server.stats.stderr ? `, stderr: ${server.stats.stderr.trim()}` : ''}`);
-for (const line of server.stats.faults.slice(0, 5)) console.log(`  ${line}`);
+console.log(`server log:           ${stats.lines} lines, ${stats.faults.length} at error level or above${server.stderr() ? `, stderr: ${server.stderr().trim()}` : ''}`);
+for (const line of stats.faults.slice(0, 5)) console.log(`  ${line}`);
 console.log(`server after load:    ${aliveAtEnd ? 'running' : 'DEAD'}; on SIGTERM exited with ${exit.code ?? exit.signal}`);
 
-const failed = errors > 0 || unexpected > 0 || result.requests.total === 0 || !aliveAtEnd || exit.code !== 0 || server.stats.faults.length > 0;
+const failed = errors > 0 || unexpected > 0 || result.requests.total === 0 || !aliveAtEnd || exit.code !== 0 || stats.faults.length > 0;
 console.log(failed ? 'SOAK FAILED' : 'SOAK PASSED');
 process.exit(failed ? 1 : 0);

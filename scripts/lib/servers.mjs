@@ -1,7 +1,8 @@
-// Starting and stopping the servers that the benchmark and soak scripts measure, on loopback only.
+// Starting and stopping the servers that the benchmark, soak and Lighthouse scripts measure, on loopback only.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
 
 export async function freePort() {
   return new Promise((resolve, reject) => {
@@ -14,27 +15,49 @@ export async function freePort() {
   });
 }
 
-/** Spawns `node args…`, resolves once a stdout line contains `ready`, with its pid and a stop(). */
-export async function startProcess(args, { env = {}, ready = 'listening' } = {}) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+/** The container's command, from the Dockerfile's exec-form CMD, without the leading `node`. */
+export function imageCommand() {
+  const match = /^CMD\s+(\[.*\])\s*$/m.exec(readFileSync('Dockerfile', 'utf8'));
+  if (!match) throw new Error('Dockerfile has no exec-form CMD');
+  const [node, ...args] = JSON.parse(match[1]);
+  if (node !== 'node') throw new Error(`Dockerfile CMD runs ${node}, not node`);
+  return args;
+}
+
+/**
+ * Spawns `node args…`, resolves once a stdout line contains `ready`. Every stdout line goes to `onLine`.
+ * `stop(signal)` resolves with { code, signal } of the exit.
+ */
+export async function startProcess(args, { env = {}, ready = '"event":"listening"', onLine = () => {} } = {}) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk.toString();
+  });
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start`)), 15_000);
-    child.stdout.on('data', (chunk) => {
-      if (chunk.toString().includes(ready)) {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in 15 s\n${stderr}`)), 15_000);
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      onLine(line);
+      if (line.includes(ready)) {
         clearTimeout(timer);
         resolve();
       }
     });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+    exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(' ')} exited (${code ?? signal}) before it was ready\n${stderr}`));
+    });
   });
-  child.stdout.resume();
   return {
     pid: child.pid,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
+    child,
+    exited,
+    stderr: () => stderr,
+    stop: (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
   };
 }
 
@@ -44,11 +67,12 @@ export function rssMb(pid) {
   return match ? Math.round(Number(match[1]) / 102.4) / 10 : NaN;
 }
 
-/** Starts the built production server on a free loopback port; resolves with its base URL. */
-export async function startBuiltServer(env = {}) {
+/** The built production server, started as the container starts it, on a free loopback port. */
+export async function startBuiltServer(env = {}, { onLine } = {}) {
   const port = await freePort();
-  const server = await startProcess(['dist/server/index.js'], {
-    env: { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
+  const server = await startProcess(imageCommand(), {
+    env: { NODE_ENV: 'production', ...env, HOST: '127.0.0.1', PORT: String(port) },
+    onLine,
   });
   return { ...server, url: `http://127.0.0.1:${port}`, port };
 }

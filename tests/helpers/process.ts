@@ -49,12 +49,12 @@ const isListening = (line: string): boolean => {
 };
 
 /**
- * Starts `node <entry>` in `cwd` with PORT and HOST=127.0.0.1 on top of `env`, and resolves once it logs
+ * Starts `node <args…>` in `cwd` with PORT and HOST=127.0.0.1 on top of `env`, and resolves once it logs
  * {"event":"listening"}; rejects with its output if it exits or stays silent instead.
  */
-export async function startNodeServer({ cwd, entry, env = {} }: { cwd: string; entry: string; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startNodeServer({ cwd, args, env = {} }: { cwd: string; args: string[]; env?: Record<string, string> }): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, args, {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -102,5 +102,5 @@ export async function startNodeServer({ cwd, entry, env = {} }: { cwd: string; e
 /** The built server (dist/, made by the global setup) from the repository's own node_modules. */
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`Missing ${SERVER_ENTRY}: the global setup should have built dist/`);
-  return startNodeServer({ cwd: process.cwd(), entry: SERVER_ENTRY, env });
+  return startNodeServer({ cwd: process.cwd(), args: [SERVER_ENTRY], env });
 }
