@@ -52,29 +52,29 @@ function parseHost(value: string): string {
   return value;
 }
 
-function parseHttpsUrl(value: string): string {
-  let url: URL;
+/** An absolute URL that `accept` approves of, or a one-line failure naming what was expected. */
+function parseUrl(variable: Variable, value: string, expected: string, accept: (url: URL) => boolean): URL {
+  let url: URL | undefined;
   try {
     url = new URL(value);
   } catch {
-    return fail('CHECKOUT_URL', 'an absolute https URL', value);
+    // Reported below, with the same words as any other rejected value.
   }
-  if (url.protocol !== 'https:' || url.hostname === '') fail('CHECKOUT_URL', 'an absolute https URL', value);
-  return url.href;
+  if (!url || !accept(url)) return fail(variable, expected, value);
+  return url;
 }
 
-function parsePublicUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return fail('PUBLIC_URL', 'an absolute http or https URL like https://taller.example.com', value);
-  }
-  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username) {
-    fail('PUBLIC_URL', 'an absolute http or https URL like https://taller.example.com', value);
-  }
-  return url.href.replace(/\/+$/, '');
-}
+const parseCheckoutUrl = (value: string): string =>
+  parseUrl('CHECKOUT_URL', value, 'an absolute https URL', (url) => url.protocol === 'https:' && url.hostname !== '').href;
+
+/** Without a trailing slash, so paths can be appended: `${publicUrl}/sitemap.xml`. */
+const parsePublicUrl = (value: string): string =>
+  parseUrl(
+    'PUBLIC_URL',
+    value,
+    'an absolute http or https URL like https://taller.example.com',
+    (url) => ['http:', 'https:'].includes(url.protocol) && !url.search && !url.hash && !url.username,
+  ).href.replace(/\/+$/, '');
 
 function parseEmail(value: string): string {
   if (!/^[^\s@<>"]+@[^\s@<>"]+\.[A-Za-z]{2,}$/.test(value)) fail('CONTACT_EMAIL', 'an e-mail address like name@domain.com', value);
@@ -109,7 +109,7 @@ export function readConfig(env: Environment): SiteConfig {
   return {
     port: parsePort(get('PORT')),
     host: parseHost(get('HOST')),
-    checkoutUrl: parseHttpsUrl(get('CHECKOUT_URL')),
+    checkoutUrl: parseCheckoutUrl(get('CHECKOUT_URL')),
     contactEmail: parseEmail(get('CONTACT_EMAIL')),
     publicUrl: parsePublicUrl(get('PUBLIC_URL')),
     workshopStartMs: parseInstant('WORKSHOP_START', get('WORKSHOP_START')),
