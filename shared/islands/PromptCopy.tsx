@@ -37,7 +37,8 @@ export default function PromptCopy({ prompt }: PromptCopyProps) {
         <CopyButton label={promptCopy.copyAll} ready={ready} onCopy={onCopy} />
         <p className="prompt__hint">{promptCopy.manualHint}</p>
       </div>
-      <pre className="prompt__text" tabIndex={0} aria-label={promptCopy.promptLabel}>
+      {/* A named, focusable region: aria-label is not allowed on a bare <pre> (its role is generic). */}
+      <pre className="prompt__text" role="region" tabIndex={0} aria-label={promptCopy.promptLabel}>
         {prompt}
       </pre>
       <div className="prompt__toolbar prompt__toolbar--end">

@@ -1,0 +1,279 @@
+/**
+ * axe-core (WCAG 2.0/2.1/2.2 A and AA, plus best practices) in a real Chromium, on the built server:
+ * every page, with JavaScript on and off, on a phone and a desktop width, and in the states a visitor
+ * reaches (an FAQ answer open, a copy toast showing, the normal-price card). Zero violations allowed.
+ */
+import type { NodeResult } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { faq, pricing, promptCopy } from '../../shared/content';
+import {
+  AXE_TAGS,
+  blend,
+  blockPageScripts,
+  contrastRatio,
+  DISABLED_RULES,
+  describeViolations,
+  parseColor,
+  passedOn,
+  type Rgba,
+  runAxe,
+  scrollThrough,
+} from '../helpers/axe';
+import { browserRig, cspViolationsOf, openWatchedPage, unexpectedProblems, type WatchedPage, waitForIsland } from '../helpers/browser';
+import { isoIn } from '../helpers/process';
+
+const DAY_MS = 86_400_000;
+const CHECKOUT_URL = 'https://pay.example.org/taller-a11y';
+const NOT_FOUND_PATH = '/esta-pagina-no-existe';
+
+const earlyBird = browserRig({ EARLY_BIRD_DEADLINE: isoIn(30 * DAY_MS), CHECKOUT_URL });
+const normalPrice = browserRig({ EARLY_BIRD_DEADLINE: isoIn(-DAY_MS), CHECKOUT_URL });
+type TestRig = typeof earlyBird;
+
+const WIDTHS = [390, 1280] as const;
+const viewportOf = (width: number) => ({ width, height: width < 600 ? 844 : 800 });
+
+const opened: { watched: WatchedPage; expected: string[]; javaScript: boolean }[] = [];
+
+afterAll(async () => {
+  await earlyBird.close();
+  await normalPrice.close();
+});
+
+afterEach(async () => {
+  // Besides its own assertions, no test may leave a console error, page error or CSP violation behind.
+  const problems: string[] = [];
+  for (const { watched, expected, javaScript } of opened.splice(0)) {
+    const { context, page, problems: seen } = watched;
+    if (javaScript && !page.isClosed()) problems.push(...(await cspViolationsOf(page)).map((v) => `CSP: ${v}`));
+    problems.push(...unexpectedProblems(seen, []).filter((line) => !expected.some((fragment) => line.includes(fragment))));
+    await context.close();
+  }
+  expect(problems).toEqual([]);
+});
+
+interface Visit {
+  page: Page;
+  url: string;
+  watched: WatchedPage;
+}
+
+/** Opens `path` at `width`, with the site's JavaScript running (and its islands awake) or not at all. */
+async function visit(rig: TestRig, path: string, { javaScript, width }: { javaScript: boolean; width: number }): Promise<Visit> {
+  const { browser, server } = await rig.get();
+  const watched = await openWatchedPage(browser, { viewport: viewportOf(width) });
+  const expected: string[] = [];
+  // A 404 document makes Chromium log one "Failed to load resource" line; a refused script, another.
+  if (path === NOT_FOUND_PATH) expected.push('status of 404 (Not Found)');
+  if (!javaScript) {
+    await blockPageScripts(watched.context);
+    expected.push('net::ERR_BLOCKED_BY_CLIENT');
+  }
+  opened.push({ watched, expected, javaScript });
+  const { page } = watched;
+  const response = await page.goto(`${server.url}${path}`);
+  expect(response?.status()).toBe(path === NOT_FOUND_PATH ? 404 : 200);
+  if (javaScript) {
+    if (path === '/') {
+      await waitForIsland(page, 'pricing');
+      await waitForIsland(page, 'faq');
+    }
+    if (path === '/prompt1') await waitForIsland(page, 'prompt-copy');
+  } else {
+    expect(await page.locator('[data-hydrated]').count()).toBe(0);
+  }
+  return { page, url: server.url, watched };
+}
+
+async function expectNoViolations(page: Page) {
+  await scrollThrough(page);
+  const results = await runAxe(page);
+  expect(results.testEngine.name).toBe('axe-core');
+  // The rules really ran: a page with text always has colour-contrast results.
+  expect(results.passes.length).toBeGreaterThan(10);
+  expect(describeViolations(results.violations)).toEqual([]);
+  // What axe could not decide by itself ("needs review") is limited to three known cases:
+  // - text over a CSS gradient (hero, trainer initials, closing section): reviewed by hand, worst-case
+  //   sums in the a11y report;
+  // - the fixed top bar's text, whose translucent background lies over whatever is scrolled beneath it:
+  //   computed over black and over white in the test 'the top bar text is readable over any content';
+  // - the toast's close button, whose visible "×" is a symbol, not a label its name must contain.
+  const messageKey = (node: NodeResult): unknown[] => node.any.map((check) => (check.data as { messageKey?: string } | null)?.messageKey);
+  const reviewed = (rule: string, node: NodeResult): boolean =>
+    (rule === 'color-contrast' && messageKey(node).includes('bgGradient')) ||
+    (rule === 'color-contrast' &&
+      messageKey(node).includes('elmPartiallyObscured') &&
+      node.any.some((check) => check.relatedNodes?.[0]?.target.join(' ') === '.topbar')) ||
+    (rule === 'label-content-name-mismatch' && node.target.join(' ').includes('toast__close'));
+  const unreviewed = results.incomplete.flatMap((rule) =>
+    rule.nodes.filter((node) => !reviewed(rule.id, node)).map((node) => `${rule.id} ${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+  );
+  expect(unreviewed).toEqual([]);
+  return results;
+}
+
+describe('how axe runs', () => {
+  it('runs every WCAG A/AA and best-practice rule, none disabled', () => {
+    expect(AXE_TAGS).toEqual(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+    expect(DISABLED_RULES).toEqual({});
+  });
+
+  it('cannot finish in a context with JavaScript disabled: page.evaluate runs there, timers never fire', async () => {
+    const { browser, server } = await earlyBird.get();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/`);
+      // page.evaluate itself works (it is not a page script)...
+      expect(await page.evaluate(() => document.querySelector('h1')?.textContent?.length ?? 0)).toBeGreaterThan(0);
+      // ...but a timer never fires, and axe.run settles through timers: hence blockPageScripts.
+      const timer = page.evaluate(() => new Promise<string>((resolve) => setTimeout(() => resolve('fired'), 10)));
+      const outcome = await Promise.race([timer, new Promise<string>((resolve) => setTimeout(() => resolve('never fired'), 2_000))]);
+      timer.catch(() => undefined);
+      expect(outcome).toBe('never fired');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a context that refuses the page scripts shows the same DOM as one with JavaScript disabled', async () => {
+    const { browser, server } = await earlyBird.get();
+    // What differs between two requests is the clock: the countdown snapshot and the props carrying "now".
+    const normalized = (page: Page): Promise<string> =>
+      page.evaluate(() => {
+        const copy = document.documentElement.cloneNode(true) as HTMLElement;
+        for (const value of copy.querySelectorAll('.countdown__value, script[data-island-props]')) value.textContent = '';
+        return copy.outerHTML;
+      });
+    for (const path of ['/', '/prompt1', NOT_FOUND_PATH]) {
+      const disabled = await browser.newContext({ javaScriptEnabled: false });
+      const blocked = await browser.newContext();
+      try {
+        await blockPageScripts(blocked);
+        const [withoutJs, withoutScripts] = [await disabled.newPage(), await blocked.newPage()];
+        await withoutJs.goto(`${server.url}${path}`);
+        await withoutScripts.goto(`${server.url}${path}`);
+        await withoutScripts.waitForTimeout(500);
+        const html = await normalized(withoutScripts);
+        expect(html).toContain(path === NOT_FOUND_PATH ? 'Oops! Page not found' : 'data-hydrate=');
+        expect(await normalized(withoutJs)).toBe(html);
+      } finally {
+        await disabled.close();
+        await blocked.close();
+      }
+    }
+  });
+});
+
+describe('zero violations, Early Bird state', () => {
+  const cases = ['/', '/prompt1', NOT_FOUND_PATH].flatMap((path) =>
+    [true, false].flatMap((javaScript) => WIDTHS.map((width) => ({ path, javaScript, width }))),
+  );
+
+  it.each(cases)('$path, JavaScript $javaScript, $width px', async ({ path, javaScript, width }) => {
+    const { page } = await visit(earlyBird, path, { javaScript, width });
+    const results = await expectNoViolations(page);
+    if (path === '/') {
+      // The offer was on the page that was checked.
+      expect(await page.locator('.price-card--early del').isVisible()).toBe(true);
+      expect(passedOn(results, 'color-contrast', 'price-card')).toBe(true);
+    }
+  });
+
+  const both = [true, false].flatMap((javaScript) => WIDTHS.map((width) => ({ javaScript, width })));
+
+  it.each(both)('landing page with an FAQ answer open, JavaScript $javaScript, $width px', async ({ javaScript, width }) => {
+    const { page } = await visit(earlyBird, '/', { javaScript, width });
+    const item = page.locator('details.faq-item').nth(2);
+    await item.locator('summary').click();
+    await expect.poll(() => item.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.getByText(faq.items[2]!.answer).isVisible()).toBe(true);
+    const results = await expectNoViolations(page);
+    // The open answer was among what axe checked.
+    expect(passedOn(results, 'color-contrast', 'faq-item__answer')).toBe(true);
+  });
+
+  it.each(WIDTHS.flatMap((width) => (['success', 'destructive'] as const).map((tone) => ({ width, tone }))))(
+    '/prompt1 with a $tone copy toast showing, $width px',
+    async ({ width, tone }) => {
+      const { page, url, watched } = await visit(earlyBird, '/prompt1', { javaScript: true, width });
+      if (tone === 'success') {
+        await watched.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+      } else {
+        // The clipboard refuses, as in the islands test: the destructive toast.
+        await page.evaluate(() =>
+          Object.defineProperty(Clipboard.prototype, 'writeText', {
+            configurable: true,
+            value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
+          }),
+        );
+      }
+      await page.getByRole('button', { name: promptCopy.copyAll }).click();
+      const toast = page.locator(tone === 'success' ? '[role="status"] .toast' : '[role="alert"] .toast--destructive');
+      await toast.waitFor({ state: 'visible', timeout: 5_000 });
+      // Once it has slid in: mid-animation axe cannot tell what is behind the text ("partially obscured").
+      await toast.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+      const results = await expectNoViolations(page);
+      // The toast was on screen while axe looked, and axe looked at it.
+      expect(await toast.isVisible()).toBe(true);
+      expect(passedOn(results, 'color-contrast', 'toast__title')).toBe(true);
+      expect(passedOn(results, 'color-contrast', 'toast__description')).toBe(true);
+      expect(passedOn(results, 'button-name', 'toast__close')).toBe(true);
+    },
+  );
+});
+
+describe('zero violations, normal-price state', () => {
+  const both = [true, false].flatMap((javaScript) => WIDTHS.map((width) => ({ javaScript, width })));
+
+  it.each(both)('landing page, JavaScript $javaScript, $width px, and the disabled button is readable', async ({ javaScript, width }) => {
+    const { page } = await visit(normalPrice, '/', { javaScript, width });
+    const button = page.getByRole('button', { name: pricing.normalCta });
+    expect(await button.isVisible()).toBe(true);
+    expect(await button.isDisabled()).toBe(true);
+    await expectNoViolations(page);
+
+    // axe leaves disabled controls out of colour-contrast: the sum is done here, from computed styles.
+    const layers = await button.evaluate((element) => {
+      const chain: { background: string; opacity: string }[] = [];
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        chain.push({ background: style.backgroundColor, opacity: style.opacity });
+      }
+      return { color: getComputedStyle(element).color, chain };
+    });
+    // Paint the backgrounds from the canvas (white) up to the button; opacity of the button's own layer counts.
+    let background: Rgba = [255, 255, 255, 1];
+    for (const layer of [...layers.chain].reverse()) {
+      const [r, g, b, a] = parseColor(layer.background);
+      background = blend([r, g, b, a * Number(layer.opacity)], background);
+    }
+    const [r, g, b, a] = parseColor(layers.color);
+    const text = blend([r, g, b, a * Number(layers.chain[0]!.opacity)], background);
+    expect(contrastRatio(text, background)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('the fixed top bar', () => {
+  it.each(WIDTHS)('its text is readable over any content scrolled beneath it, %i px', async (width) => {
+    const { page } = await visit(earlyBird, '/', { javaScript: true, width });
+    // Its background is translucent: axe cannot know what is beneath, so the worst cases are summed here.
+    const samples = await page.locator('.topbar__brand, .topbar__links a').evaluateAll((links) =>
+      links.map((link) => {
+        const chain: string[] = [];
+        for (let node: Element | null = link; node && !node.matches('body'); node = node.parentElement) chain.push(getComputedStyle(node).backgroundColor);
+        return { name: link.textContent ?? '', color: getComputedStyle(link).color, chain };
+      }),
+    );
+    expect(samples.map((sample) => sample.name)).toEqual(['Marca de Autoridad', 'Qué es', 'Detalles', 'Precios', 'Preguntas']);
+    for (const sample of samples) {
+      for (const beneath of [[0, 0, 0, 1], [255, 255, 255, 1]] as Rgba[]) {
+        let background = beneath;
+        for (const layer of [...sample.chain].reverse()) background = blend(parseColor(layer), background);
+        const ratio = contrastRatio(blend(parseColor(sample.color), background), background);
+        expect({ name: sample.name, beneath, ok: ratio >= 4.5 }).toEqual({ name: sample.name, beneath, ok: true });
+      }
+    }
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * Layout for people who zoom text or jump around with anchors, in a real Chromium: the fixed top bar
+ * never covers a section's heading after a nav link, smooth scrolling respects reduced motion, and text
+ * at 200 % neither scrolls sideways nor gets cut off.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { nav } from '../../shared/content';
+import { browserRig, openWatchedPage, unexpectedProblems, type WatchedPage } from '../helpers/browser';
+import { isoIn } from '../helpers/process';
+
+const NOT_FOUND_PATH = '/nada-por-aqui';
+const rig = browserRig({ EARLY_BIRD_DEADLINE: isoIn(30 * 86_400_000), CHECKOUT_URL: 'https://pay.example.org/taller-zoom' });
+const opened: { watched: WatchedPage; notFound: string[] }[] = [];
+
+afterAll(() => rig.close());
+
+afterEach(async () => {
+  const problems: string[] = [];
+  for (const { watched, notFound } of opened.splice(0)) {
+    problems.push(...unexpectedProblems(watched.problems, notFound));
+    await watched.context.close();
+  }
+  expect(problems).toEqual([]);
+});
+
+async function visit(path: string, width: number, reducedMotion: 'reduce' | 'no-preference' = 'no-preference'): Promise<Page> {
+  const { browser, server } = await rig.get();
+  const watched = await openWatchedPage(browser, { viewport: { width, height: width < 600 ? 844 : 800 }, reducedMotion });
+  const url = `${server.url}${path}`;
+  opened.push({ watched, notFound: path === NOT_FOUND_PATH ? [url] : [] });
+  await watched.page.goto(url);
+  return watched.page;
+}
+
+/** Resolves once the page has stopped scrolling (unchanged over 3 polls of 50 ms). */
+async function settle(page: Page): Promise<void> {
+  let still = 0;
+  let last = await page.evaluate(() => window.scrollY);
+  for (let polls = 0; polls < 80 && still < 3; polls += 1) {
+    await page.waitForTimeout(50);
+    const now = await page.evaluate(() => window.scrollY);
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+}
+
+describe('nav links and the fixed top bar', () => {
+  const cases = (['no-preference', 'reduce'] as const).flatMap((motion) => [390, 1280].map((width) => ({ motion, width })));
+
+  it.each(cases)('each section heading lands below the bar, in view ($width px, motion $motion)', async ({ motion, width }) => {
+    const page = await visit('/', width, motion);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.topbar')!).position)).toBe('fixed');
+    const landed: { href: string; headingTop: number; barBottom: number; inView: boolean }[] = [];
+    for (const link of nav.links) {
+      await page.locator('.topbar__nav').getByRole('link', { name: link.label, exact: true }).click();
+      await settle(page);
+      landed.push(
+        await page.evaluate((href) => {
+          const heading = document.querySelector(`${href} h2`)!.getBoundingClientRect();
+          const barBottom = document.querySelector('.topbar')!.getBoundingClientRect().bottom;
+          return { href, headingTop: Math.round(heading.top), barBottom: Math.round(barBottom), inView: heading.bottom <= window.innerHeight };
+        }, link.href),
+      );
+    }
+    expect(landed.map(({ href }) => href)).toEqual(['#que-es', '#detalles', '#precios', '#faq']);
+    for (const { href, headingTop, barBottom, inView } of landed) {
+      expect({ href, below: headingTop >= barBottom, inView }).toEqual({ href, below: true, inView: true });
+    }
+  });
+
+  it('scrolls smoothly, unless the visitor asked for reduced motion', async () => {
+    const smooth = await visit('/', 1280, 'no-preference');
+    expect(await smooth.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
+    const still = await visit('/', 1280, 'reduce');
+    expect(await still.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+  });
+});
+
+interface Overflow {
+  scrollWidth: number;
+  clientWidth: number;
+  /** Elements with text whose content is cut by their own overflow: hidden/clip. */
+  clipped: string[];
+  /** Text that lies (partly) outside the viewport sideways, where nobody can scroll to it. */
+  offscreen: string[];
+  /** Text sticking out of its button. */
+  outOfButton: string[];
+  /** Text painted under the fixed top bar while the page is at the very top. */
+  underBar: string[];
+}
+
+/** Sets the root font size to 200 % and measures, a screenful at a time so every section is rendered. */
+async function measureAt200(page: Page): Promise<Overflow> {
+  await page.evaluate(() => {
+    document.documentElement.style.fontSize = '200%';
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  const result: Overflow = { scrollWidth: 0, clientWidth: 0, clipped: [], offscreen: [], outOfButton: [], underBar: [] };
+  for (let screen = 0; screen < 60; screen += 1) {
+    await page.waitForTimeout(60);
+    const step = await page.evaluate((first) => {
+      const describe = (element: Element): string => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
+      const root = document.documentElement;
+      const viewportWidth = root.clientWidth;
+      const bar = document.querySelector('.topbar');
+      const barFixed = bar !== null && getComputedStyle(bar).position === 'fixed';
+      const barBottom = barFixed ? bar.getBoundingClientRect().bottom : 0;
+      const clipped: string[] = [];
+      const offscreen: string[] = [];
+      const outOfButton: string[] = [];
+      const underBar: string[] = [];
+      // Text that screen readers only (1 px clip) or nobody (aria-hidden decoration off-screen) sees is left out.
+      const hiddenByDesign = (element: Element): boolean => element.closest('.visually-hidden, .skip-link') !== null;
+      for (const element of document.querySelectorAll('body *')) {
+        if (hiddenByDesign(element) || !(element.textContent ?? '').trim()) continue;
+        const style = getComputedStyle(element);
+        const hides = (value: string) => value === 'hidden' || value === 'clip';
+        if (
+          (hides(style.overflowX) && element.scrollWidth > element.clientWidth + 1) ||
+          (hides(style.overflowY) && element.scrollHeight > element.clientHeight + 1)
+        ) {
+          clipped.push(describe(element));
+        }
+      }
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || !(node.textContent ?? '').trim() || hiddenByDesign(parent)) continue;
+        if (parent.closest('script, [hidden]') || getComputedStyle(parent).visibility === 'hidden') continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0);
+        // Only what is on this screenful: each part of the page is measured once it is rendered.
+        const onScreen = rects.filter((rect) => rect.bottom > 0 && rect.top < window.innerHeight);
+        if (onScreen.some((rect) => rect.left < -1 || rect.right > viewportWidth + 1)) offscreen.push(describe(parent));
+        const button = parent.closest('.btn, button');
+        if (button) {
+          const box = button.getBoundingClientRect();
+          if (onScreen.some((rect) => rect.left < box.left - 1 || rect.right > box.right + 1 || rect.top < box.top - 1 || rect.bottom > box.bottom + 1)) {
+            outOfButton.push(describe(button));
+          }
+        }
+        if (first && barFixed && !bar.contains(parent) && onScreen.some((rect) => rect.top < barBottom - 1)) underBar.push(describe(parent));
+      }
+      const atEnd = window.scrollY + window.innerHeight >= root.scrollHeight - 1;
+      window.scrollTo({ top: window.scrollY + window.innerHeight * 0.8, behavior: 'instant' });
+      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, clipped, offscreen, outOfButton, underBar, atEnd };
+    }, screen === 0);
+    result.scrollWidth = Math.max(result.scrollWidth, step.scrollWidth);
+    result.clientWidth = step.clientWidth;
+    for (const key of ['clipped', 'offscreen', 'outOfButton', 'underBar'] as const) {
+      for (const entry of step[key]) if (!result[key].includes(entry)) result[key].push(entry);
+    }
+    if (step.atEnd) return result;
+  }
+  throw new Error('Never reached the end of the page');
+}
+
+describe('text at 200 % (1280 px)', () => {
+  it.each(['/', '/prompt1', NOT_FOUND_PATH])('%s: no sideways scrolling, nothing cut off or hidden under the bar', async (path) => {
+    const page = await visit(path, 1280);
+    const bodySize = await page.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize));
+    const overflow = await measureAt200(page);
+    // The text really is twice as large.
+    expect(await page.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize))).toBeCloseTo(bodySize * 2, 0);
+    expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+    expect({ clipped: overflow.clipped, offscreen: overflow.offscreen, outOfButton: overflow.outOfButton, underBar: overflow.underBar }).toEqual({
+      clipped: [],
+      offscreen: [],
+      outOfButton: [],
+      underBar: [],
+    });
+  });
+});

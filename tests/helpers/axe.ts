@@ -1,0 +1,115 @@
+/**
+ * axe-core in a real Chromium page, plus the few colour sums the accessibility tests do themselves.
+ *
+ * axe's source is evaluated with page.evaluate: that goes through the DevTools protocol, not through a
+ * <script> element, so the site's Content-Security-Policy (no inline scripts) does not apply to it and the
+ * page is tested with its real headers.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, NodeResult, Result, RunOptions } from 'axe-core';
+import type { BrowserContext, Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Every WCAG 2.0, 2.1 and 2.2 rule at levels A and AA, and axe's best-practice rules. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * Rules switched off, each with its reason. Empty: every rule of the tags above runs on every page.
+ * (Kept as a table so that a rule disabled later has to say why, and the report lists it.)
+ */
+export const DISABLED_RULES: Record<string, string> = {};
+
+interface AxeGlobal {
+  axe?: { version: string; run(context: Document, options: RunOptions): Promise<AxeResults> };
+}
+
+/** Injects axe (once per document) and runs it on the whole document. */
+export async function runAxe(page: Page): Promise<AxeResults> {
+  const loaded = await page.evaluate(() => typeof (window as unknown as AxeGlobal).axe?.run === 'function');
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const options: RunOptions = {
+    runOnly: { type: 'tag', values: AXE_TAGS },
+    rules: Object.fromEntries(Object.keys(DISABLED_RULES).map((id) => [id, { enabled: false }])),
+  };
+  return page.evaluate((runOptions) => {
+    const axe = (window as unknown as AxeGlobal).axe;
+    if (!axe) throw new Error('axe-core was not injected');
+    return axe.run(document, runOptions);
+  }, options);
+}
+
+/**
+ * Scrolls through the whole page once and back to the top, as a visitor who has read it. Sections with
+ * `content-visibility: auto` are laid out only near the viewport and then keep their real size; before
+ * that they stand in with an estimated height, and their sizes changing while axe scrolls makes it report
+ * text as "overlapped" that is not.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+    for (let top = 0; top < document.documentElement.scrollHeight; top += window.innerHeight / 2) {
+      window.scrollTo({ top, behavior: 'instant' });
+      await frame();
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    await frame();
+  });
+}
+
+/** One readable line per failing element: rule, impact, selector and axe's own explanation. */
+export function describeViolations(violations: Result[]): string[] {
+  return violations.flatMap((rule) =>
+    rule.nodes.map((node: NodeResult) => `${rule.id} (${rule.impact ?? 'n/a'}) ${node.target.join(' ')}: ${node.failureSummary ?? rule.help}`),
+  );
+}
+
+/** Whether a rule examined (and passed) an element whose selector mentions `fragment`. */
+export function passedOn(results: AxeResults, ruleId: string, fragment: string): boolean {
+  const rule = results.passes.find((result) => result.id === ruleId);
+  return rule?.nodes.some((node) => node.target.join(' ').includes(fragment)) ?? false;
+}
+
+/**
+ * A context that behaves as "JavaScript off" for the site while axe can still run in it.
+ *
+ * Chromium's own switch (javaScriptEnabled: false) still lets page.evaluate run code, but it stops every
+ * timer, animation frame and MessageChannel task, and axe.run resolves through setTimeout: it never
+ * finishes there (the axe test file proves this). So for the scans without JavaScript the page's own
+ * scripts are refused at the network instead: the module bundle is the only script the site loads (its
+ * CSP forbids inline scripts, and its JSON blocks are not executable), so without it no island hydrates
+ * and the DOM is the server's HTML, exactly as with JavaScript disabled; the tests check both claims.
+ */
+export async function blockPageScripts(context: BrowserContext): Promise<void> {
+  await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort('blockedbyclient') : route.continue()));
+}
+
+export type Rgba = [number, number, number, number];
+
+/** Parses Chromium's computed colours: rgb(r, g, b) or rgba(r, g, b, a). */
+export function parseColor(value: string): Rgba {
+  const match = /^rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)$/.exec(value.trim());
+  if (!match) throw new Error(`Not an rgb() colour: ${value}`);
+  return [Number(match[1]), Number(match[2]), Number(match[3]), match[4] === undefined ? 1 : Number(match[4])];
+}
+
+/** `top` painted over `bottom` (bottom is opaque). */
+export function blend(top: Rgba, bottom: Rgba): Rgba {
+  const alpha = top[3];
+  return [0, 1, 2].map((i) => top[i]! * alpha + bottom[i]! * (1 - alpha)).concat(1) as Rgba;
+}
+
+const channel = (value: number): number => {
+  const c = value / 255;
+  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+
+const luminance = ([r, g, b]: Rgba): number => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+
+/** WCAG 2 contrast ratio of two opaque colours. */
+export function contrastRatio(a: Rgba, b: Rgba): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
