@@ -13,19 +13,37 @@ const { version } = JSON.parse(await readFile('package.json', 'utf8'));
 await rm(DIST, { recursive: true, force: true });
 await cp('public', path.join(DIST, 'public'), { recursive: true });
 
-const [client, styles] = await Promise.all([
-  // Islands: ESM with code splitting, so each island loads only when the page has it.
+// The islands and React: ESM with code splitting, so each island loads only when a page has it.
+const islands = await esbuild.build({
+  entryPoints: { hydrate: 'client/hydrate.tsx' },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['chrome90', 'firefox90', 'safari15'],
+  minify: true,
+  define: production,
+  entryNames: 'chunks/[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  outdir: ASSETS,
+  metafile: true,
+  legalComments: 'none',
+});
+const hydrateFile = Object.keys(islands.metafile.outputs).find((file) => islands.metafile.outputs[file].entryPoint === 'client/hydrate.tsx');
+
+const [entry, styles] = await Promise.all([
+  // The page's only script tag: one self-contained file (no imports to wait for before the first paint)
+  // that fetches the islands' code by its hashed URL when an island is due.
   esbuild.build({
     entryPoints: { client: 'client/main.ts' },
     bundle: true,
-    splitting: true,
     format: 'esm',
     platform: 'browser',
     target: ['chrome90', 'firefox90', 'safari15'],
     minify: true,
-    define: production,
+    define: { ...production, HYDRATE_URL: JSON.stringify(`/${path.relative(path.join(DIST, 'public'), hydrateFile)}`) },
+    external: ['/assets/*'],
     entryNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
     outdir: ASSETS,
     metafile: true,
     legalComments: 'none',
@@ -70,7 +88,7 @@ const fonts = Object.keys(styles.metafile.outputs)
 
 const manifest = {
   stylesheet: await entryAsset(styles.metafile, 'shared/styles/site.css'),
-  script: await entryAsset(client.metafile, 'client/main.ts'),
+  script: await entryAsset(entry.metafile, 'client/main.ts'),
   fonts,
 };
 /** Brotli and gzip beside every compressible public file, so the server never compresses them again. */
@@ -85,5 +103,9 @@ for (const entry of await readdir(path.join(DIST, 'public'), { recursive: true, 
 }
 
 await writeFile(path.join(DIST, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-await writeFile(path.join(DIST, 'client-meta.json'), JSON.stringify(client.metafile));
+const clientMeta = {
+  inputs: { ...islands.metafile.inputs, ...entry.metafile.inputs },
+  outputs: { ...islands.metafile.outputs, ...entry.metafile.outputs },
+};
+await writeFile(path.join(DIST, 'client-meta.json'), JSON.stringify(clientMeta));
 console.log(`Built ${DIST}/: ${manifest.stylesheet.href}, ${manifest.script.href}`);

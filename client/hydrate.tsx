@@ -1,7 +1,7 @@
 import { type ReactNode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { IslandName } from '../shared/islands/types';
-import { LOADERS } from './islands';
+import { isIslandName, LOADERS } from './islands';
 
 /** Marks the root once React has committed the hydrated tree: a hook for CSS and tests. Renders no DOM. */
 function Hydrated({ root, children }: { root: HTMLElement; children: ReactNode }) {
@@ -16,7 +16,9 @@ function readProps(name: IslandName): object {
   return script?.textContent ? (JSON.parse(script.textContent) as object) : {};
 }
 
-export async function hydrateIsland(root: HTMLElement, name: IslandName): Promise<void> {
+/** Hydrates one island root; a name the client does not know is left as server HTML. */
+export async function hydrateIsland(root: HTMLElement, name: string): Promise<void> {
+  if (!isIslandName(name)) return;
   const { default: Component } = (await LOADERS[name]()) as { default: (props: object) => ReactNode };
   const props = readProps(name);
   startTransition(() => {

@@ -1,12 +1,19 @@
 import type { HydrationStrategy } from '../shared/islands/types';
-import { isIslandName } from './islands';
 import { schedule } from './strategies';
 
-/** Wakes only the islands the server marked; everything else on the page stays plain HTML. */
+/** The hashed URL of client/hydrate.tsx's bundle, written in by esbuild.config.mjs. */
+declare const HYDRATE_URL: string;
+
+type HydrateModule = typeof import('./hydrate');
+
+/**
+ * Wakes only the islands the server marked; everything else on the page stays plain HTML. This entry
+ * is one small file: React and the islands' code load only when an island is due.
+ */
 for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  const name = root.dataset.island;
-  if (!isIslandName(name)) continue;
+  const name = root.dataset.island ?? '';
   const strategy: HydrationStrategy = root.dataset.hydrate === 'visible' ? 'visible' : 'idle';
-  // React itself loads only once the first island is due, never before first paint.
-  schedule(strategy, root, () => void import('./hydrate').then(({ hydrateIsland }) => hydrateIsland(root, name)));
+  schedule(strategy, root, () => {
+    void (import(HYDRATE_URL) as Promise<HydrateModule>).then(({ hydrateIsland }) => hydrateIsland(root, name));
+  });
 }

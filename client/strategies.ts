@@ -1,21 +1,48 @@
 import type { HydrationStrategy } from '../shared/islands/types';
 
-/** After the page has loaded; a short timeout where requestIdleCallback is missing (Safari). */
+/** Waits no longer than this for the first contentful paint (a tab opened in the background paints late). */
+const PAINT_WAIT_MS = 3000;
+
+/**
+ * After the first contentful paint: showing the page always comes before fetching React. Where paint
+ * timing is missing, after the next rendered frame.
+ */
+function afterFirstPaint(callback: () => void): void {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(() => setTimeout(callback, 0));
+    return;
+  }
+  let done = false;
+  const run = (): void => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    callback();
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) run();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  setTimeout(run, PAINT_WAIT_MS);
+}
+
+/** When the main thread has nothing better to do; a short timeout where requestIdleCallback is missing (Safari). */
 function whenIdle(callback: () => void): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(callback, { timeout: 2000 });
   else setTimeout(callback, 200);
 }
 
-/**
- * When the page has finished loading and the main thread has nothing better to do: React is not
- * fetched or run while the first paint is still being prepared.
- */
+/** Once the page has loaded and painted, and the main thread is idle. */
 function onIdle(callback: () => void): void {
-  if (document.readyState === 'complete') whenIdle(callback);
-  else window.addEventListener('load', () => whenIdle(callback), { once: true });
+  const start = (): void => afterFirstPaint(() => whenIdle(callback));
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
-/** When the element comes within a screen of the viewport, so it is awake before the visitor reaches it. */
+/**
+ * When the element comes within a screen of the viewport, so it is awake before the visitor reaches it.
+ * IntersectionObserver reports only after a frame has been rendered, so this never delays the first paint.
+ */
 function onVisible(element: Element, callback: () => void): void {
   if (!('IntersectionObserver' in window)) return onIdle(callback);
   const observer = new IntersectionObserver(

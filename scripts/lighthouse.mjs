@@ -12,7 +12,11 @@ const PAGES = (process.env.LIGHTHOUSE_PAGES || '/,/prompt1').split(',');
 
 // Early Bird state: the heavier page, with the ticking countdown.
 const server = await startBuiltServer({ EARLY_BIRD_DEADLINE: new Date(Date.now() + 30 * 86_400_000).toISOString() });
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The median of the runs that produced the value; a run Lighthouse could not measure is reported apart. */
+const median = (values) => {
+  const measured = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  return measured.length ? measured[Math.floor(measured.length / 2)] : NaN;
+};
 
 try {
   for (const route of PAGES) {
@@ -33,6 +37,7 @@ try {
           tbt: audit('total-blocking-time'),
           cls: audit('cumulative-layout-shift'),
           failing,
+          error: lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage,
         });
       } finally {
         await chrome.kill();
@@ -42,6 +47,9 @@ try {
     console.log(`\n${route}: median of ${RUNS} runs, Lighthouse ${lighthouse.version ?? '12'} mobile preset`);
     console.log(`  performance ${m('performance')}  accessibility ${m('accessibility')}  best practices ${m('bestPractices')}  SEO ${m('seo')}`);
     console.log(`  FCP ${(m('fcp') / 1000).toFixed(2)} s  LCP ${(m('lcp') / 1000).toFixed(2)} s  TBT ${m('tbt').toFixed(0)} ms  CLS ${m('cls').toFixed(3)}`);
+    const unmeasured = runs.filter((r) => !Number.isFinite(r.lcp) || !Number.isFinite(r.fcp)).length;
+    if (unmeasured) console.log(`  ${unmeasured} of ${RUNS} runs could not measure a paint metric: ${runs.map((r) => r.error).filter(Boolean).join('; ')}`);
+    console.log(`  per run: FCP ${runs.map((r) => (r.fcp / 1000).toFixed(2)).join(' ')}  LCP ${runs.map((r) => (r.lcp / 1000).toFixed(2)).join(' ')}`);
     const failing = [...new Set(runs.flatMap((r) => r.failing))];
     if (failing.length) console.log(`  failing audits: ${failing.join(', ')}`);
   }
