@@ -67,7 +67,8 @@ export function Document({ meta, assets, hasIslands, jsonLd, children }: Documen
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
         <link rel="stylesheet" href={assets.stylesheet.href} integrity={assets.stylesheet.integrity} />
-        {hasIslands && <script type="module" async fetchPriority="low" src={assets.script.href} integrity={assets.script.integrity} />}
+        {/* Deferred (a module) and fetched at low priority: nothing competes with the first paint. */}
+        {hasIslands && <script type="module" fetchPriority="low" src={assets.script.href} integrity={assets.script.integrity} />}
         {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />}
       </head>
       <body>
