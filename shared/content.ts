@@ -201,7 +201,8 @@ export const pricing = {
   spots: 'Solo 30 lugares con este precio',
   countdownTitle: 'El precio Early Bird termina en',
   countdownUnits: { days: 'días', hours: 'horas', minutes: 'minutos', seconds: 'segundos' },
-  checkoutCta: 'Quiero mi lugar por 49 USD',
+  // A no-break space keeps the price in one piece on a narrow button.
+  checkoutCta: 'Inscribirme por 49\u00a0USD',
   checkoutNote: 'Pago seguro con tarjeta. Se abre en una pestaña nueva.',
   normalCta: 'Contactar para precio normal',
   normalNote: 'El precio Early Bird ya terminó. Escríbenos y te compartimos cómo inscribirte.',

@@ -173,7 +173,7 @@ const LANDING_STOPS = [
   ...pillars.items.map(() => `button ${pillars.moreLabel}`),
   `a ${details.calendarCta}`,
   `a ${details.icsCta}`,
-  `a ${pricing.checkoutCta}`,
+  `a ${pricing.checkoutCta.replace(/\s+/g, ' ')}`,
   ...faq.items.map((item) => `summary ${item.question}`),
   'a Reserva tu lugar ahora',
   ...FOOTER_STOPS,

@@ -198,7 +198,7 @@ describe('request-time rendering', () => {
   it('reads the injected clock on every request', async () => {
     let now = BEFORE_DEADLINE_MS;
     const { app } = testApp({ now: () => now });
-    expect((await request(app).get('/')).text).toContain('Quiero mi lugar por 49 USD');
+    expect((await request(app).get('/')).text).toContain('Inscribirme por 49\u00a0USD');
     now = Date.parse('2025-10-01T06:00:00Z');
     expect((await request(app).get('/')).text).toContain('Contactar para precio normal');
   });
