@@ -16,6 +16,9 @@ describe('readConfig', () => {
     expect(config.contactEmail).toBe(DEFAULTS.CONTACT_EMAIL);
     expect(config.workshopStartMs).toBe(Date.parse('2025-09-04T02:00:00Z'));
     expect(config.earlyBirdDeadlineMs).toBe(Date.parse('2025-10-01T05:59:59Z'));
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(config.upgradeInsecureRequests).toBe(false);
+    expect(config.logLevel).toBe('info');
   });
 
   it('treats an empty variable as unset', () => {
@@ -33,6 +36,12 @@ describe('readConfig', () => {
     ['WORKSHOP_START', '2026-02-11T19:00:00-06:00', (c: ReturnType<typeof readConfig>) => c.workshopStartMs, Date.parse('2026-02-12T01:00:00Z')],
     ['EARLY_BIRD_DEADLINE', '2026-01-31T23:59:59Z', (c: ReturnType<typeof readConfig>) => c.earlyBirdDeadlineMs, Date.parse('2026-01-31T23:59:59Z')],
     ['EARLY_BIRD_DEADLINE', '2026-01-31T23:59:59.500+01:00', (c: ReturnType<typeof readConfig>) => c.earlyBirdDeadlineMs, Date.parse('2026-01-31T22:59:59.500Z')],
+    ['PUBLIC_URL', 'https://taller.example.org/', (c: ReturnType<typeof readConfig>) => c.publicUrl, 'https://taller.example.org'],
+    ['PUBLIC_URL', 'http://192.0.2.10:8080', (c: ReturnType<typeof readConfig>) => c.publicUrl, 'http://192.0.2.10:8080'],
+    ['UPGRADE_INSECURE_REQUESTS', 'true', (c: ReturnType<typeof readConfig>) => c.upgradeInsecureRequests, true],
+    ['UPGRADE_INSECURE_REQUESTS', 'false', (c: ReturnType<typeof readConfig>) => c.upgradeInsecureRequests, false],
+    ['LOG_LEVEL', 'warn', (c: ReturnType<typeof readConfig>) => c.logLevel, 'warn'],
+    ['LOG_LEVEL', 'silent', (c: ReturnType<typeof readConfig>) => c.logLevel, 'silent'],
   ])('accepts %s=%s', (variable, value, pick, expected) => {
     expect(pick(readConfig({ [variable]: value }))).toBe(expected);
   });
@@ -57,6 +66,13 @@ describe('readConfig', () => {
     ['WORKSHOP_START', 'mañana'],
     ['EARLY_BIRD_DEADLINE', '2025-02-30T23:59:59-06:00'],
     ['EARLY_BIRD_DEADLINE', '1759298399'],
+    ['PUBLIC_URL', 'taller.example.org'],
+    ['PUBLIC_URL', 'https://taller.example.org/?ref=1'],
+    ['PUBLIC_URL', 'ftp://taller.example.org'],
+    ['UPGRADE_INSECURE_REQUESTS', 'yes'],
+    ['UPGRADE_INSECURE_REQUESTS', '1'],
+    ['LOG_LEVEL', 'verbose'],
+    ['LOG_LEVEL', 'INFO'],
   ])('rejects %s=%s with one line naming the variable', (variable, value) => {
     expectError({ [variable]: value }, variable);
     try {
