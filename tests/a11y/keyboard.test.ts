@@ -4,10 +4,10 @@
  * Space, and the copy buttons and their toast.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { details, faq, footer, hero, nav, pillars, pricing, promptCopy, promptPage, site } from '../../shared/content';
 import { blend, contrastRatio, parseColor, type Rgba } from '../helpers/axe';
-import { browserRig, openWatchedPage, unexpectedProblems, type WatchedPage, waitForIsland } from '../helpers/browser';
+import { browserRig, checkedPages, openWatchedPage, type WatchedPage, waitForIsland } from '../helpers/browser';
 import { isoIn } from '../helpers/process';
 
 const CHECKOUT_URL = 'https://pay.example.org/taller-teclado';
@@ -15,24 +15,15 @@ const CONTACT_EMAIL = 'hola@ejemplo-taller.org';
 const NOT_FOUND_PATH = '/no-hay-tal-pagina';
 
 const rig = browserRig({ EARLY_BIRD_DEADLINE: isoIn(30 * 86_400_000), CHECKOUT_URL, CONTACT_EMAIL });
-const opened: { watched: WatchedPage; notFound: string[] }[] = [];
+const opened = checkedPages();
 
 afterAll(() => rig.close());
-
-afterEach(async () => {
-  const problems: string[] = [];
-  for (const { watched, notFound } of opened.splice(0)) {
-    problems.push(...unexpectedProblems(watched.problems, notFound));
-    await watched.context.close();
-  }
-  expect(problems).toEqual([]);
-});
 
 async function visit(path: string, { javaScript = true, width = 1280 } = {}): Promise<{ page: Page; url: string; watched: WatchedPage }> {
   const { browser, server } = await rig.get();
   const watched = await openWatchedPage(browser, { javaScriptEnabled: javaScript, viewport: { width, height: width < 600 ? 844 : 800 } });
   const url = `${server.url}${path}`;
-  opened.push({ watched, notFound: path === NOT_FOUND_PATH ? [url] : [] });
+  opened.add(watched, path === NOT_FOUND_PATH ? [url] : []);
   await watched.page.goto(url);
   if (javaScript && path === '/') {
     await waitForIsland(watched.page, 'pricing');

@@ -4,31 +4,22 @@
  * at 200 % neither scrolls sideways nor gets cut off.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { nav } from '../../shared/content';
-import { browserRig, openWatchedPage, unexpectedProblems, type WatchedPage } from '../helpers/browser';
+import { browserRig, checkedPages, openWatchedPage, type WatchedPage } from '../helpers/browser';
 import { isoIn } from '../helpers/process';
 
 const NOT_FOUND_PATH = '/nada-por-aqui';
 const rig = browserRig({ EARLY_BIRD_DEADLINE: isoIn(30 * 86_400_000), CHECKOUT_URL: 'https://pay.example.org/taller-zoom' });
-const opened: { watched: WatchedPage; notFound: string[] }[] = [];
+const opened = checkedPages();
 
 afterAll(() => rig.close());
-
-afterEach(async () => {
-  const problems: string[] = [];
-  for (const { watched, notFound } of opened.splice(0)) {
-    problems.push(...unexpectedProblems(watched.problems, notFound));
-    await watched.context.close();
-  }
-  expect(problems).toEqual([]);
-});
 
 async function visit(path: string, width: number, reducedMotion: 'reduce' | 'no-preference' = 'no-preference'): Promise<Page> {
   const { browser, server } = await rig.get();
   const watched = await openWatchedPage(browser, { viewport: { width, height: width < 600 ? 844 : 800 }, reducedMotion });
   const url = `${server.url}${path}`;
-  opened.push({ watched, notFound: path === NOT_FOUND_PATH ? [url] : [] });
+  opened.add(watched, path === NOT_FOUND_PATH ? [url] : []);
   await watched.page.goto(url);
   return watched.page;
 }

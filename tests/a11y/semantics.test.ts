@@ -4,31 +4,22 @@
  * live regions.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { footer, nav, pricing, promptCopy } from '../../shared/content';
-import { browserRig, openWatchedPage, unexpectedProblems, type WatchedPage, waitForIsland } from '../helpers/browser';
+import { browserRig, checkedPages, openWatchedPage, type WatchedPage, waitForIsland } from '../helpers/browser';
 import { isoIn } from '../helpers/process';
 
 const NOT_FOUND_PATH = '/pagina-inexistente';
 const rig = browserRig({ EARLY_BIRD_DEADLINE: isoIn(30 * 86_400_000), CHECKOUT_URL: 'https://pay.example.org/taller-semantica' });
-const opened: { watched: WatchedPage; notFound: string[] }[] = [];
+const opened = checkedPages();
 
 afterAll(() => rig.close());
-
-afterEach(async () => {
-  const problems: string[] = [];
-  for (const { watched, notFound } of opened.splice(0)) {
-    problems.push(...unexpectedProblems(watched.problems, notFound));
-    await watched.context.close();
-  }
-  expect(problems).toEqual([]);
-});
 
 async function visit(path: string, javaScript = true): Promise<{ page: Page; url: string; watched: WatchedPage }> {
   const { browser, server } = await rig.get();
   const watched = await openWatchedPage(browser, { javaScriptEnabled: javaScript, viewport: { width: 1280, height: 800 } });
   const url = `${server.url}${path}`;
-  opened.push({ watched, notFound: path === NOT_FOUND_PATH ? [url] : [] });
+  opened.add(watched, path === NOT_FOUND_PATH ? [url] : []);
   await watched.page.goto(url);
   if (javaScript && path === '/') await waitForIsland(watched.page, 'pricing');
   if (javaScript && path === '/prompt1') await waitForIsland(watched.page, 'prompt-copy');

@@ -9,6 +9,14 @@ import { openConnection, parseResponses, rawGet, rawRequest, type RawConnection 
 
 const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as PageAssets;
 const ASSET = manifest.stylesheet.href;
+/** One of each kind of answer, with its status: pages, the 404, an asset and the health check. */
+const HEAD_TARGETS = [
+  ['/', 200],
+  ['/prompt1', 200],
+  ['/no-existe', 404],
+  [ASSET, 200],
+  ['/healthz', 200],
+] as const;
 const ASSET_BYTES = readFileSync(path.join(DIST, 'public', ASSET));
 const ASSET_SIZE = statSync(path.join(DIST, 'public', ASSET)).size;
 
@@ -97,13 +105,7 @@ describe('hostile paths through the app (supertest)', () => {
   });
 
   it('HEAD on every kind of answer has the GET headers and no body', async () => {
-    for (const [target, status] of [
-      ['/', 200],
-      ['/prompt1', 200],
-      ['/no-existe', 404],
-      [ASSET, 200],
-      ['/healthz', 200],
-    ] as const) {
+    for (const [target, status] of HEAD_TARGETS) {
       const get = await request(app).get(target).set('Accept-Encoding', 'identity');
       const head = await request(app).head(target).set('Accept-Encoding', 'identity');
       expect(head.status, target).toBe(status);
@@ -247,13 +249,7 @@ describe('hostile bytes on the wire against the built server', () => {
   });
 
   it('HEAD on every kind of answer sends headers and not one body byte', async () => {
-    for (const [target, status] of [
-      ['/', 200],
-      ['/prompt1', 200],
-      ['/no-existe', 404],
-      [ASSET, 200],
-      ['/healthz', 200],
-    ] as const) {
+    for (const [target, status] of HEAD_TARGETS) {
       const get = await send(rawGet(target));
       const result = await rawRequest(port, rawGet(target, { method: 'HEAD' }));
       const { responses, rest } = parseResponses(result.bytes, [true]);

@@ -3,6 +3,7 @@
  * and a watcher that records every console error, page error and CSP violation of a page.
  */
 import { existsSync } from 'node:fs';
+import { afterEach, expect } from 'vitest';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { type RunningServer, startBuiltServer } from './process';
@@ -104,4 +105,21 @@ export function browserRig(env: Record<string, string>): { get(): Promise<Rig>; 
       await started?.server.stop();
     },
   };
+}
+
+/**
+ * The pages a test file opens: after each test their contexts are closed, and any console error, page
+ * error or CSP violation one of them saw fails that test (a 404 document's own load error excepted).
+ */
+export function checkedPages(): { add(watched: WatchedPage, notFoundUrls?: string[]): void } {
+  const opened: { watched: WatchedPage; notFound: string[] }[] = [];
+  afterEach(async () => {
+    const problems: string[] = [];
+    for (const { watched, notFound } of opened.splice(0)) {
+      problems.push(...unexpectedProblems(watched.problems, notFound));
+      await watched.context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+  return { add: (watched, notFoundUrls = []) => void opened.push({ watched, notFound: notFoundUrls }) };
 }
