@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express, type Response } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
 import type { PageAssets } from '../shared/components/Document';
 import type { SiteConfig } from './config';
 import { BROTLI_BEST, BROTLI_FAST, encodeBody, sendEncoded, type EncodedBody } from './encodedBody';
@@ -31,15 +31,22 @@ function sendHtml(req: express.Request, res: Response, status: number, cacheCont
   sendEncoded(req, res, body);
 }
 
+const FIXED_FILE_CACHE = 'public, max-age=3600';
+
+/** A small file that changes only with the configuration, served from memory in every encoding. */
+const fixedFile =
+  (type: string, body: Promise<EncodedBody>): RequestHandler =>
+  async (req, res) => {
+    res.type(type).set('Cache-Control', FIXED_FILE_CACHE);
+    sendEncoded(req, res, await body);
+  };
+
 /** Builds the app without listening: the request's path reads top to bottom. */
 export function createApp({ config, assets, publicDir, clock = Date.now, logger = createLogger() }: AppOptions): Express {
   const pages = createPages(config, assets);
   const landing = lastKeyMemo<Promise<EncodedBody>>();
   const prompt = lastKeyMemo<Promise<EncodedBody>>();
   const notFound = encodeBody(pages.notFound());
-  // Files that change only with the configuration: built once, at start.
-  const robots = encodeBody(robotsTxt(config.publicUrl));
-  const sitemap = encodeBody(sitemapXml(config.publicUrl));
   const calendarFile = lastKeyMemo<Promise<EncodedBody>>();
 
   const app = express();
@@ -56,16 +63,11 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
 
-  app.get('/robots.txt', async (req, res) => {
-    res.type('text/plain').set('Cache-Control', 'public, max-age=3600');
-    sendEncoded(req, res, await robots);
-  });
-  app.get('/sitemap.xml', async (req, res) => {
-    res.type('application/xml').set('Cache-Control', 'public, max-age=3600');
-    sendEncoded(req, res, await sitemap);
-  });
+  // Files that change only with the configuration: built once, at start.
+  app.get('/robots.txt', fixedFile('text/plain', encodeBody(robotsTxt(config.publicUrl))));
+  app.get('/sitemap.xml', fixedFile('application/xml', encodeBody(sitemapXml(config.publicUrl))));
   app.get(ICS_PATH, async (req, res) => {
-    res.type('text/calendar; charset=utf-8').set('Cache-Control', 'public, max-age=3600');
+    res.type('text/calendar; charset=utf-8').set('Cache-Control', FIXED_FILE_CACHE);
     res.attachment(ICS_PATH.slice(1));
     // DTSTAMP says when the file was made: to the minute, so one file serves a whole minute of downloads.
     const minute = Math.floor(clock() / 60_000) * 60_000;
