@@ -10,24 +10,32 @@ const ASSETS = path.join(DIST, 'public', 'assets');
 const production = { 'process.env.NODE_ENV': '"production"' };
 const { version } = JSON.parse(await readFile('package.json', 'utf8'));
 
-await rm(DIST, { recursive: true, force: true });
-await cp('public', path.join(DIST, 'public'), { recursive: true });
+/** A file under dist/public as the URL path the server answers it at. */
+const publicUrlOf = (file) => `/${path.relative(path.join(DIST, 'public'), file).split(path.sep).join('/')}`;
 
-// The islands and React: ESM with code splitting, so each island loads only when a page has it.
-const islands = await esbuild.build({
-  entryPoints: { hydrate: 'client/hydrate.tsx' },
+/** What every browser bundle shares: minified ESM for the browsers of the last few years. */
+const browserBundle = {
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'browser',
   target: ['chrome90', 'firefox90', 'safari15'],
   minify: true,
   define: production,
-  entryNames: 'chunks/[name]-[hash]',
-  chunkNames: 'chunks/[name]-[hash]',
   outdir: ASSETS,
   metafile: true,
   legalComments: 'none',
+};
+
+await rm(DIST, { recursive: true, force: true });
+await cp('public', path.join(DIST, 'public'), { recursive: true });
+
+// The islands and React: ESM with code splitting, so each island loads only when a page has it.
+const islands = await esbuild.build({
+  ...browserBundle,
+  entryPoints: { hydrate: 'client/hydrate.tsx' },
+  splitting: true,
+  entryNames: 'chunks/[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
 });
 const hydrateFile = Object.keys(islands.metafile.outputs).find((file) => islands.metafile.outputs[file].entryPoint === 'client/hydrate.tsx');
 
@@ -35,18 +43,11 @@ const [entry, styles] = await Promise.all([
   // The page's only script tag: one self-contained file (no imports to wait for before the first paint)
   // that fetches the islands' code by its hashed URL when an island is due.
   esbuild.build({
+    ...browserBundle,
     entryPoints: { client: 'client/main.ts' },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['chrome90', 'firefox90', 'safari15'],
-    minify: true,
-    define: { ...production, HYDRATE_URL: JSON.stringify(`/${path.relative(path.join(DIST, 'public'), hydrateFile)}`) },
+    define: { ...production, HYDRATE_URL: JSON.stringify(publicUrlOf(hydrateFile)) },
     external: ['/assets/*'],
     entryNames: '[name]-[hash]',
-    outdir: ASSETS,
-    metafile: true,
-    legalComments: 'none',
   }),
   esbuild.build({
     entryPoints: { site: 'shared/styles/site.css' },
@@ -59,7 +60,7 @@ const [entry, styles] = await Promise.all([
     outdir: ASSETS,
     metafile: true,
   }),
-  // The server: dependencies stay in node_modules (production install), our code is one file.
+  // The server and its health check: dependencies stay in node_modules (production install), our code is bundled.
   esbuild.build({
     entryPoints: ['server/index.ts', 'server/healthcheck.ts'],
     bundle: true,
@@ -78,13 +79,13 @@ async function entryAsset(metafile, entry) {
   const [file] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === entry) ?? [];
   if (!file) throw new Error(`esbuild produced no output for ${entry}`);
   const integrity = `sha384-${createHash('sha384').update(await readFile(file)).digest('base64')}`;
-  return { href: `/${path.relative(path.join(DIST, 'public'), file).split(path.sep).join('/')}`, integrity };
+  return { href: publicUrlOf(file), integrity };
 }
 
 /** URL paths of the files the stylesheet pulled in (the fonts), for preloading. */
 const fonts = Object.keys(styles.metafile.outputs)
   .filter((file) => file.endsWith('.woff2'))
-  .map((file) => `/${path.relative(path.join(DIST, 'public'), file).split(path.sep).join('/')}`);
+  .map(publicUrlOf);
 
 const manifest = {
   stylesheet: await entryAsset(styles.metafile, 'shared/styles/site.css'),
@@ -93,9 +94,9 @@ const manifest = {
 };
 /** Brotli and gzip beside every compressible public file, so the server never compresses them again. */
 const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.txt', '.xml', '.json', '.webmanifest']);
-for (const entry of await readdir(path.join(DIST, 'public'), { recursive: true, withFileTypes: true })) {
-  const file = path.join(entry.parentPath, entry.name);
-  if (!entry.isFile() || !COMPRESSIBLE.has(path.extname(file))) continue;
+for (const dirent of await readdir(path.join(DIST, 'public'), { recursive: true, withFileTypes: true })) {
+  const file = path.join(dirent.parentPath, dirent.name);
+  if (!dirent.isFile() || !COMPRESSIBLE.has(path.extname(file))) continue;
   const body = await readFile(file);
   if (body.length < 1024) continue;
   await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
