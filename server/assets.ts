@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PageAssets } from '../shared/components/Document';
 
 /** Written by esbuild.config.mjs beside the public folder. */
-export const MANIFEST_FILE = 'manifest.json';
+const MANIFEST_FILE = 'manifest.json';
 
 /** Reads the build's manifest once at start; a missing build is an operator error with a one-line answer. */
 export function loadAssets(distDir: string): PageAssets {

@@ -4,12 +4,15 @@ import { pricePhase, type PricePhase } from '../shared/logic/pricing';
 export interface Snapshot {
   /** Equal keys render equal HTML. */
   key: string;
-  phase: PricePhase;
-  /** The instant the page is rendered for. */
-  renderNowMs: number;
   year: number;
   /** Seconds a shared cache may keep the page; null when it must not store it at all. */
   sharedMaxAge: number | null;
+}
+
+export interface LandingSnapshot extends Snapshot {
+  phase: PricePhase;
+  /** The instant the page is rendered for. */
+  renderNowMs: number;
 }
 
 /** A CDN may show the countdown snapshot at most this stale; the island corrects it on arrival. */
@@ -22,7 +25,7 @@ const STABLE_SHARED_MAX_AGE = 3600;
  * for the start of the current second; its shared lifetime never reaches past the deadline.
  * In the normal phase it no longer depends on the time at all, but for the footer's year.
  */
-export function landingSnapshot(nowMs: number, deadlineMs: number): Snapshot {
+export function landingSnapshot(nowMs: number, deadlineMs: number): LandingSnapshot {
   const year = new Date(nowMs).getUTCFullYear();
   const phase = pricePhase(nowMs, deadlineMs);
   if (phase === 'normal') {
@@ -42,7 +45,7 @@ export function landingSnapshot(nowMs: number, deadlineMs: number): Snapshot {
 /** Pages that depend only on the year (the footer). */
 export function yearSnapshot(nowMs: number): Snapshot {
   const year = new Date(nowMs).getUTCFullYear();
-  return { key: String(year), phase: 'normal', renderNowMs: nowMs, year, sharedMaxAge: STABLE_SHARED_MAX_AGE };
+  return { key: String(year), year, sharedMaxAge: STABLE_SHARED_MAX_AGE };
 }
 
 /** Browsers always revalidate (cheap, with the ETag); shared caches keep the page for the snapshot's lifetime. */

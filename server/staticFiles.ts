@@ -32,7 +32,7 @@ const readIfExists = (file: string): Buffer | null => {
  * beside each one. Requests are looked up by exact path in a map: nothing a client sends ever
  * reaches the file system, so no path can escape the folder.
  */
-export function loadStaticFiles(publicDir: string): Map<string, StaticFile> {
+function loadStaticFiles(publicDir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   for (const file of listFiles(publicDir)) {
     if (file.endsWith('.br') || file.endsWith('.gz')) continue;
