@@ -66,7 +66,7 @@ const [entry, styles] = await Promise.all([
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     packages: 'external',
     define: { ...production, APP_VERSION: JSON.stringify(version) },
     outdir: path.join(DIST, 'server'),

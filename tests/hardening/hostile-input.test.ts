@@ -61,9 +61,10 @@ describe('hostile paths through the app (supertest)', () => {
     expectSafe(res.status, res.text ?? '');
   });
 
-  it('a 100 KB path gets a 4xx (414/431/404), not a 5xx', async () => {
-    const res = await request(app).get(`/${'a'.repeat(100 * 1024)}`);
-    expect([404, 414, 431]).toContain(res.status);
+  it('a 15 KB path, just under the 16 KB header limit of Node, reaches the app and gets a 404', async () => {
+    // Longer ones never reach the app: Node answers 431 and resets the socket (the raw-socket tests below).
+    const res = await request(app).get(`/${'a'.repeat(15 * 1024)}`);
+    expect(res.status).toBe(404);
   });
 
   it('hundreds of query parameters and prototype keys: the page still answers 200, and Object.prototype stays clean', async () => {
