@@ -32,6 +32,7 @@ function sendHtml(req: express.Request, res: Response, status: number, cacheCont
 }
 
 const FIXED_FILE_CACHE = 'public, max-age=3600';
+const NOT_FOUND_SHARED_MAX_AGE = 60;
 
 /** A small file that changes only with the configuration, served from memory in every encoding. */
 const fixedFile =
@@ -93,7 +94,7 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
 
   app.use(async (req, res) => {
     logger.warn({ event: 'not_found', method: req.method, path: loggablePath(req.originalUrl) }, 'page not found');
-    sendHtml(req, res, 404, 'public, max-age=0, must-revalidate, s-maxage=60', await notFound);
+    sendHtml(req, res, 404, htmlCacheControl({ sharedMaxAge: NOT_FOUND_SHARED_MAX_AGE }), await notFound);
   });
 
   const onError: ErrorRequestHandler = (error: unknown, req, res, _next) => {

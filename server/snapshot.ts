@@ -48,7 +48,13 @@ export function yearSnapshot(nowMs: number): Snapshot {
   return { key: String(year), year, sharedMaxAge: STABLE_SHARED_MAX_AGE };
 }
 
-/** Browsers always revalidate (cheap, with the ETag); shared caches keep the page for the snapshot's lifetime. */
+/**
+ * Browsers always revalidate (cheap, with the ETag); shared caches keep the page for the snapshot's lifetime
+ * and not a moment longer: without the explicit zeros, Varnish serves an expired object for its default
+ * grace (10 s) while it refetches, and ignores must-revalidate when it does.
+ */
 export function htmlCacheControl(snapshot: Pick<Snapshot, 'sharedMaxAge'>): string {
-  return snapshot.sharedMaxAge === null ? 'no-store' : `public, max-age=0, must-revalidate, s-maxage=${snapshot.sharedMaxAge}`;
+  return snapshot.sharedMaxAge === null
+    ? 'no-store'
+    : `public, max-age=0, must-revalidate, s-maxage=${snapshot.sharedMaxAge}, stale-while-revalidate=0, stale-if-error=0`;
 }

@@ -88,17 +88,17 @@ describe('HTML Cache-Control for a CDN', () => {
   const cacheControlAt = async (now: number) => (await fetchRaw(testApp({ now }).app, '/')).headers['cache-control'];
 
   it('lets browsers revalidate and shared caches keep the Early Bird page at most 60 s', async () => {
-    expect(await cacheControlAt(DEFAULT_DEADLINE_MS - 3_600_000)).toBe('public, max-age=0, must-revalidate, s-maxage=60');
+    expect(await cacheControlAt(DEFAULT_DEADLINE_MS - 3_600_000)).toBe('public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=0, stale-if-error=0');
   });
 
   it('never lets a shared cache keep the Early Bird page past the deadline', async () => {
-    expect(await cacheControlAt(DEFAULT_DEADLINE_MS - 12_300)).toBe('public, max-age=0, must-revalidate, s-maxage=12');
-    expect(await cacheControlAt(DEFAULT_DEADLINE_MS - 1_000)).toBe('public, max-age=0, must-revalidate, s-maxage=1');
+    expect(await cacheControlAt(DEFAULT_DEADLINE_MS - 12_300)).toBe('public, max-age=0, must-revalidate, s-maxage=12, stale-while-revalidate=0, stale-if-error=0');
+    expect(await cacheControlAt(DEFAULT_DEADLINE_MS - 1_000)).toBe('public, max-age=0, must-revalidate, s-maxage=1, stale-while-revalidate=0, stale-if-error=0');
     expect(await cacheControlAt(DEFAULT_DEADLINE_MS - 999)).toBe('no-store');
   });
 
   it('lets shared caches keep the normal-price page an hour', async () => {
-    expect(await cacheControlAt(DEFAULT_DEADLINE_MS)).toBe('public, max-age=0, must-revalidate, s-maxage=3600');
+    expect(await cacheControlAt(DEFAULT_DEADLINE_MS)).toBe('public, max-age=0, must-revalidate, s-maxage=3600, stale-while-revalidate=0, stale-if-error=0');
   });
 
   it('never caches the health check', async () => {
