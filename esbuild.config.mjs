@@ -70,7 +70,6 @@ const [entry, styles] = await Promise.all([
     packages: 'external',
     define: { ...production, APP_VERSION: JSON.stringify(version) },
     outdir: path.join(DIST, 'server'),
-    sourcemap: true,
   }),
 ]);
 
