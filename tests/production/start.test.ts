@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startNodeServer, type RunningServer } from '../helpers/process';
+import { freePort, REAL_SETTINGS, sellingEnv, startNodeServer, type RunningServer } from '../helpers/process';
 
 /**
  * What the Dockerfile's runtime stage runs, outside Docker: a clean folder with package.json, the lockfile,
@@ -18,12 +18,6 @@ const execForm = (instruction: string): string[] => {
 const imageEnv = Object.fromEntries([...dockerfile.matchAll(/^ENV (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
 const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('FROM '));
 const baseImages = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
-/** NODE_ENV=production refuses the placeholder defaults of these three (decisions.md). */
-const productionSettings = {
-  CHECKOUT_URL: 'https://pay.example.org/taller',
-  CONTACT_EMAIL: 'hola@taller.example.org',
-  PUBLIC_URL: 'https://taller.example.org',
-};
 
 describe('the Dockerfile', () => {
   it('builds in stages and runs node directly, as a non-root user, with a health check', () => {
@@ -58,7 +52,8 @@ describe('the production build from a clean copy', () => {
     cpSync('dist', path.join(dir, 'dist'), { recursive: true });
     const [, ...args] = execForm('CMD');
     // Loopback only in tests (startNodeServer sets HOST): the image's 0.0.0.0 is checked above.
-    server = await startNodeServer({ cwd: dir, args, env: { ...imageEnv, ...productionSettings } });
+    // The image refuses placeholders (NODE_ENV=production): an operator passes these with -e.
+    server = await startNodeServer({ cwd: dir, args, env: { ...imageEnv, ...REAL_SETTINGS, ...sellingEnv(86_400_000) } });
   }, 180_000);
 
   afterAll(async () => {
