@@ -57,18 +57,20 @@ debootstrap --variant=minbase --include=libatomic1 "$suite" "$rootfs" "$mirror" 
 # As debian:<suite>-slim: its apt sources (with security updates applied now), and without documentation,
 # manual pages or translations, kept out by a dpkg rule for anything installed later.
 rm -f "$rootfs/etc/apt/sources.list"
+keyring=/usr/share/keyrings/debian-archive-keyring.pgp  # .gpg up to Debian 12
+[ -f "$rootfs$keyring" ] || keyring=${keyring%.pgp}.gpg
 cat > "$rootfs/etc/apt/sources.list.d/debian.sources" <<EOF
 Types: deb
 URIs: $mirror
 Suites: $suite $suite-updates
 Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.pgp
+Signed-By: $keyring
 
 Types: deb
 URIs: ${mirror%/debian}/debian-security
 Suites: $suite-security
 Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.pgp
+Signed-By: $keyring
 EOF
 cat > "$rootfs/etc/dpkg/dpkg.cfg.d/docker" <<'EOF'
 # The "slim" variant: files containers do not need stay out, copyright notices stay in.
@@ -128,9 +130,6 @@ chmod 755 "$rootfs/usr/local/bin/docker-entrypoint.sh"
 
 echo "base-image: committing $image"
 previous=$(image_id "$image")
-for old in $(buildah images --format '{{.Name}}:{{.Tag}}' --filter reference=localhost/taller-node-stand-in 2>/dev/null); do
-  buildah rmi "$old" > /dev/null 2>&1 || true
-done
 container=$(buildah from --quiet scratch)
 mountpoint=$(buildah mount "$container")
 tar -C "$rootfs" --numeric-owner -cf - . | tar -C "$mountpoint" --numeric-owner -xpf -
@@ -143,6 +142,11 @@ buildah config \
 buildah commit --quiet --format docker --rm "$container" "$image" > /dev/null
 container=''
 buildah tag "$image" "$marker"
-# The stand-in this one replaces, unless an image built on it still needs it.
-if [ -n "$previous" ] && [ "$previous" != "$(image_id "$image")" ]; then buildah rmi "$previous" > /dev/null 2>&1 || true; fi
+# The stand-in this one replaces: its recipe tag, then the image itself unless an image built on it needs it.
+if [ -n "$previous" ] && [ "$previous" != "$(image_id "$image")" ]; then
+  buildah images --noheading --no-trunc --format '{{.Name}}:{{.Tag}} {{.ID}}' |
+    awk -v id="sha256:$previous" '$1 ~ /^localhost\/taller-node-stand-in:/ && $2 == id { print $1 }' |
+    xargs -r buildah rmi > /dev/null 2>&1 || true
+  buildah rmi "$previous" > /dev/null 2>&1 || true
+fi
 echo "base-image: $image ready (Node $node_version, npm $npm_version, Debian $suite) in $((SECONDS - started)) s"
