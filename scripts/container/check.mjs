@@ -88,7 +88,7 @@ async function build({ registry, cafile }) {
   const npmrc = path.join(scratch, 'npmrc');
   writeFileSync(npmrc, `registry=${registry}\n${cafile ? `cafile=${CAFILE_IN_BUILD}\n` : ''}`);
   const volumes = ['--volume', `${npmrc}:${NPMRC_IN_BUILD}:ro`, ...(cafile ? ['--volume', `${cafile}:${CAFILE_IN_BUILD}:ro`] : [])];
-  const args = ['bud', '--isolation', 'chroot', '--format', 'docker', '--pull=never', '--layers', ...volumes, '--tag', IMAGE, '--file', 'Dockerfile', '.'];
+  const args = ['bud', '--isolation', 'chroot', '--format', 'docker', '--pull=never', '--layers', '--force-rm', ...volumes, '--tag', IMAGE, '--file', 'Dockerfile', '.'];
   console.log(`Building ${IMAGE}: buildah ${args.join(' ')}`);
   const log = path.join(scratch, 'build.log');
   const from = performance.now();
