@@ -74,7 +74,7 @@ const isoIn = (ms) => new Date(Date.now() + ms).toISOString();
  * What an operator sets in production (the placeholders are refused there), and a sale in progress:
  * the Early Bird ends in 30 days, the workshop starts a week later. `env` overrides any of them.
  */
-function productionSettings(port) {
+export function productionSettings(port) {
   return {
     CHECKOUT_URL: 'https://pay.example.org/taller',
     CONTACT_EMAIL: 'hola@taller.example.org',
