@@ -8,6 +8,8 @@ import { loadAssets } from './assets';
 import { readConfig, type SiteConfig } from './config';
 import { configWarnings } from './configWarnings';
 import { createLogger } from './logger';
+import { createMetrics, type Metrics } from './metrics';
+import { startMetricsServer } from './metricsServer';
 
 /** Written into the bundle by esbuild.config.mjs from package.json. */
 declare const APP_VERSION: string;
@@ -48,7 +50,12 @@ function start(): void {
     process.exit(1);
   });
 
-  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger });
+  let metrics: Metrics | undefined;
+  if (config.metricsPort !== null) {
+    metrics = createMetrics({ clock: Date.now, sale: config.sale });
+    startMetricsServer(metrics.registry, config.metricsPort, config.host, logger);
+  }
+  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger, metrics });
   const server = createServer(
     {
       headersTimeout: HEADERS_TIMEOUT_MS,
