@@ -20,8 +20,8 @@ COPY package.json package-lock.json ./
 # Published packages also carry their own tests, TypeScript sources and source maps: none of them runs here.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && find node_modules -type d \( -name test -o -name tests -o -name __tests__ \) -prune -exec rm -rf {} + \
- && find node_modules -type f \( -name '*.map' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.tsx' \) \
-      -not -name '*.d.ts' -not -name '*.d.mts' -not -name '*.d.cts' -delete
+ && find node_modules -type f \( -name '*.map' -o -name '*.test.*' -o -name '*.spec.*' \
+      -o \( \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.tsx' \) -not -name '*.d.*ts' \) \) -delete
 
 FROM docker.io/library/node:26-trixie-slim AS runtime
 ENV NODE_ENV=production

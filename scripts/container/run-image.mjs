@@ -12,8 +12,9 @@ import { buildah, check, CheckFailure, configOf, defaultCommand, envFlags, ok, P
 
 const [container, mountPoint] = process.argv.slice(2);
 const RUN = ['run', '--isolation', 'chroot'];
-// The lame-duck delay (SHUTDOWN_DELAY_SECONDS, default 5) made short, so that SIGTERM is quick to check.
-const SETTINGS = { ...PRODUCTION_SETTINGS, SHUTDOWN_DELAY_SECONDS: '1' };
+// As deploy/kubernetes sets them, with the lame-duck delay (SHUTDOWN_DELAY_SECONDS, default 5) made short.
+const METRICS_PORT = 9464;
+const SETTINGS = { ...PRODUCTION_SETTINGS, METRICS_PORT: String(METRICS_PORT), SHUTDOWN_DELAY_SECONDS: '1' };
 /** What buildah itself adds to stderr when the command exits non-zero; the rest is the container's own. */
 const BUILDAH_EXIT_REPORT = /^(subprocess exited with status \d+|Error: exit status \d+)$/;
 
@@ -45,6 +46,7 @@ async function main() {
     ok(`the server process runs as uid ${uid} (USER ${config.User})`);
 
     await servesPages(origin);
+    await servesMetrics(origin);
 
     const [kind, ...healthcheck] = config.Healthcheck.Test;
     const probe = kind === 'CMD-SHELL' ? ['/bin/sh', '-c', healthcheck.join(' ')] : healthcheck;
@@ -162,4 +164,15 @@ async function servesPages(origin) {
   const health = await get('/healthz');
   check(health.status === 200 && JSON.parse(health.body).status === 'ok', `/healthz answered ${health.status} ${health.body}`);
   ok(`serves / (and ${stylesheet}), /prompt1, the 404 and /healthz`);
+}
+
+/** Prometheus metrics on METRICS_PORT, counting the requests above, and never on the public port. */
+async function servesMetrics(origin) {
+  const metrics = await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`, { signal: AbortSignal.timeout(10_000) });
+  const body = await metrics.text();
+  check(metrics.status === 200 && body.includes('http_requests_total{'), `METRICS_PORT ${METRICS_PORT}/metrics answered ${metrics.status}`);
+  const onPublicPort = await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(10_000) });
+  await onPublicPort.body?.cancel();
+  check(onPublicPort.status === 404, `the public port answers /metrics with ${onPublicPort.status}, expected 404`);
+  ok(`serves /metrics on METRICS_PORT ${METRICS_PORT}, and not on the public port`);
 }

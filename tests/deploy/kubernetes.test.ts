@@ -17,8 +17,8 @@ import { REAL_SETTINGS } from '../helpers/process';
 const DIR = 'deploy/kubernetes';
 /** After the lame duck the server drains in-flight requests for at most 10 s (README, Configuration). */
 const DRAIN_SECONDS = 10;
-/** The server's settings: those of server/config.ts, plus its shutdown and metrics listeners'. */
-const SETTINGS = [...Object.keys(DEFAULTS), 'SHUTDOWN_DELAY_SECONDS', 'METRICS_PORT'];
+/** The server's settings: those of server/config.ts, plus the lame-duck delay of its shutdown. */
+const SETTINGS = [...Object.keys(DEFAULTS), 'SHUTDOWN_DELAY_SECONDS'];
 
 interface Manifest {
   file: string;
