@@ -90,8 +90,22 @@ async function startContainer(config) {
   const stderr = [];
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line));
+  // A SIGKILL to buildah run alone would leave what it started running: the whole tree goes, children first.
+  const kill = () => {
+    if (child.exitCode !== null) return;
+    for (const pid of [...descendants(child.pid).reverse(), child.pid]) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // It ended meanwhile.
+      }
+    }
+  };
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new CheckFailure(`the container did not log "listening" within 30 s:\n${[...lines, ...stderr].join('\n')}`)), 30_000);
+    const timer = setTimeout(() => {
+      kill();
+      reject(new CheckFailure(`the container did not log "listening" within 30 s:\n${[...lines, ...stderr].join('\n')}`));
+    }, 30_000);
     createInterface({ input: child.stdout }).on('line', (line) => {
       lines.push(line);
       if (line.includes('"event":"listening"')) {
@@ -106,15 +120,7 @@ async function startContainer(config) {
   });
   const nodePid = descendants(child.pid).find((pid) => commandOf(pid) === 'node');
   check(nodePid !== undefined, 'no node process found under buildah run');
-  return {
-    lines,
-    stderr,
-    exited,
-    nodePid,
-    kill: () => {
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
+  return { lines, stderr, exited, nodePid, kill };
 }
 
 function commandOf(pid) {
