@@ -21,6 +21,8 @@ export interface AppOptions {
   /** Epoch milliseconds; tests pass a fixed or scripted clock. */
   clock?: Clock;
   logger?: Logger;
+  /** True once the process is shutting down: /healthz then tells balancers to stop sending traffic. */
+  draining?: () => boolean;
 }
 
 const PAGE_PATHS = ['/', '/prompt1'];
@@ -43,7 +45,7 @@ const fixedFile =
   };
 
 /** Builds the app without listening: the request's path reads top to bottom. */
-export function createApp({ config, assets, publicDir, clock = Date.now, logger = createLogger() }: AppOptions): Express {
+export function createApp({ config, assets, publicDir, clock = Date.now, logger = createLogger(), draining = () => false }: AppOptions): Express {
   const pages = createPages(config, assets);
   const landing = lastKeyMemo<Promise<EncodedBody>>();
   const prompt = lastKeyMemo<Promise<EncodedBody>>();
@@ -61,7 +63,9 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
 
   // For the container's HEALTHCHECK and load balancers: cheap, and never cached on the way.
   app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+    res.set('Cache-Control', 'no-store');
+    if (draining()) res.status(503).json({ status: 'draining' });
+    else res.json({ status: 'ok' });
   });
 
   // Files that change only with the configuration: built once, at start.
