@@ -132,18 +132,6 @@ describe('static assets', () => {
     expect(again.status).toBe(304);
   });
 
-  it('serves a byte range, and 416 for one past the end', async () => {
-    const { app } = testApp();
-    const file = readFileSync(path.join(DIST, 'public', manifest.stylesheet.href));
-    const part = await fetchRaw(app, manifest.stylesheet.href, { range: 'bytes=0-9' });
-    expect(part.status).toBe(206);
-    expect(part.headers['content-range']).toBe(`bytes 0-9/${file.length}`);
-    expect(part.body.equals(file.subarray(0, 10))).toBe(true);
-    const beyond = await fetchRaw(app, manifest.stylesheet.href, { range: `bytes=${file.length + 10}-` });
-    expect(beyond.status).toBe(416);
-    expect(beyond.headers['content-range']).toBe(`bytes */${file.length}`);
-  });
-
   it('does not serve the build files outside the public folder', async () => {
     const { app } = testApp();
     for (const route of ['/manifest.json', '/client-meta.json', '/server/index.js', '/assets/../manifest.json']) {
