@@ -81,10 +81,11 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
 
   // Each page is rendered and compressed once per snapshot, then served from memory.
   app.get('/', async (req, res) => {
-    const snapshot = landingSnapshot(clock(), config.earlyBirdDeadlineMs);
-    // An Early Bird body lives one second (the countdown): compress it fast rather than small.
-    const quality = snapshot.phase === 'early-bird' ? BROTLI_FAST : BROTLI_BEST;
-    const body = await landing(snapshot.key, () => encodeBody(pages.landing(snapshot.renderNowMs, snapshot.year), quality));
+    const snapshot = landingSnapshot(clock(), config.sale);
+    // A body that lives one second (before the start) is compressed fast rather than small.
+    const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_FAST;
+    const view = { state: snapshot.state, nowMs: snapshot.renderNowMs, aheadMs: snapshot.aheadMs, year: snapshot.year };
+    const body = await landing(snapshot.key, () => encodeBody(pages.landing(view), quality));
     sendHtml(req, res, 200, htmlCacheControl(snapshot), body);
   });
   app.get('/prompt1', async (req, res) => {

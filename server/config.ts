@@ -1,4 +1,9 @@
 import { DateTime } from 'luxon';
+import type { SaleTerms } from '../shared/logic/sale';
+
+/** The settings whose defaults are placeholders: fine on a developer's machine, never in production. */
+export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL'] as const;
+export type PlaceholderSetting = (typeof PLACEHOLDER_SETTINGS)[number];
 
 export interface SiteConfig {
   port: number;
@@ -7,8 +12,10 @@ export interface SiteConfig {
   contactEmail: string;
   /** Where visitors reach the site, without a trailing slash: canonical links, sitemap, social cards. */
   publicUrl: string;
-  workshopStartMs: number;
-  earlyBirdDeadlineMs: number;
+  /** When the sale changes state: the Early Bird deadline, the start, and the owner's sold-out switch. */
+  sale: SaleTerms;
+  /** The placeholder settings still at their defaults, each worth a warning at start. */
+  placeholders: PlaceholderSetting[];
   /** Adds the CSP's upgrade-insecure-requests: only where the site is served over HTTPS. */
   upgradeInsecureRequests: boolean;
   logLevel: LogLevel;
@@ -27,6 +34,7 @@ export const DEFAULTS = {
   PUBLIC_URL: 'http://127.0.0.1:3000',
   WORKSHOP_START: '2025-09-03T20:00:00-06:00',
   EARLY_BIRD_DEADLINE: '2025-09-30T23:59:59-06:00',
+  SOLD_OUT: 'false',
   UPGRADE_INSECURE_REQUESTS: 'false',
   LOG_LEVEL: 'info',
   SHUTDOWN_DELAY_SECONDS: '5',
@@ -110,20 +118,33 @@ function parseLogLevel(value: string): LogLevel {
   return level;
 }
 
-/** Reads every setting once; an empty variable counts as unset. */
+/**
+ * Reads every setting once; an empty variable counts as unset. With NODE_ENV=production, a placeholder
+ * left at its default is refused: the one message names every one of them.
+ */
 export function readConfig(env: Environment): SiteConfig {
   const get = (name: Variable): string => {
     const value = env[name]?.trim();
     return value ? value : DEFAULTS[name];
   };
+  const placeholders = PLACEHOLDER_SETTINGS.filter((name) => get(name) === DEFAULTS[name]);
+  if (env.NODE_ENV === 'production' && placeholders.length > 0) {
+    throw new ConfigError(
+      `NODE_ENV=production needs real values for ${placeholders.join(', ')}: ${placeholders.length === 1 ? 'it is' : 'they are'} still the placeholder default`,
+    );
+  }
   return {
     port: parsePort(get('PORT')),
     host: parseHost(get('HOST')),
     checkoutUrl: parseCheckoutUrl(get('CHECKOUT_URL')),
     contactEmail: parseEmail(get('CONTACT_EMAIL')),
     publicUrl: parsePublicUrl(get('PUBLIC_URL')),
-    workshopStartMs: parseInstant('WORKSHOP_START', get('WORKSHOP_START')),
-    earlyBirdDeadlineMs: parseInstant('EARLY_BIRD_DEADLINE', get('EARLY_BIRD_DEADLINE')),
+    sale: {
+      workshopStartMs: parseInstant('WORKSHOP_START', get('WORKSHOP_START')),
+      earlyBirdDeadlineMs: parseInstant('EARLY_BIRD_DEADLINE', get('EARLY_BIRD_DEADLINE')),
+      soldOut: parseBoolean('SOLD_OUT', get('SOLD_OUT')),
+    },
+    placeholders,
     upgradeInsecureRequests: parseBoolean('UPGRADE_INSECURE_REQUESTS', get('UPGRADE_INSECURE_REQUESTS')),
     logLevel: parseLogLevel(get('LOG_LEVEL')),
     shutdownDelaySeconds: parseShutdownDelay(get('SHUTDOWN_DELAY_SECONDS')),

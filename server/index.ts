@@ -1,11 +1,12 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pricePhase } from '../shared/logic/pricing';
+import { saleState } from '../shared/logic/sale';
 import type { PageAssets } from '../shared/components/Document';
 import { createApp } from './app';
 import { loadAssets } from './assets';
 import { readConfig, type SiteConfig } from './config';
+import { configWarnings } from './configWarnings';
 import { createLogger } from './logger';
 import { lameDuck } from './shutdown';
 
@@ -43,6 +44,7 @@ function start(): void {
   }
 
   const logger = createLogger(config.logLevel);
+  for (const warning of configWarnings(config, Date.now())) logger.warn({ event: 'config_warning' }, warning);
   // A fault nobody caught leaves the process in an unknown state: log it and let the container restart us.
   process.on('uncaughtException', (error) => {
     logger.fatal({ event: 'uncaught_exception', err: error }, 'uncaught exception');
@@ -74,8 +76,9 @@ function start(): void {
         event: 'listening',
         url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
         version: APP_VERSION,
-        phase: pricePhase(Date.now(), config.earlyBirdDeadlineMs),
-        deadline: new Date(config.earlyBirdDeadlineMs).toISOString(),
+        state: saleState(Date.now(), config.sale),
+        deadline: new Date(config.sale.earlyBirdDeadlineMs).toISOString(),
+        start: new Date(config.sale.workshopStartMs).toISOString(),
       },
       'server listening',
     );

@@ -8,13 +8,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { details, faq, footer, hero, nav, pillars, pricing, promptCopy, promptPage, site } from '../../shared/content';
 import { blend, contrastRatio, parseColor, type Rgba } from '../helpers/axe';
 import { browserRig, checkedPages, openWatchedPage, type WatchedPage, waitForIsland } from '../helpers/browser';
-import { isoIn } from '../helpers/process';
+import { sellingEnv } from '../helpers/process';
 
 const CHECKOUT_URL = 'https://pay.example.org/taller-teclado';
 const CONTACT_EMAIL = 'hola@ejemplo-taller.org';
 const NOT_FOUND_PATH = '/no-hay-tal-pagina';
 
-const rig = browserRig({ EARLY_BIRD_DEADLINE: isoIn(30 * 86_400_000), CHECKOUT_URL, CONTACT_EMAIL });
+const rig = browserRig({ ...sellingEnv(30 * 86_400_000), CHECKOUT_URL, CONTACT_EMAIL });
 const opened = checkedPages();
 
 afterAll(() => rig.close());
@@ -26,7 +26,7 @@ async function visit(path: string, { javaScript = true, width = 1280 } = {}): Pr
   opened.add(watched, path === NOT_FOUND_PATH ? [url] : []);
   await watched.page.goto(url);
   if (javaScript && path === '/') {
-    await waitForIsland(watched.page, 'pricing');
+    await waitForIsland(watched.page, 'countdown');
     await waitForIsland(watched.page, 'faq');
   }
   if (javaScript && path === '/prompt1') await waitForIsland(watched.page, 'prompt-copy');

@@ -28,6 +28,21 @@ export async function freePort(): Promise<number> {
 /** An instant `ms` from now, as EARLY_BIRD_DEADLINE accepts it (ISO 8601 with Z). */
 export const isoIn = (ms: number): string => new Date(Date.now() + ms).toISOString();
 
+const DAY_MS = 86_400_000;
+
+/** Real-looking values for the settings whose defaults are placeholders: production refuses the defaults. */
+export const REAL_SETTINGS: Record<string, string> = {
+  CHECKOUT_URL: 'https://pay.example.org/taller',
+  CONTACT_EMAIL: 'hola@taller.example.org',
+  PUBLIC_URL: 'https://taller.example.org',
+};
+
+/** Settings for a sale in progress: the Early Bird ends `deadlineInMs` from now, the workshop starts later. */
+export const sellingEnv = (deadlineInMs: number, startInMs = Math.max(deadlineInMs, 0) + 7 * DAY_MS): Record<string, string> => ({
+  EARLY_BIRD_DEADLINE: isoIn(deadlineInMs),
+  WORKSHOP_START: isoIn(startInMs),
+});
+
 export interface RunningServer {
   /** Origin without a trailing slash, like http://127.0.0.1:41234. */
   url: string;

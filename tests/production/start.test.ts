@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startNodeServer, type RunningServer } from '../helpers/process';
+import { freePort, REAL_SETTINGS, sellingEnv, startNodeServer, type RunningServer } from '../helpers/process';
 
 /**
  * What the Dockerfile's runtime stage runs, outside Docker: a clean folder with package.json, the lockfile,
@@ -45,7 +45,8 @@ describe('the production build from a clean copy', () => {
     cpSync('dist', path.join(dir, 'dist'), { recursive: true });
     const [, ...args] = execForm('CMD');
     // Loopback only in tests (startNodeServer sets HOST): the image's 0.0.0.0 is checked above.
-    server = await startNodeServer({ cwd: dir, args, env: imageEnv });
+    // The image refuses placeholders (NODE_ENV=production): an operator passes these with -e.
+    server = await startNodeServer({ cwd: dir, args, env: { ...imageEnv, ...REAL_SETTINGS, ...sellingEnv(86_400_000) } });
   }, 180_000);
 
   afterAll(async () => {
