@@ -194,7 +194,7 @@ try {
     `steady load: ${fmt(steady.count)} responses, cache hits ${fmt(steady.hitRatio * 100, 1)} % ` +
       `(hits p50 ${fmt(steady.hitP50)} ms, p99 ${fmt(steady.hitP99)} ms; misses p50 ${fmt(steady.missP50)} ms, p99 ${fmt(steady.missP99)} ms), ` +
       `${fmt(reachedInWindows([[steadyFrom, steadyTo]]))} requests reached the instances (their request logs, probes not counted); ` +
-      `the last second before the deadline (no-store): ${fmt(steady.lastSecondMisses)} of ${fmt(steady.lastSecond)} landing requests missed, p99 ${fmt(steady.lastSecondP99)} ms\n`,
+      `in the no-store seconds before the deadline ${fmt(steady.noStoreMisses)} of ${fmt(steady.noStore)} landing requests missed, p99 ${fmt(steady.noStoreP99)} ms\n`,
   );
   console.log(four.text);
   console.log('');
