@@ -7,6 +7,8 @@ export type PlaceholderSetting = (typeof PLACEHOLDER_SETTINGS)[number];
 
 export interface SiteConfig {
   port: number;
+  /** Where Prometheus reads /metrics, on a listener of its own; null: no metrics. */
+  metricsPort: number | null;
   host: string;
   checkoutUrl: string;
   contactEmail: string;
@@ -38,6 +40,8 @@ export const DEFAULTS = {
   UPGRADE_INSECURE_REQUESTS: 'false',
   LOG_LEVEL: 'info',
   SHUTDOWN_DELAY_SECONDS: '5',
+  /** Unset: no metrics listener. */
+  METRICS_PORT: '',
 } as const;
 
 type Variable = keyof typeof DEFAULTS;
@@ -52,9 +56,17 @@ function fail(variable: Variable, expected: string, value: string): never {
   throw new ConfigError(`Invalid ${variable}: expected ${expected}, got ${JSON.stringify(value)}`);
 }
 
-function parsePort(value: string): number {
+function parsePort(variable: Variable, value: string): number {
   const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
-  if (!(port >= 1 && port <= 65535)) fail('PORT', 'an integer from 1 to 65535', value);
+  if (!(port >= 1 && port <= 65535)) fail(variable, 'an integer from 1 to 65535', value);
+  return port;
+}
+
+/** A second listener must not take the public port. */
+function parseMetricsPort(value: string, publicPort: number): number | null {
+  if (value === '') return null;
+  const port = parsePort('METRICS_PORT', value);
+  if (port === publicPort) fail('METRICS_PORT', `a port other than PORT (${publicPort})`, value);
   return port;
 }
 
@@ -133,8 +145,10 @@ export function readConfig(env: Environment): SiteConfig {
       `NODE_ENV=production needs real values for ${placeholders.join(', ')}: ${placeholders.length === 1 ? 'it is' : 'they are'} still the placeholder default`,
     );
   }
+  const port = parsePort('PORT', get('PORT'));
   return {
-    port: parsePort(get('PORT')),
+    port,
+    metricsPort: parseMetricsPort(get('METRICS_PORT'), port),
     host: parseHost(get('HOST')),
     checkoutUrl: parseCheckoutUrl(get('CHECKOUT_URL')),
     contactEmail: parseEmail(get('CONTACT_EMAIL')),

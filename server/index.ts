@@ -8,6 +8,8 @@ import { loadAssets } from './assets';
 import { readConfig, type SiteConfig } from './config';
 import { configWarnings } from './configWarnings';
 import { createLogger } from './logger';
+import { createMetrics, type Metrics } from './metrics';
+import { startMetricsServer } from './metricsServer';
 import { lameDuck } from './shutdown';
 
 /** Written into the bundle by esbuild.config.mjs from package.json. */
@@ -55,8 +57,13 @@ function start(): void {
     process.exit(1);
   });
 
+  let metrics: Metrics | undefined;
+  if (config.metricsPort !== null) {
+    metrics = createMetrics({ clock: Date.now, sale: config.sale });
+    startMetricsServer(metrics.registry, config.metricsPort, config.host, logger);
+  }
   const shutdown = lameDuck({ logger, delayMs: config.shutdownDelaySeconds * 1000, drainMs: DRAIN_MS });
-  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger, draining: shutdown.isDraining });
+  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining });
   const server = createServer(
     {
       headersTimeout: HEADERS_TIMEOUT_MS,

