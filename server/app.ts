@@ -25,6 +25,8 @@ export interface AppOptions {
   logger?: Logger;
   /** Prometheus counters; none when METRICS_PORT is unset. */
   metrics?: Metrics;
+  /** True once the process is shutting down: /healthz then tells balancers to stop sending traffic. */
+  draining?: () => boolean;
 }
 
 const PAGE_PATHS = ['/', '/prompt1'];
@@ -47,7 +49,7 @@ const fixedFile =
   };
 
 /** Builds the app without listening: the request's path reads top to bottom. */
-export function createApp({ config, assets, publicDir, clock = Date.now, logger = createLogger(), metrics }: AppOptions): Express {
+export function createApp({ config, assets, publicDir, clock = Date.now, logger = createLogger(), metrics, draining = () => false }: AppOptions): Express {
   const pages = createPages(config, assets);
   /** A page's body for a snapshot key, rendered only when the key is new; counted as a render or a memory hit. */
   const pageMemo = (page: PageName) => {
@@ -79,7 +81,9 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
 
   // For the container's HEALTHCHECK and load balancers: cheap, and never cached on the way.
   app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+    res.set('Cache-Control', 'no-store');
+    if (draining()) res.status(503).json({ status: 'draining' });
+    else res.json({ status: 'ok' });
   });
 
   // Files that change only with the configuration: built once, at start.

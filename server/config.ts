@@ -21,6 +21,8 @@ export interface SiteConfig {
   /** Adds the CSP's upgrade-insecure-requests: only where the site is served over HTTPS. */
   upgradeInsecureRequests: boolean;
   logLevel: LogLevel;
+  /** After SIGTERM: how long /healthz says 503 while every other route is still served (the lame duck). */
+  shutdownDelaySeconds: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -37,6 +39,7 @@ export const DEFAULTS = {
   SOLD_OUT: 'false',
   UPGRADE_INSECURE_REQUESTS: 'false',
   LOG_LEVEL: 'info',
+  SHUTDOWN_DELAY_SECONDS: '5',
   /** Unset: no metrics listener. */
   METRICS_PORT: '',
 } as const;
@@ -101,6 +104,13 @@ function parseEmail(value: string): string {
   return value;
 }
 
+/** Up to five minutes: longer than any balancer needs to see the health check fail. */
+function parseShutdownDelay(value: string): number {
+  const seconds = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+  if (!(seconds >= 0 && seconds <= 300)) fail('SHUTDOWN_DELAY_SECONDS', 'an integer from 0 to 300', value);
+  return seconds;
+}
+
 /** Only full date-times with an explicit offset: "2025-09-03T20:00" alone would depend on the server's zone. */
 function parseInstant(variable: Variable, value: string): number {
   const hasOffset = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value);
@@ -151,5 +161,6 @@ export function readConfig(env: Environment): SiteConfig {
     placeholders,
     upgradeInsecureRequests: parseBoolean('UPGRADE_INSECURE_REQUESTS', get('UPGRADE_INSECURE_REQUESTS')),
     logLevel: parseLogLevel(get('LOG_LEVEL')),
+    shutdownDelaySeconds: parseShutdownDelay(get('SHUTDOWN_DELAY_SECONDS')),
   };
 }

@@ -10,6 +10,7 @@ import { configWarnings } from './configWarnings';
 import { createLogger } from './logger';
 import { createMetrics, type Metrics } from './metrics';
 import { startMetricsServer } from './metricsServer';
+import { lameDuck } from './shutdown';
 
 /** Written into the bundle by esbuild.config.mjs from package.json. */
 declare const APP_VERSION: string;
@@ -17,15 +18,21 @@ declare const APP_VERSION: string;
 /** A slow client may not hold a connection open for longer than this to send its headers. */
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
-const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/**
+ * An idle keep-alive connection is closed by whoever times out first; if that is the origin, a balancer
+ * may send a request down the connection just as it closes and fail it. So the origin waits longer than
+ * Varnish's backend_idle_timeout and cloud load balancers' idle timeouts (60 s). Node applies the header
+ * and request timeouts only while a request is being received, never to an idle connection.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** How often Node looks for connections past those timeouts (its default, 30 s, lets them linger). */
 const CONNECTIONS_CHECK_MS = 1_000;
-/** After a signal, requests in flight get this long to finish before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/** After the shutdown delay, requests in flight get this long to finish before the process exits anyway. */
+const DRAIN_MS = 10_000;
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The production entry: read the environment, listen, and stop cleanly on a signal. */
+/** The production entry: read the environment, listen, and stop cleanly on a signal (server/shutdown.ts). */
 function start(): void {
   let config: SiteConfig;
   let assets: PageAssets;
@@ -55,7 +62,8 @@ function start(): void {
     metrics = createMetrics({ clock: Date.now, sale: config.sale });
     startMetricsServer(metrics.registry, config.metricsPort, config.host, logger);
   }
-  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger, metrics });
+  const shutdown = lameDuck({ logger, delayMs: config.shutdownDelaySeconds * 1000, drainMs: DRAIN_MS });
+  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining });
   const server = createServer(
     {
       headersTimeout: HEADERS_TIMEOUT_MS,
@@ -65,12 +73,6 @@ function start(): void {
     },
     app,
   );
-  let closing = false;
-  // Once closing, every response ends its connection, so a client that keeps a keep-alive connection
-  // busy cannot hold the process open. Prepended: Express may answer before a later listener runs.
-  server.prependListener('request', (_req, res) => {
-    if (closing) res.setHeader('Connection', 'close');
-  });
   server.on('error', (error) => {
     logger.fatal({ event: 'listen_failed', err: error }, 'server failed to start');
     process.exit(1);
@@ -89,21 +91,7 @@ function start(): void {
     );
   });
 
-  const shutdown = (signal: NodeJS.Signals): void => {
-    closing = true;
-    logger.info({ event: 'shutdown', signal }, 'closing: no new connections, finishing requests in flight');
-    server.close((error) => {
-      logger.info({ event: 'closed' }, 'server closed');
-      process.exit(error ? 1 : 0);
-    });
-    server.closeIdleConnections();
-    setTimeout(() => {
-      logger.error({ event: 'forced_exit' }, 'requests still open after the grace period');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  shutdown.handleSignals(server);
 }
 
 start();

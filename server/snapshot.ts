@@ -20,14 +20,21 @@ export interface LandingSnapshot extends Snapshot {
 /** Before the start a page is one second's snapshot, which a shared cache may keep this long at most. */
 const OPEN_SHARED_MAX_AGE = 1;
 const SNAPSHOT_MS = 1000;
+/**
+ * A shared cache counts s-maxage from when the response reaches it, a few milliseconds (under load, a
+ * hundred or more) after the clock was read here: the count stops this much short of the next change, so
+ * that no copy outlives it. npm run rehearsal caught copies served 2-4 ms past the start without it.
+ */
+const TRANSIT_MARGIN_MS = 1000;
 /** Once closed, nothing changes but the configuration, which needs a restart anyway. */
 const STABLE_SHARED_MAX_AGE = 3600;
 
 /**
  * Before the start the landing page is rendered for the start of the current second: its countdown changes
  * every second, and its clock must be recent, because an open page moves on to the next state by itself.
- * A shared cache keeps it at most OPEN_SHARED_MAX_AGE and never past the next change (the last second is
- * not stored at all), so the page's own clock is at most a snapshot plus that behind: it carries that sum.
+ * A shared cache keeps it at most OPEN_SHARED_MAX_AGE and never past the next change (the last two seconds
+ * are not stored at all: one for the snapshot, one for the way to the cache), so the page's own clock is at
+ * most a snapshot plus that behind: it carries that sum.
  * Once closed the page no longer depends on the time at all, but for the footer's year.
  */
 export function landingSnapshot(nowMs: number, terms: SaleTerms): LandingSnapshot {
@@ -38,7 +45,7 @@ export function landingSnapshot(nowMs: number, terms: SaleTerms): LandingSnapsho
     return { key: `${year}:${state}`, state, renderNowMs: terms.workshopStartMs, aheadMs: 0, year, sharedMaxAge: STABLE_SHARED_MAX_AGE };
   }
   const second = Math.floor(nowMs / SNAPSHOT_MS) * SNAPSHOT_MS;
-  const untilChange = Math.floor((next.atMs - nowMs) / 1000);
+  const untilChange = Math.floor((next.atMs - nowMs - TRANSIT_MARGIN_MS) / 1000);
   return {
     key: `${year}:${state}:${second}`,
     state,

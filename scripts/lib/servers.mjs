@@ -84,11 +84,14 @@ export function productionSettings(port) {
   };
 }
 
-/** The built production server, started as the container starts it, on a free loopback port. */
+/**
+ * The built production server, started as the container starts it, on a free loopback port. No lame-duck
+ * delay unless `env` sets one: no balancer stands in front of these measurements.
+ */
 export async function startBuiltServer(env = {}, { onLine } = {}) {
   const port = await freePort();
   const server = await startProcess(imageCommand(), {
-    env: { NODE_ENV: 'production', ...productionSettings(port), ...env, HOST: '127.0.0.1', PORT: String(port) },
+    env: { NODE_ENV: 'production', SHUTDOWN_DELAY_SECONDS: '0', ...productionSettings(port), ...env, HOST: '127.0.0.1', PORT: String(port) },
     onLine,
   });
   return { ...server, url: `http://127.0.0.1:${port}`, port };

@@ -156,7 +156,10 @@ describe('logs of the built server', () => {
 
 /** Runs the built server with `env` until `until(stdout)` or its exit; for starts that print no "listening" line. */
 function runRaw(env: Record<string, string>) {
-  const child = spawn(process.execPath, [SERVER_ENTRY], { env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SHUTDOWN_DELAY_SECONDS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stdout: string[] = [];
   const stderr: string[] = [];
   let buffer = '';

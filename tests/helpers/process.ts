@@ -64,14 +64,16 @@ const isListening = (line: string): boolean => {
 };
 
 /**
- * Starts `node <args…>` in `cwd` with PORT and HOST=127.0.0.1 on top of `env`, and resolves once it logs
+ * Starts `node <args…>` in `cwd` with PORT and HOST=127.0.0.1 on top of `env` (and SHUTDOWN_DELAY_SECONDS=0
+ * unless `env` sets it), and resolves once it logs
  * {"event":"listening"}; rejects with its output if it exits or stays silent instead.
  */
 export async function startNodeServer({ cwd, args, env = {} }: { cwd: string; args: string[]; env?: Record<string, string> }): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // No lame-duck delay unless a test asks for one: there is no balancer to wait for, and stopping stays quick.
+    env: { PATH: process.env.PATH ?? '', SHUTDOWN_DELAY_SECONDS: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stdout: string[] = [];

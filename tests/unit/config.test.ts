@@ -23,6 +23,7 @@ describe('readConfig', () => {
     expect(config.publicUrl).toBe('http://127.0.0.1:3000');
     expect(config.upgradeInsecureRequests).toBe(false);
     expect(config.logLevel).toBe('info');
+    expect(config.shutdownDelaySeconds).toBe(5);
   });
 
   it('treats an empty variable as unset', () => {
@@ -48,6 +49,8 @@ describe('readConfig', () => {
     ['UPGRADE_INSECURE_REQUESTS', 'false', (c: ReturnType<typeof readConfig>) => c.upgradeInsecureRequests, false],
     ['LOG_LEVEL', 'warn', (c: ReturnType<typeof readConfig>) => c.logLevel, 'warn'],
     ['LOG_LEVEL', 'silent', (c: ReturnType<typeof readConfig>) => c.logLevel, 'silent'],
+    ['SHUTDOWN_DELAY_SECONDS', '0', (c: ReturnType<typeof readConfig>) => c.shutdownDelaySeconds, 0],
+    ['SHUTDOWN_DELAY_SECONDS', '300', (c: ReturnType<typeof readConfig>) => c.shutdownDelaySeconds, 300],
   ])('accepts %s=%s', (variable, value, pick, expected) => {
     expect(pick(readConfig({ [variable]: value }))).toBe(expected);
   });
@@ -81,6 +84,10 @@ describe('readConfig', () => {
     ['UPGRADE_INSECURE_REQUESTS', '1'],
     ['LOG_LEVEL', 'verbose'],
     ['LOG_LEVEL', 'INFO'],
+    ['SHUTDOWN_DELAY_SECONDS', '301'],
+    ['SHUTDOWN_DELAY_SECONDS', '-1'],
+    ['SHUTDOWN_DELAY_SECONDS', '2.5'],
+    ['SHUTDOWN_DELAY_SECONDS', '5s'],
   ])('rejects %s=%s with one line naming the variable', (variable, value) => {
     expectError({ [variable]: value }, variable);
     try {
