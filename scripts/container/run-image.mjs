@@ -14,7 +14,7 @@ const [container, mountPoint] = process.argv.slice(2);
 const RUN = ['run', '--isolation', 'chroot'];
 // As deploy/kubernetes sets them, with the lame-duck delay (SHUTDOWN_DELAY_SECONDS, default 5) made short.
 const METRICS_PORT = 9464;
-const SETTINGS = { ...PRODUCTION_SETTINGS, METRICS_PORT: String(METRICS_PORT), SHUTDOWN_DELAY_SECONDS: '1' };
+const SETTINGS = { ...PRODUCTION_SETTINGS, METRICS_PORT: String(METRICS_PORT), SHUTDOWN_DELAY_SECONDS: '2' };
 /** What buildah itself adds to stderr when the command exits non-zero; the rest is the container's own. */
 const BUILDAH_EXIT_REPORT = /^(subprocess exited with status \d+|Error: exit status \d+)$/;
 
@@ -62,10 +62,16 @@ async function main() {
 
     process.kill(server.nodePid, 'SIGTERM');
     const timeout = setTimeout(() => server.kill(), 30_000);
+    const [unready, stillServed] = await Promise.all([fetch(`${origin}/healthz`), fetch(`${origin}/`)]);
+    await Promise.all([unready.text(), stillServed.text()]);
+    check(
+      unready.status === 503 && stillServed.status === 200,
+      `right after SIGTERM /healthz answered ${unready.status} (expected 503) and / ${stillServed.status} (expected 200)`,
+    );
     const code = await server.exited;
     clearTimeout(timeout);
     check(code === 0, `after SIGTERM the container exited ${code ?? 'only when killed after 30 s'}, expected 0:\n${server.stderr.join('\n')}`);
-    ok('SIGTERM to the server: the container exits 0');
+    ok('SIGTERM to the server: /healthz answers 503 while / is still served (the lame duck), then the container exits 0');
   } finally {
     server.kill();
     rmSync(scratch, { recursive: true, force: true });
