@@ -61,6 +61,14 @@ export async function startProcess(args, { env = {}, ready = '"event":"listening
   };
 }
 
+/** CPU time a process has used so far (user + system), in ms, from /proc (Linux). */
+export function cpuMs(pid) {
+  // Fields 14 and 15 of /proc/PID/stat, after the command name in parentheses, in clock ticks (100 per second).
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resident set size of a process in MB, from /proc (Linux). */
 export function rssMb(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
