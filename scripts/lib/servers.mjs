@@ -67,9 +67,9 @@ export function rssMb(pid) {
   return match ? Math.round(Number(match[1]) / 102.4) / 10 : NaN;
 }
 
-/** The built production server, started as the container starts it, on a free loopback port. */
-export async function startBuiltServer(env = {}, { onLine } = {}) {
-  const port = await freePort();
+/** The built production server, started as the container starts it, on a free loopback port (or the one given). */
+export async function startBuiltServer(env = {}, { onLine, port: given } = {}) {
+  const port = given ?? (await freePort());
   const server = await startProcess(imageCommand(), {
     env: { NODE_ENV: 'production', ...env, HOST: '127.0.0.1', PORT: String(port) },
     onLine,
