@@ -56,7 +56,7 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
   app.set('etag', false);
 
   app.use(requestLog(logger));
-  app.use(securityHeaders({ upgradeInsecureRequests: config.upgradeInsecureRequests }));
+  app.use(securityHeaders({ upgradeInsecureRequests: config.upgradeInsecureRequests, styleHash: assets.inlineStyle.hash }));
   app.use(staticFiles(publicDir));
 
   // For the container's HEALTHCHECK and load balancers: cheap, and never cached on the way.
