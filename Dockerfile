@@ -1,10 +1,12 @@
-# Multi-stage: build with every dependency, run with production dependencies only.
-# tests/production/start.test.ts runs this file's install, ENV, CMD and HEALTHCHECK outside Docker.
+# Multi-stage: build with every dependency, run with production dependencies and the built dist/ only.
+# Node 26 (Active LTS) on Debian 13, the same major as .node-version, which CI runs every test on.
+# `npm run container:check` builds this file and runs the image; tests/production/start.test.ts runs its
+# install, ENV, CMD and HEALTHCHECK outside a container on every `npm test`.
 
-FROM node:20-bookworm-slim AS build
+FROM docker.io/library/node:26-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --ignore-scripts
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY esbuild.config.mjs tsconfig.json ./
 COPY server ./server
 COPY client ./client
@@ -12,12 +14,16 @@ COPY shared ./shared
 COPY public ./public
 RUN npm run build
 
-FROM node:20-bookworm-slim AS deps
+FROM docker.io/library/node:26-trixie-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts
+# Published packages also carry their own tests, TypeScript sources and source maps: none of them runs here.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+ && find node_modules -type d \( -name test -o -name tests -o -name __tests__ \) -prune -exec rm -rf {} + \
+ && find node_modules -type f \( -name '*.map' -o -name '*.test.*' -o -name '*.spec.*' \
+      -o \( \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.tsx' \) -not -name '*.d.*ts' \) \) -delete
 
-FROM node:20-bookworm-slim AS runtime
+FROM docker.io/library/node:26-trixie-slim AS runtime
 ENV NODE_ENV=production
 ENV HOST=0.0.0.0
 ENV PORT=3000
@@ -25,7 +31,7 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
-# The image's own unprivileged user; the app only reads its files.
+# The image's own unprivileged user; the app only reads its files and writes nothing to disk.
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["node", "dist/server/healthcheck.js"]

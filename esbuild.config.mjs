@@ -72,7 +72,6 @@ const [entry, styles] = await Promise.all([
     packages: 'external',
     define: { ...production, APP_VERSION: JSON.stringify(version) },
     outdir: path.join(DIST, 'server'),
-    sourcemap: true,
   }),
 ]);
 

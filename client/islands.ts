@@ -5,7 +5,7 @@ type Loader<N extends IslandName> = () => Promise<{ default: ComponentType<Islan
 
 /** Each island is its own chunk, fetched only when a page has that island. */
 export const LOADERS: { [N in IslandName]: Loader<N> } = {
-  pricing: () => import('../shared/islands/PricingCard'),
+  countdown: () => import('../shared/islands/Countdown'),
   faq: () => import('../shared/islands/FaqAccordion'),
   'prompt-copy': () => import('../shared/islands/PromptCopy'),
 };

@@ -1,10 +1,15 @@
 import type { HydrationStrategy } from '../shared/islands/types';
+import { startSaleSlots } from './saleSlots';
 import { schedule } from './strategies';
 
 /** The hashed URL of client/hydrate.tsx's bundle, written in by esbuild.config.mjs. */
 declare const HYDRATE_URL: string;
 
 type HydrateModule = typeof import('./hydrate');
+
+// First: a page that arrives after one of its state changes (the back-forward cache) moves on at once,
+// before any island of the state it left is woken.
+startSaleSlots();
 
 /**
  * Wakes only the islands the server marked; everything else on the page stays plain HTML. This entry

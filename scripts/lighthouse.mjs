@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { assertChromium } from './chromium.mjs';
 import { startFloorServer } from './lib/floor.mjs';
 import { lighthouseRun } from './lib/lighthouseRun.mjs';
-import { freePort, startBuiltServer } from './lib/servers.mjs';
+import { startBuiltServer } from './lib/servers.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 5);
 if (!Number.isInteger(RUNS) || RUNS < 1) {
@@ -24,25 +24,15 @@ const TBT_LIMIT_MS = 50;
 const DAY = 86_400_000;
 const at = (offsetMs) => new Date(Date.now() + offsetMs).toISOString();
 
-/** The site as an operator runs it, with real-looking settings (production refuses the placeholders). */
+/** The site as an operator runs it (servers.mjs gives the production settings); `env` sets the sale's state. */
 async function startSite(env) {
-  const port = await freePort();
   const log = [];
-  const server = await startBuiltServer(
-    {
-      CHECKOUT_URL: 'https://pay.example.org/taller',
-      CONTACT_EMAIL: 'hola@taller.example.org',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
+  const server = await startBuiltServer(env, {
+    onLine: (line) => {
+      log.push(line);
+      if (log.length > 5) log.shift();
     },
-    {
-      port,
-      onLine: (line) => {
-        log.push(line);
-        if (log.length > 5) log.shift();
-      },
-    },
-  );
+  });
   return { ...server, log };
 }
 

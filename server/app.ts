@@ -1,9 +1,11 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
 import type { PageAssets } from '../shared/components/Document';
+import type { SaleState } from '../shared/logic/sale';
 import type { SiteConfig } from './config';
 import { BROTLI_BEST, BROTLI_FAST, encodeBody, sendEncoded, type EncodedBody } from './encodedBody';
 import { lastKeyMemo } from './lastKeyMemo';
 import { createLogger, type Logger } from './logger';
+import type { Metrics, PageName } from './metrics';
 import { createPages, ICS_PATH } from './pages';
 import { loggablePath, requestLog } from './requestLog';
 import { securityHeaders } from './security';
@@ -21,6 +23,10 @@ export interface AppOptions {
   /** Epoch milliseconds; tests pass a fixed or scripted clock. */
   clock?: Clock;
   logger?: Logger;
+  /** Prometheus counters; none when METRICS_PORT is unset. */
+  metrics?: Metrics;
+  /** True once the process is shutting down: /healthz then tells balancers to stop sending traffic. */
+  draining?: () => boolean;
 }
 
 const PAGE_PATHS = ['/', '/prompt1'];
@@ -43,25 +49,41 @@ const fixedFile =
   };
 
 /** Builds the app without listening: the request's path reads top to bottom. */
-export function createApp({ config, assets, publicDir, clock = Date.now, logger = createLogger() }: AppOptions): Express {
+export function createApp({ config, assets, publicDir, clock = Date.now, logger = createLogger(), metrics, draining = () => false }: AppOptions): Express {
   const pages = createPages(config, assets);
-  const landing = lastKeyMemo<Promise<EncodedBody>>();
-  const prompt = lastKeyMemo<Promise<EncodedBody>>();
+  /** A page's body for a snapshot key, rendered only when the key is new; counted as a render or a memory hit. */
+  const pageMemo = (page: PageName) => {
+    const memo = lastKeyMemo<Promise<EncodedBody>>();
+    return (key: string, state: SaleState | 'none', render: () => Promise<EncodedBody>): Promise<EncodedBody> => {
+      let rendered = false;
+      const body = memo(key, () => {
+        rendered = true;
+        return render();
+      });
+      metrics?.pageServed(page, state, rendered);
+      return body;
+    };
+  };
+  const landing = pageMemo('landing');
+  const prompt = pageMemo('prompt');
+  const calendarFile = pageMemo('calendar');
   const notFound = encodeBody(pages.notFound());
-  const calendarFile = lastKeyMemo<Promise<EncodedBody>>();
 
   const app = express();
   app.disable('x-powered-by');
   // Our own per-encoding ETags are set where bodies are prepared.
   app.set('etag', false);
 
+  if (metrics) app.use(metrics.middleware);
   app.use(requestLog(logger));
   app.use(securityHeaders({ upgradeInsecureRequests: config.upgradeInsecureRequests, styleHash: assets.inlineStyle.hash }));
   app.use(staticFiles(publicDir));
 
   // For the container's HEALTHCHECK and load balancers: cheap, and never cached on the way.
   app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+    res.set('Cache-Control', 'no-store');
+    if (draining()) res.status(503).json({ status: 'draining' });
+    else res.json({ status: 'ok' });
   });
 
   // Files that change only with the configuration: built once, at start.
@@ -72,20 +94,21 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
     res.attachment(ICS_PATH.slice(1));
     // DTSTAMP says when the file was made: to the minute, so one file serves a whole minute of downloads.
     const minute = Math.floor(clock() / 60_000) * 60_000;
-    sendEncoded(req, res, await calendarFile(String(minute), () => encodeBody(pages.calendarFile(minute))));
+    sendEncoded(req, res, await calendarFile(String(minute), 'none', () => encodeBody(pages.calendarFile(minute))));
   });
 
   // Each page is rendered and compressed once per snapshot, then served from memory.
   app.get('/', async (req, res) => {
-    const snapshot = landingSnapshot(clock(), config.earlyBirdDeadlineMs);
-    // An Early Bird body lives one second (the countdown): compress it fast rather than small.
-    const quality = snapshot.phase === 'early-bird' ? BROTLI_FAST : BROTLI_BEST;
-    const body = await landing(snapshot.key, () => encodeBody(pages.landing(snapshot.renderNowMs, snapshot.year), quality));
+    const snapshot = landingSnapshot(clock(), config.sale);
+    // A body that lives one second (before the start) is compressed fast rather than small.
+    const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_FAST;
+    const view = { state: snapshot.state, nowMs: snapshot.renderNowMs, aheadMs: snapshot.aheadMs, year: snapshot.year };
+    const body = await landing(snapshot.key, snapshot.state, () => encodeBody(pages.landing(view), quality));
     sendHtml(req, res, 200, htmlCacheControl(snapshot), body);
   });
   app.get('/prompt1', async (req, res) => {
     const snapshot = yearSnapshot(clock());
-    const body = await prompt(snapshot.key, () => encodeBody(pages.prompt(snapshot.year)));
+    const body = await prompt(snapshot.key, 'none', () => encodeBody(pages.prompt(snapshot.year)));
     sendHtml(req, res, 200, htmlCacheControl(snapshot), body);
   });
   app.all(PAGE_PATHS, (_req, res) => {

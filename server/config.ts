@@ -1,17 +1,28 @@
 import { DateTime } from 'luxon';
+import type { SaleTerms } from '../shared/logic/sale';
+
+/** The settings whose defaults are placeholders: fine on a developer's machine, never in production. */
+export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL'] as const;
+export type PlaceholderSetting = (typeof PLACEHOLDER_SETTINGS)[number];
 
 export interface SiteConfig {
   port: number;
+  /** Where Prometheus reads /metrics, on a listener of its own; null: no metrics. */
+  metricsPort: number | null;
   host: string;
   checkoutUrl: string;
   contactEmail: string;
   /** Where visitors reach the site, without a trailing slash: canonical links, sitemap, social cards. */
   publicUrl: string;
-  workshopStartMs: number;
-  earlyBirdDeadlineMs: number;
+  /** When the sale changes state: the Early Bird deadline, the start, and the owner's sold-out switch. */
+  sale: SaleTerms;
+  /** The placeholder settings still at their defaults, each worth a warning at start. */
+  placeholders: PlaceholderSetting[];
   /** Adds the CSP's upgrade-insecure-requests: only where the site is served over HTTPS. */
   upgradeInsecureRequests: boolean;
   logLevel: LogLevel;
+  /** After SIGTERM: how long /healthz says 503 while every other route is still served (the lame duck). */
+  shutdownDelaySeconds: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -25,8 +36,12 @@ export const DEFAULTS = {
   PUBLIC_URL: 'http://127.0.0.1:3000',
   WORKSHOP_START: '2025-09-03T20:00:00-06:00',
   EARLY_BIRD_DEADLINE: '2025-09-30T23:59:59-06:00',
+  SOLD_OUT: 'false',
   UPGRADE_INSECURE_REQUESTS: 'false',
   LOG_LEVEL: 'info',
+  SHUTDOWN_DELAY_SECONDS: '5',
+  /** Unset: no metrics listener. */
+  METRICS_PORT: '',
 } as const;
 
 type Variable = keyof typeof DEFAULTS;
@@ -41,9 +56,17 @@ function fail(variable: Variable, expected: string, value: string): never {
   throw new ConfigError(`Invalid ${variable}: expected ${expected}, got ${JSON.stringify(value)}`);
 }
 
-function parsePort(value: string): number {
+function parsePort(variable: Variable, value: string): number {
   const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
-  if (!(port >= 1 && port <= 65535)) fail('PORT', 'an integer from 1 to 65535', value);
+  if (!(port >= 1 && port <= 65535)) fail(variable, 'an integer from 1 to 65535', value);
+  return port;
+}
+
+/** A second listener must not take the public port. */
+function parseMetricsPort(value: string, publicPort: number): number | null {
+  if (value === '') return null;
+  const port = parsePort('METRICS_PORT', value);
+  if (port === publicPort) fail('METRICS_PORT', `a port other than PORT (${publicPort})`, value);
   return port;
 }
 
@@ -81,6 +104,13 @@ function parseEmail(value: string): string {
   return value;
 }
 
+/** Up to five minutes: longer than any balancer needs to see the health check fail. */
+function parseShutdownDelay(value: string): number {
+  const seconds = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+  if (!(seconds >= 0 && seconds <= 300)) fail('SHUTDOWN_DELAY_SECONDS', 'an integer from 0 to 300', value);
+  return seconds;
+}
+
 /** Only full date-times with an explicit offset: "2025-09-03T20:00" alone would depend on the server's zone. */
 function parseInstant(variable: Variable, value: string): number {
   const hasOffset = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value);
@@ -100,21 +130,37 @@ function parseLogLevel(value: string): LogLevel {
   return level;
 }
 
-/** Reads every setting once; an empty variable counts as unset. */
+/**
+ * Reads every setting once; an empty variable counts as unset. With NODE_ENV=production, a placeholder
+ * left at its default is refused: the one message names every one of them.
+ */
 export function readConfig(env: Environment): SiteConfig {
   const get = (name: Variable): string => {
     const value = env[name]?.trim();
     return value ? value : DEFAULTS[name];
   };
+  const placeholders = PLACEHOLDER_SETTINGS.filter((name) => get(name) === DEFAULTS[name]);
+  if (env.NODE_ENV === 'production' && placeholders.length > 0) {
+    throw new ConfigError(
+      `NODE_ENV=production needs real values for ${placeholders.join(', ')}: ${placeholders.length === 1 ? 'it is' : 'they are'} still the placeholder default`,
+    );
+  }
+  const port = parsePort('PORT', get('PORT'));
   return {
-    port: parsePort(get('PORT')),
+    port,
+    metricsPort: parseMetricsPort(get('METRICS_PORT'), port),
     host: parseHost(get('HOST')),
     checkoutUrl: parseCheckoutUrl(get('CHECKOUT_URL')),
     contactEmail: parseEmail(get('CONTACT_EMAIL')),
     publicUrl: parsePublicUrl(get('PUBLIC_URL')),
-    workshopStartMs: parseInstant('WORKSHOP_START', get('WORKSHOP_START')),
-    earlyBirdDeadlineMs: parseInstant('EARLY_BIRD_DEADLINE', get('EARLY_BIRD_DEADLINE')),
+    sale: {
+      workshopStartMs: parseInstant('WORKSHOP_START', get('WORKSHOP_START')),
+      earlyBirdDeadlineMs: parseInstant('EARLY_BIRD_DEADLINE', get('EARLY_BIRD_DEADLINE')),
+      soldOut: parseBoolean('SOLD_OUT', get('SOLD_OUT')),
+    },
+    placeholders,
     upgradeInsecureRequests: parseBoolean('UPGRADE_INSECURE_REQUESTS', get('UPGRADE_INSECURE_REQUESTS')),
     logLevel: parseLogLevel(get('LOG_LEVEL')),
+    shutdownDelaySeconds: parseShutdownDelay(get('SHUTDOWN_DELAY_SECONDS')),
   };
 }

@@ -37,7 +37,14 @@ export async function encodeBody(text: string | Buffer, brotliQuality = BROTLI_B
   return { identity, br, gzip: gz, etag: etagOf(identity) };
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The representation chosen for one request: its bytes and their own strong validator. */
+export interface Representation {
+  encoding: Encoding;
+  bytes: Buffer;
+  etag: string;
+}
 
 /**
  * Brotli whenever the client accepts it, then gzip: browsers list "gzip, deflate, br" with equal
@@ -49,20 +56,26 @@ function chooseEncoding(req: Request, body: EncodedBody): Encoding {
   return 'identity';
 }
 
+/** Each encoding is a representation of its own, so each has its own ETag (identity keeps the plain one). */
+export function negotiate(req: Request, body: EncodedBody): Representation {
+  const encoding = chooseEncoding(req, body);
+  const bytes = encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : null;
+  return bytes ? { encoding, bytes, etag: `${body.etag.slice(0, -1)}-${encoding}"` } : { encoding: 'identity', bytes: body.identity, etag: body.etag };
+}
+
+/** What a 200, a 206 and a 304 for the same request all carry. */
+export function setRepresentationHeaders(res: Response, representation: Representation): void {
+  res.vary('Accept-Encoding');
+  if (representation.encoding !== 'identity') res.set('Content-Encoding', representation.encoding);
+  res.set('ETag', representation.etag);
+}
+
 /**
  * Sends the chosen encoding with Content-Length and a per-encoding ETag; res.send answers
  * 304 when the client's copy is fresh and leaves the body out for HEAD.
  */
 export function sendEncoded(req: Request, res: Response, body: EncodedBody): void {
-  res.vary('Accept-Encoding');
-  const encoding = chooseEncoding(req, body);
-  const bytes = encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : null;
-  if (bytes) {
-    res.set('Content-Encoding', encoding);
-    res.set('ETag', `${body.etag.slice(0, -1)}-${encoding}"`);
-    res.send(bytes);
-  } else {
-    res.set('ETag', body.etag);
-    res.send(body.identity);
-  }
+  const representation = negotiate(req, body);
+  setRepresentationHeaders(res, representation);
+  res.send(representation.bytes);
 }

@@ -1,19 +1,29 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { details, notFound, prices, promptPage, serverError, site, trainer, workshop } from '../shared/content';
+import { details, notFound, pricing, prices, promptPage, serverError, site, trainer, workshop } from '../shared/content';
 import { Document, type PageAssets, type PageMeta } from '../shared/components/Document';
 import { LandingPage } from '../shared/components/LandingPage';
+import type { EarlyBirdOffer } from '../shared/components/landing/PriceCard';
 import { PromptPage } from '../shared/components/PromptPage';
+import type { SaleView } from '../shared/components/SaleSlot';
 import { StatusPage } from '../shared/components/StatusPage';
 import { calendarUrl, icsCalendar, type CalendarEvent } from '../shared/logic/calendar';
-import { eventJsonLd } from '../shared/logic/eventJsonLd';
-import { pricePhase } from '../shared/logic/pricing';
-import { cityTimes, isoInWorkshopZone, workshopSchedule } from '../shared/logic/schedule';
+import { eventJsonLd, type OfferFacts } from '../shared/logic/eventJsonLd';
+import { earlyBirdEndMs, type SaleState, upcomingChanges } from '../shared/logic/sale';
+import { cityTimes, dateTimeLabel, isoInWorkshopZone, workshopSchedule } from '../shared/logic/schedule';
 import type { SiteConfig } from './config';
+
+/** The landing page at one instant: its state of the sale, and the server's clock for the page to count on from. */
+export interface LandingView {
+  state: SaleState;
+  nowMs: number;
+  aheadMs: number;
+  year: number;
+}
 
 /** Renders each page to a complete HTML document; the current time is an argument, never read here. */
 export interface Pages {
-  landing(nowMs: number, year: number): string;
+  landing(view: LandingView): string;
   prompt(year: number): string;
   notFound(): string;
   serverError(): string;
@@ -28,7 +38,7 @@ const toHtml = (element: ReactElement): string => `<!DOCTYPE html>${renderToStri
 
 export function createPages(config: SiteConfig, assets: PageAssets): Pages {
   // Everything that depends only on configuration is worked out once, not per request.
-  const schedule = workshopSchedule(config.workshopStartMs);
+  const schedule = workshopSchedule(config.sale.workshopStartMs);
   const event: CalendarEvent = {
     title: workshop.title,
     startMs: schedule.startMs,
@@ -38,17 +48,41 @@ export function createPages(config: SiteConfig, assets: PageAssets): Pages {
   };
   const calendar = calendarUrl(event);
   const times = cityTimes(schedule.startMs, details.cities);
-  const { contactEmail, publicUrl } = config;
+  const { contactEmail, publicUrl, checkoutUrl } = config;
+  const offerEndMs = earlyBirdEndMs(config.sale);
+  const untilLabel = `${dateTimeLabel(offerEndMs)} ${workshop.zoneShortLabel}`;
   const imageUrl = `${publicUrl}${site.ogImage.path}`;
+  const pricingUrl = `${publicUrl}/#${pricing.id}`;
   const meta = (title: string, description: string, path: string | null): PageMeta => ({
     title,
     description,
     canonicalUrl: path === null ? null : `${publicUrl}${path}`,
     imageUrl,
   });
-  const jsonLdAt = (nowMs: number) => {
-    const phase = pricePhase(nowMs, config.earlyBirdDeadlineMs);
-    return eventJsonLd({
+  const normalOffer = (availability: OfferFacts['availability']): OfferFacts => ({
+    name: pricing.normalLabel,
+    price: prices.normal,
+    currency: prices.currency,
+    availability,
+    validThrough: isoInWorkshopZone(schedule.startMs),
+    url: pricingUrl,
+  });
+  /** Only the Early Bird offers 49 USD and the checkout; once closed there is nothing to offer. */
+  const offerFacts: Record<SaleState, OfferFacts | null> = {
+    'early-bird': {
+      name: pricing.earlyBirdLabel,
+      price: prices.earlyBird,
+      currency: prices.currency,
+      availability: 'LimitedAvailability',
+      validThrough: isoInWorkshopZone(offerEndMs),
+      url: checkoutUrl,
+    },
+    normal: normalOffer('InStock'),
+    'sold-out': normalOffer('SoldOut'),
+    closed: null,
+  };
+  const jsonLd = (state: SaleState) =>
+    eventJsonLd({
       name: workshop.title,
       description: site.description,
       startDate: isoInWorkshopZone(schedule.startMs),
@@ -56,29 +90,30 @@ export function createPages(config: SiteConfig, assets: PageAssets): Pages {
       pageUrl: `${publicUrl}/`,
       imageUrl,
       performerName: trainer.name,
-      phase,
-      price: phase === 'early-bird' ? prices.earlyBird : prices.normal,
-      currency: prices.currency,
-      validThrough: isoInWorkshopZone(phase === 'early-bird' ? config.earlyBirdDeadlineMs : schedule.startMs),
-      offerUrl: phase === 'early-bird' ? config.checkoutUrl : `${publicUrl}/#precios`,
+      offer: offerFacts[state],
     });
-  };
 
   return {
-    landing: (nowMs, year) =>
-      toHtml(
-        <Document meta={meta(site.title, site.description, '/')} assets={assets} hasIslands jsonLd={jsonLdAt(nowMs)}>
+    landing: ({ state, nowMs, aheadMs, year }) => {
+      const clock = { nowMs, aheadMs };
+      const sale: SaleView = { state, upcoming: upcomingChanges(state, config.sale), clock };
+      const offer: EarlyBirdOffer | null =
+        state === 'early-bird' ? { checkoutUrl, untilLabel, countdown: { ...clock, endMs: offerEndMs } } : null;
+      return toHtml(
+        <Document meta={meta(site.title, site.description, '/')} assets={assets} hasIslands jsonLd={jsonLd(state)}>
           <LandingPage
+            sale={sale}
+            offer={offer}
             schedule={schedule}
             calendarUrl={calendar}
             icsUrl={ICS_PATH}
             cityTimes={times}
-            card={{ nowMs, deadlineMs: config.earlyBirdDeadlineMs, checkoutUrl: config.checkoutUrl, contactEmail }}
             contactEmail={contactEmail}
             year={year}
           />
         </Document>,
-      ),
+      );
+    },
     prompt: (year) =>
       toHtml(
         <Document meta={meta(promptPage.title, promptPage.description, '/prompt1')} assets={assets} hasIslands>
@@ -103,6 +138,7 @@ export function createPages(config: SiteConfig, assets: PageAssets): Pages {
         uid: `taller-${schedule.startMs}@${new URL(publicUrl).hostname}`,
         stampMs,
         url: `${publicUrl}/`,
+        organizer: { name: trainer.name, email: contactEmail },
         reminderText: details.icsReminder,
         reminderMinutes: 60,
       }),

@@ -1,4 +1,4 @@
-import { pricePhase, type PricePhase } from '../shared/logic/pricing';
+import { type SaleState, type SaleTerms, saleState, upcomingChanges } from '../shared/logic/sale';
 
 /** What a page looks like at one moment: everything the HTML depends on, and how long it may be shared. */
 export interface Snapshot {
@@ -10,35 +10,49 @@ export interface Snapshot {
 }
 
 export interface LandingSnapshot extends Snapshot {
-  phase: PricePhase;
+  state: SaleState;
   /** The instant the page is rendered for. */
   renderNowMs: number;
+  /** How far behind the real time renderNowMs may be when the page arrives (see shared/logic/pageClock.ts). */
+  aheadMs: number;
 }
 
-/** A CDN may show the countdown snapshot at most this stale; the island corrects it on arrival. */
-const EARLY_SHARED_MAX_AGE = 60;
-/** Nothing changes after the deadline but the configuration, which needs a restart anyway. */
+/** Before the start a page is one second's snapshot, which a shared cache may keep this long at most. */
+const OPEN_SHARED_MAX_AGE = 1;
+const SNAPSHOT_MS = 1000;
+/**
+ * A shared cache counts s-maxage from when the response reaches it, a few milliseconds (under load, a
+ * hundred or more) after the clock was read here: the count stops this much short of the next change, so
+ * that no copy outlives it. npm run rehearsal caught copies served 2-4 ms past the start without it.
+ */
+const TRANSIT_MARGIN_MS = 1000;
+/** Once closed, nothing changes but the configuration, which needs a restart anyway. */
 const STABLE_SHARED_MAX_AGE = 3600;
 
 /**
- * The landing page in the Early Bird phase changes once a second (the countdown), so it is rendered
- * for the start of the current second; its shared lifetime never reaches past the deadline.
- * In the normal phase it no longer depends on the time at all, but for the footer's year.
+ * Before the start the landing page is rendered for the start of the current second: its countdown changes
+ * every second, and its clock must be recent, because an open page moves on to the next state by itself.
+ * A shared cache keeps it at most OPEN_SHARED_MAX_AGE and never past the next change (the last two seconds
+ * are not stored at all: one for the snapshot, one for the way to the cache), so the page's own clock is at
+ * most a snapshot plus that behind: it carries that sum.
+ * Once closed the page no longer depends on the time at all, but for the footer's year.
  */
-export function landingSnapshot(nowMs: number, deadlineMs: number): LandingSnapshot {
+export function landingSnapshot(nowMs: number, terms: SaleTerms): LandingSnapshot {
   const year = new Date(nowMs).getUTCFullYear();
-  const phase = pricePhase(nowMs, deadlineMs);
-  if (phase === 'normal') {
-    return { key: `${year}:normal`, phase, renderNowMs: deadlineMs, year, sharedMaxAge: STABLE_SHARED_MAX_AGE };
+  const state = saleState(nowMs, terms);
+  const [next] = upcomingChanges(state, terms);
+  if (!next) {
+    return { key: `${year}:${state}`, state, renderNowMs: terms.workshopStartMs, aheadMs: 0, year, sharedMaxAge: STABLE_SHARED_MAX_AGE };
   }
-  const second = Math.floor(nowMs / 1000) * 1000;
-  const untilFlip = Math.floor((deadlineMs - nowMs) / 1000);
+  const second = Math.floor(nowMs / SNAPSHOT_MS) * SNAPSHOT_MS;
+  const untilChange = Math.floor((next.atMs - nowMs - TRANSIT_MARGIN_MS) / 1000);
   return {
-    key: `${year}:early:${second}`,
-    phase,
+    key: `${year}:${state}:${second}`,
+    state,
     renderNowMs: second,
+    aheadMs: SNAPSHOT_MS + OPEN_SHARED_MAX_AGE * 1000,
     year,
-    sharedMaxAge: untilFlip >= 1 ? Math.min(EARLY_SHARED_MAX_AGE, untilFlip) : null,
+    sharedMaxAge: untilChange >= 1 ? Math.min(OPEN_SHARED_MAX_AGE, untilChange) : null,
   };
 }
 

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
-import { etagOf, sendEncoded, type EncodedBody } from './encodedBody';
+import { etagOf, negotiate, setRepresentationHeaders, type EncodedBody } from './encodedBody';
+import { requestedRange } from './ranges';
 
 interface StaticFile extends EncodedBody {
   extension: string;
@@ -50,6 +51,13 @@ function loadStaticFiles(publicDir: string): Map<string, StaticFile> {
   return files;
 }
 
+/**
+ * Serves the public folder from memory. A byte range applies to the representation the request
+ * negotiated (RFC 9110 §14): a gzip download resumes with gzip bytes, each encoding has its own
+ * strong ETag for If-Range, and Content-Range counts that representation's bytes. Every encoding is
+ * already complete in memory, so slicing it costs nothing, and refusing ranges on compressed
+ * representations would leave nothing to resume for a client that accepts compression.
+ */
 export function staticFiles(publicDir: string): RequestHandler {
   const files = loadStaticFiles(publicDir);
   return (req, res, next) => {
@@ -58,19 +66,24 @@ export function staticFiles(publicDir: string): RequestHandler {
     res.type(file.extension);
     res.set('Cache-Control', file.cacheControl);
     res.set('Accept-Ranges', 'bytes');
-    const size = file.identity.length;
-    const ranges = req.headers.range ? req.range(size, { combine: true }) : undefined;
-    if (ranges === -1) {
-      res.status(416).set('Content-Range', `bytes */${size}`).end();
+    const representation = negotiate(req, file);
+    const size = representation.bytes.length;
+    setRepresentationHeaders(res, representation);
+    // A client whose copy is current gets 304 before any range is considered (RFC 9110 §13.2.2);
+    // req.fresh compares against the ETag just set.
+    const range = req.fresh ? { kind: 'whole' as const } : requestedRange(req, size, representation.etag);
+    if (range.kind === 'unsatisfiable') {
+      // No content: nothing to type, encode or validate. Vary still says which representation's length
+      // this is, and no cache may keep it: it would answer every later request for the file.
+      for (const name of ['Content-Type', 'Content-Encoding', 'ETag']) res.removeHeader(name);
+      res.status(416).set('Cache-Control', 'no-store').set('Content-Range', `bytes */${size}`).end();
       return;
     }
-    // One satisfiable range: that slice, unencoded. Several, or a malformed header: the whole file.
-    if (Array.isArray(ranges) && ranges.length === 1 && ranges[0]) {
-      const { start, end } = ranges[0];
-      res.status(206).set('Content-Range', `bytes ${start}-${end}/${size}`).set('ETag', file.etag);
-      res.send(file.identity.subarray(start, end + 1));
+    if (range.kind === 'part') {
+      res.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+      res.send(representation.bytes.subarray(range.start, range.end + 1));
       return;
     }
-    sendEncoded(req, res, file);
+    res.send(representation.bytes);
   };
 }

@@ -19,6 +19,8 @@ export const workshop = {
   durationMinutes: 150,
   durationLabel: '2.5 horas en vivo',
   zoneLabel: 'hora de la Ciudad de México',
+  /** After a date and time, where space is short: "…, 11:59 p. m. (Ciudad de México)". */
+  zoneShortLabel: '(Ciudad de México)',
   meridiem: { am: 'a. m.', pm: 'p. m.' },
   format: 'En línea, por Google Meet',
   capacity: 'Ultra-limitado',
@@ -47,8 +49,30 @@ export const nav = {
   cta: 'Reserva tu lugar',
 } as const;
 
+/**
+ * What the calls to action become once nothing can be bought: a mail to the owner, with a subject, where the
+ * selling states lead to the pricing section. Each has a long label (hero, closing, pricing card) and a
+ * short one (the top bar).
+ */
+export const contactCalls = {
+  waitlist: {
+    label: 'Unirme a la lista de espera',
+    short: 'Lista de espera',
+    subject: 'Lista de espera: taller Marca de Autoridad con IA',
+  },
+  nextEdition: {
+    label: 'Avísame de la próxima edición',
+    short: 'Próxima edición',
+    subject: 'Próxima edición del taller Marca de Autoridad con IA',
+  },
+} as const;
+
 export const hero = {
   badge: 'Cupo ultra-limitado',
+  soldOutBadge: 'Cupo lleno',
+  closedBadge: 'Inscripciones cerradas',
+  /** Followed by the workshop's full date, e.g. "Se realizó el miércoles 3 de septiembre de 2025". */
+  closedDatePrefix: 'Se realizó el',
   eyebrow: 'Taller en vivo · 2.5 horas · Para emprendedoras y profesionales independientes',
   title: 'Convierte lo que sabes en una marca de autoridad con IA',
   lead:
@@ -114,7 +138,7 @@ export const outcomes = {
 } as const;
 
 export const pillars = {
-  id: 'contenido',
+  id: 'temario',
   eyebrow: 'Contenido del taller',
   title: 'Tres pilares, una estrategia completa',
   moreLabel: 'Ver temario completo',
@@ -129,7 +153,7 @@ export const pillars = {
       number: '02',
       title: 'Plan de contenido accionable',
       text: 'Convierte tu experiencia en un calendario que sí vas a cumplir.',
-      points: ['Pilares y formatos que funcionan hoy', 'Ideas infinitas a partir de tus clientas', 'Tu calendario de 30 días'],
+      points: ['Pilares y formatos que sí funcionan', 'Ideas infinitas a partir de tus clientas', 'Tu calendario de 30 días'],
     },
     {
       number: '03',
@@ -148,7 +172,7 @@ export const trainer = {
   role: 'Estratega de marca personal y creadora de contenido',
   initials: 'VM',
   paragraphs: [
-    'Llevo más de 15 años comunicando marcas y acompañando a mujeres que tienen mucho que decir. Cuando decidí construir mi propia marca personal, apliqué el mismo método que hoy te enseño: en 7 meses pasé de publicar sin rumbo a una comunidad que confía en mí.',
+    'Llevo más de 15 años comunicando marcas y acompañando a mujeres que tienen mucho que decir. Cuando decidí construir mi propia marca personal, apliqué el mismo método que te enseño en este taller: en 7 meses pasé de publicar sin rumbo a una comunidad que confía en mí.',
     'No creo en fórmulas mágicas ni en bailar tendencias que no van contigo. Creo en una estrategia clara, en la constancia posible y en usar la IA como asistente, no como sustituto de tu voz.',
   ],
   stats: [
@@ -193,6 +217,10 @@ export const pricing = {
   id: 'precios',
   eyebrow: 'Inversión',
   title: 'Reserva tu lugar hoy',
+  /** The title once the Early Bird is over: nothing is urgent "today" any more. */
+  normalTitle: 'Reserva tu lugar',
+  soldOutTitle: 'Los lugares de esta edición se agotaron',
+  closedTitle: 'Esta edición ya se realizó',
   banner: 'Precio Early Bird · solo 30 lugares',
   normalLabel: 'Precio normal',
   formerPriceLabel: 'Antes',
@@ -200,13 +228,20 @@ export const pricing = {
   savingBadge: 'Ahorras 48 USD',
   spots: 'Solo 30 lugares con este precio',
   countdownTitle: 'El precio Early Bird termina en',
+  /** Followed by the offer's end in words, with its year, so it is clear without JavaScript. */
+  untilPrefix: 'Precio válido hasta el',
   countdownUnits: { days: 'días', hours: 'horas', minutes: 'minutos', seconds: 'segundos' },
   // A no-break space keeps the price in one piece on a narrow button.
   checkoutCta: 'Inscribirme por 49\u00a0USD',
   checkoutNote: 'Pago seguro con tarjeta. Se abre en una pestaña nueva.',
   normalCta: 'Contactar para precio normal',
   normalNote: 'El precio Early Bird ya terminó. Escríbenos y te compartimos cómo inscribirte.',
-  normalAlert: 'Por favor contacta para el precio normal',
+  soldOutLabel: 'Cupo lleno',
+  soldOutText: 'Los 30 lugares de esta edición ya tienen dueña. Únete a la lista de espera y te escribimos si se libera un lugar o abrimos una nueva fecha.',
+  closedLabel: 'Inscripciones cerradas',
+  /** Followed by the workshop's full date. */
+  closedTextPrefix: 'El taller en vivo se realizó el',
+  closedText: 'Escríbenos y te avisamos en cuanto abramos la próxima edición.',
   includesTitle: 'Tu lugar incluye',
   includes: [
     'Taller en vivo de 2.5 horas',
@@ -260,21 +295,28 @@ export const faq = {
 export const closing = {
   title: 'Tu experiencia merece ser vista',
   text: 'Deja de improvisar. En 2.5 horas sales con claridad, un plan y la IA trabajando para tu marca. Los lugares son pocos y el precio especial no dura.',
+  /** Once the Early Bird is over, without the urgency that is no longer true. */
+  normalText: 'Deja de improvisar. En 2.5 horas sales con claridad, un plan y la IA trabajando para tu marca. Los lugares son pocos.',
+  soldOutText: 'Esta edición se llenó. Únete a la lista de espera y sé de las primeras en saber cuándo abrimos nuevos lugares.',
+  closedText: 'Esta edición ya se realizó. Escríbenos y te avisamos en cuanto abramos la próxima.',
   cta: 'Reserva tu lugar ahora',
 } as const;
 
 export const footer = {
   legalLabel: 'Información legal',
   socialLabel: 'Redes sociales',
-  /** Placeholders until the owner has real pages: they go nowhere on purpose. */
+  /**
+   * Placeholders until the owner has real pages: with href null they are rendered as HTML placeholder links
+   * (an <a> without href), which go nowhere and do not move the page. Put the real URL in href to link them.
+   */
   legal: [
-    { href: '#', label: 'Términos y condiciones' },
-    { href: '#', label: 'Política de reembolso' },
-    { href: '#', label: 'Política de privacidad' },
+    { href: null, label: 'Términos y condiciones' },
+    { href: null, label: 'Política de reembolso' },
+    { href: null, label: 'Política de privacidad' },
   ],
   social: [
-    { href: '#', label: 'Instagram' },
-    { href: '#', label: 'LinkedIn' },
+    { href: null, label: 'Instagram' },
+    { href: null, label: 'LinkedIn' },
   ],
   contactLabel: 'Contacto',
   rights: 'Todos los derechos reservados.',

@@ -67,11 +67,31 @@ export function rssMb(pid) {
   return match ? Math.round(Number(match[1]) / 102.4) / 10 : NaN;
 }
 
-/** The built production server, started as the container starts it, on a free loopback port (or the one given). */
-export async function startBuiltServer(env = {}, { onLine, port: given } = {}) {
-  const port = given ?? (await freePort());
+const DAY_MS = 86_400_000;
+const isoIn = (ms) => new Date(Date.now() + ms).toISOString();
+
+/**
+ * What an operator sets in production (the placeholders are refused there), and a sale in progress:
+ * the Early Bird ends in 30 days, the workshop starts a week later. `env` overrides any of them.
+ */
+export function productionSettings(port) {
+  return {
+    CHECKOUT_URL: 'https://pay.example.org/taller',
+    CONTACT_EMAIL: 'hola@taller.example.org',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    EARLY_BIRD_DEADLINE: isoIn(30 * DAY_MS),
+    WORKSHOP_START: isoIn(37 * DAY_MS),
+  };
+}
+
+/**
+ * The built production server, started as the container starts it, on a free loopback port. No lame-duck
+ * delay unless `env` sets one: no balancer stands in front of these measurements.
+ */
+export async function startBuiltServer(env = {}, { onLine } = {}) {
+  const port = await freePort();
   const server = await startProcess(imageCommand(), {
-    env: { NODE_ENV: 'production', ...env, HOST: '127.0.0.1', PORT: String(port) },
+    env: { NODE_ENV: 'production', SHUTDOWN_DELAY_SECONDS: '0', ...productionSettings(port), ...env, HOST: '127.0.0.1', PORT: String(port) },
     onLine,
   });
   return { ...server, url: `http://127.0.0.1:${port}`, port };

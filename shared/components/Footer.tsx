@@ -1,5 +1,23 @@
 import { footer, site } from '../content';
 
+interface FooterLink {
+  href: string | null;
+  label: string;
+}
+
+/** A link without a URL yet is an HTML placeholder link (no href): it goes nowhere and never moves the page. */
+function FooterLinks({ label, links }: { label: string; links: readonly FooterLink[] }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="footer__links">
+        {links.map((link) => (
+          <li key={link.label}>{link.href ? <a href={link.href}>{link.label}</a> : <a className="footer__placeholder">{link.label}</a>}</li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer({ contactEmail, year }: { contactEmail: string; year: number }) {
   return (
     <footer className="footer">
@@ -10,24 +28,8 @@ export function Footer({ contactEmail, year }: { contactEmail: string; year: num
             {footer.contactLabel}: <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
           </p>
         </div>
-        <nav aria-label={footer.legalLabel}>
-          <ul className="footer__links">
-            {footer.legal.map((link) => (
-              <li key={link.label}>
-                <a href={link.href}>{link.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label={footer.socialLabel}>
-          <ul className="footer__links">
-            {footer.social.map((link) => (
-              <li key={link.label}>
-                <a href={link.href}>{link.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks label={footer.legalLabel} links={footer.legal} />
+        <FooterLinks label={footer.socialLabel} links={footer.social} />
         <p className="footer__rights">
           © {year} {site.name}. {footer.rights}
         </p>

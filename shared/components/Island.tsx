@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import FaqAccordion from '../islands/FaqAccordion';
-import PricingCard from '../islands/PricingCard';
+import Countdown from '../islands/Countdown';
 import PromptCopy from '../islands/PromptCopy';
 import type { HydrationStrategy, IslandName, IslandPropsMap } from '../islands/types';
 import { jsonForScript } from './jsonForScript';
 
 const COMPONENTS: { [N in IslandName]: ComponentType<IslandPropsMap[N]> } = {
-  pricing: PricingCard,
+  countdown: Countdown,
   faq: FaqAccordion,
   'prompt-copy': PromptCopy,
 };

@@ -1,6 +1,7 @@
-import type { PricingCardProps } from '../islands/types';
 import type { CityTime, WorkshopSchedule } from '../logic/schedule';
 import { Footer } from './Footer';
+import { SALE_CLOCK_ID } from '../logic/pageClock';
+import { jsonForScript } from './jsonForScript';
 import { Audience } from './landing/Audience';
 import { Closing } from './landing/Closing';
 import { Details } from './landing/Details';
@@ -9,38 +10,45 @@ import { Hero } from './landing/Hero';
 import { NavBar } from './landing/NavBar';
 import { Outcomes } from './landing/Outcomes';
 import { Pillars } from './landing/Pillars';
+import type { EarlyBirdOffer } from './landing/PriceCard';
 import { PricingSection } from './landing/PricingSection';
 import { Trainer } from './landing/Trainer';
 import { WhatItIs } from './landing/WhatItIs';
+import type { SaleView } from './SaleSlot';
 
 export interface LandingPageProps {
+  sale: SaleView;
+  /** Only in the Early Bird state. */
+  offer: EarlyBirdOffer | null;
   schedule: WorkshopSchedule;
   calendarUrl: string;
   icsUrl: string;
   cityTimes: CityTime[];
-  card: PricingCardProps;
   contactEmail: string;
   year: number;
 }
 
 /** The sections in the order of the spec. */
-export function LandingPage({ schedule, calendarUrl, icsUrl, cityTimes, card, contactEmail, year }: LandingPageProps) {
+export function LandingPage({ sale, offer, schedule, calendarUrl, icsUrl, cityTimes, contactEmail, year }: LandingPageProps) {
   return (
     <>
-      <NavBar />
+      <NavBar sale={sale} contactEmail={contactEmail} />
       <main id="contenido">
-        <Hero schedule={schedule} />
+        <Hero schedule={schedule} sale={sale} contactEmail={contactEmail} />
         <WhatItIs />
         <Audience />
         <Outcomes />
         <Pillars />
         <Trainer />
-        <Details schedule={schedule} calendarUrl={calendarUrl} icsUrl={icsUrl} cityTimes={cityTimes} />
-        <PricingSection card={card} />
+        <Details sale={sale} schedule={schedule} calendarUrl={calendarUrl} icsUrl={icsUrl} cityTimes={cityTimes} />
+        <PricingSection sale={sale} offer={offer} contactEmail={contactEmail} workshopDateLabel={schedule.dateLabel} />
         <FaqSection />
-        <Closing />
+        <Closing sale={sale} contactEmail={contactEmail} />
       </main>
       <Footer contactEmail={contactEmail} year={year} />
+      {sale.upcoming.length > 0 && (
+        <script type="application/json" id={SALE_CLOCK_ID} dangerouslySetInnerHTML={{ __html: jsonForScript(sale.clock) }} />
+      )}
     </>
   );
 }

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 interface SectionProps {
   id: string;
   eyebrow: string;
-  title: string;
+  /** Text, or a SaleSlot where the title changes with the sale. */
+  title: ReactNode;
   tone?: 'plain' | 'tinted' | 'dark';
   children: ReactNode;
 }

@@ -17,10 +17,13 @@ export function StatusPage({ code, heading, text, homeLink }: StatusPageProps) {
           <p className="status__code" aria-hidden="true">
             {code}
           </p>
-          <h1 className="page__title">{heading}</h1>
+          {/* The seed's texts are English inside a Spanish page: marked, so screen readers pronounce them right. */}
+          <h1 className="page__title" lang="en">
+            {heading}
+          </h1>
           {text && <p className="page__lead">{text}</p>}
           <p>
-            <a className="btn btn--primary" href="/">
+            <a className="btn btn--primary" href="/" lang="en">
               {homeLink}
             </a>
           </p>

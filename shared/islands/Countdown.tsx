@@ -1,12 +1,38 @@
+import { useEffect, useState } from 'react';
 import { pricing } from '../content';
-import type { CountdownParts } from '../logic/pricing';
+import { countdownParts, untilNextTick } from '../logic/countdown';
+import { browserClockSources, pageClock } from '../logic/pageClock';
+import type { CountdownProps } from './types';
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 
 const pad = (value: number): string => String(value).padStart(2, '0');
 
+/**
+ * The first frame is the server's instant, exactly what the HTML shows (no hydration mismatch). Then the
+ * time is the server's instant plus the page's elapsed time (shared/logic/pageClock.ts), never the device's
+ * clock, ticking on the end's own second boundaries and stopping at zero. At zero the card itself is
+ * replaced by the next state's (client/saleSlots.ts, same clock).
+ */
+function usePageTime({ nowMs, aheadMs, endMs }: CountdownProps): number {
+  const [now, setNow] = useState(nowMs);
+  useEffect(() => {
+    const clock = pageClock({ nowMs, aheadMs }, browserClockSources);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = (): void => {
+      const current = clock();
+      setNow(current);
+      if (current < endMs) timer = setTimeout(tick, untilNextTick(current, endMs));
+    };
+    tick();
+    return () => clearTimeout(timer);
+  }, [nowMs, aheadMs, endMs]);
+  return now;
+}
+
 /** role="timer" is not a live region (aria-live off), so screen readers are not interrupted every second. */
-export function Countdown({ parts }: { parts: CountdownParts }) {
+export default function Countdown(props: CountdownProps) {
+  const parts = countdownParts(usePageTime(props), props.endMs);
   return (
     <div className="countdown" role="timer" aria-label={pricing.countdownTitle}>
       <p className="countdown__title" aria-hidden="true">

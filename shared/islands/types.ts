@@ -2,12 +2,12 @@
  * The island contract shared by server and client. Every prop is shipped to the browser as JSON,
  * so props are small and serialisable: instants travel as epoch milliseconds.
  */
-export interface PricingCardProps {
-  /** The server's clock at render time: the first client frame must show exactly what the server showed. */
-  nowMs: number;
-  deadlineMs: number;
-  checkoutUrl: string;
-  contactEmail: string;
+import type { ServerInstant } from '../logic/pageClock';
+
+/** Only the Early Bird card has a countdown: what it counts to, and the server's instant to count from. */
+export interface CountdownProps extends ServerInstant {
+  /** When the Early Bird offer ends (its deadline, or the start if that comes first). */
+  endMs: number;
 }
 
 /** The prompt travels as a prop, so the island's JavaScript stays the same size whatever the prompt. */
@@ -18,7 +18,7 @@ export interface PromptCopyProps {
 export type NoProps = Record<string, never>;
 
 export interface IslandPropsMap {
-  pricing: PricingCardProps;
+  countdown: CountdownProps;
   faq: NoProps;
   'prompt-copy': PromptCopyProps;
 }

@@ -34,6 +34,8 @@ export interface IcsOptions {
   /** When this file was produced. */
   stampMs: number;
   url: string;
+  /** Who publishes the event: RFC 5546 requires an ORGANIZER with METHOD:PUBLISH (libical rejects it otherwise). */
+  organizer: { name: string; email: string };
   reminderText: string;
   reminderMinutes: number;
 }
@@ -58,7 +60,10 @@ function foldLine(line: string): string {
 }
 
 /** One VEVENT in a VCALENDAR, for Apple Calendar and Outlook, times in UTC. */
-export function icsCalendar({ event, uid, stampMs, url, reminderText, reminderMinutes }: IcsOptions): string {
+/** A parameter value in double quotes, which may hold ':', ';' and ','; a double quote itself may not appear. */
+const icsQuoted = (value: string): string => `"${value.replace(/"/g, "'")}"`;
+
+export function icsCalendar({ event, uid, stampMs, url, organizer, reminderText, reminderMinutes }: IcsOptions): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -74,6 +79,7 @@ export function icsCalendar({ event, uid, stampMs, url, reminderText, reminderMi
     `DESCRIPTION:${icsText(event.description)}`,
     `LOCATION:${icsText(event.location)}`,
     `URL:${url}`,
+    `ORGANIZER;CN=${icsQuoted(organizer.name)}:mailto:${organizer.email}`,
     'BEGIN:VALARM',
     'ACTION:DISPLAY',
     `DESCRIPTION:${icsText(reminderText)}`,

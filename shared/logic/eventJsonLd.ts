@@ -1,4 +1,12 @@
-import type { PricePhase } from './pricing';
+export interface OfferFacts {
+  name: string;
+  price: number;
+  currency: string;
+  availability: 'LimitedAvailability' | 'InStock' | 'SoldOut';
+  /** ISO 8601 with offset: when this price stops applying. */
+  validThrough: string;
+  url: string;
+}
 
 export interface EventFacts {
   name: string;
@@ -9,17 +17,14 @@ export interface EventFacts {
   pageUrl: string;
   imageUrl: string;
   performerName: string;
-  phase: PricePhase;
-  price: number;
-  currency: string;
-  /** The Early Bird deadline in the Early Bird phase, the start of the workshop after it. */
-  validThrough: string;
-  offerUrl: string;
+  /** What can be bought now; null once registration has closed. */
+  offer: OfferFacts | null;
 }
 
-/** A schema.org Event for search engines: an online event whose offer follows the price phase. */
+/** A schema.org Event for search engines: an online event whose offer follows the state of the sale. */
 export function eventJsonLd(facts: EventFacts) {
   const trainer = { '@type': 'Person', name: facts.performerName, url: facts.pageUrl };
+  const { offer } = facts;
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
@@ -34,14 +39,16 @@ export function eventJsonLd(facts: EventFacts) {
     inLanguage: 'es',
     performer: trainer,
     organizer: trainer,
-    offers: {
-      '@type': 'Offer',
-      name: facts.phase === 'early-bird' ? 'Early Bird' : 'Precio normal',
-      price: String(facts.price),
-      priceCurrency: facts.currency,
-      availability: facts.phase === 'early-bird' ? 'https://schema.org/LimitedAvailability' : 'https://schema.org/InStock',
-      validThrough: facts.validThrough,
-      url: facts.offerUrl,
-    },
+    ...(offer && {
+      offers: {
+        '@type': 'Offer',
+        name: offer.name,
+        price: String(offer.price),
+        priceCurrency: offer.currency,
+        availability: `https://schema.org/${offer.availability}`,
+        validThrough: offer.validThrough,
+        url: offer.url,
+      },
+    }),
   };
 }

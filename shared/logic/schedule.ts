@@ -8,13 +8,15 @@ const LOCALE = 'es-MX';
 export interface WorkshopSchedule {
   startMs: number;
   endMs: number;
-  /** e.g. "miércoles 3 de septiembre" */
+  /** With its year, so nobody misreads which edition: "miércoles 3 de septiembre de 2025". */
   dateLabel: string;
   /** e.g. "8:00 p. m." */
   timeLabel: string;
-  /** e.g. "miércoles 3 de septiembre, 8:00 p. m. hora de la Ciudad de México" */
+  /** e.g. "miércoles 3 de septiembre de 2025, 8:00 p. m. hora de la Ciudad de México" */
   fullLabel: string;
 }
+
+const inWorkshopZone = (ms: number): DateTime => DateTime.fromMillis(ms, { zone: WORKSHOP_ZONE }).setLocale(LOCALE);
 
 /**
  * The meridiem is written from content rather than taken from ICU, whose es-MX output
@@ -33,7 +35,7 @@ export interface CityTime {
 
 /** The same instant on the clocks of other cities; the weekday is named only where the date differs. */
 export function cityTimes(startMs: number, cities: readonly { city: string; zone: string }[]): CityTime[] {
-  const home = DateTime.fromMillis(startMs, { zone: WORKSHOP_ZONE });
+  const home = inWorkshopZone(startMs);
   return cities.map(({ city, zone }) => {
     const local = DateTime.fromMillis(startMs, { zone }).setLocale(LOCALE);
     const sameDay = local.toISODate() === home.toISODate();
@@ -45,9 +47,17 @@ export function cityTimes(startMs: number, cities: readonly { city: string; zone
 export const isoInWorkshopZone = (ms: number): string =>
   DateTime.fromMillis(ms, { zone: WORKSHOP_ZONE }).toISO({ suppressMilliseconds: true }) ?? '';
 
+const dateLabelOf = (local: DateTime): string => local.toFormat("cccc d 'de' LLLL 'de' yyyy");
+
+/** An instant in words, in Mexico City: "martes 30 de septiembre de 2025, 11:59 p. m." (seconds left out). */
+export function dateTimeLabel(ms: number): string {
+  const local = inWorkshopZone(ms);
+  return `${dateLabelOf(local)}, ${timeLabel(local)}`;
+}
+
 export function workshopSchedule(startMs: number): WorkshopSchedule {
-  const local = DateTime.fromMillis(startMs, { zone: WORKSHOP_ZONE }).setLocale(LOCALE);
-  const dateLabel = local.toFormat("cccc d 'de' LLLL");
+  const local = inWorkshopZone(startMs);
+  const dateLabel = dateLabelOf(local);
   const time = timeLabel(local);
   return {
     startMs,

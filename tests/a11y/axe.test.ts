@@ -21,14 +21,16 @@ import {
   scrollThrough,
 } from '../helpers/axe';
 import { browserRig, cspViolationsOf, openWatchedPage, unexpectedProblems, type WatchedPage, waitForIsland } from '../helpers/browser';
-import { isoIn } from '../helpers/process';
+import { sellingEnv } from '../helpers/process';
 
 const DAY_MS = 86_400_000;
 const CHECKOUT_URL = 'https://pay.example.org/taller-a11y';
 const NOT_FOUND_PATH = '/esta-pagina-no-existe';
 
-const earlyBird = browserRig({ EARLY_BIRD_DEADLINE: isoIn(30 * DAY_MS), CHECKOUT_URL });
-const normalPrice = browserRig({ EARLY_BIRD_DEADLINE: isoIn(-DAY_MS), CHECKOUT_URL });
+const earlyBird = browserRig({ ...sellingEnv(30 * DAY_MS), CHECKOUT_URL });
+const normalPrice = browserRig({ ...sellingEnv(-DAY_MS), CHECKOUT_URL });
+const soldOut = browserRig({ ...sellingEnv(30 * DAY_MS), SOLD_OUT: 'true', CHECKOUT_URL });
+const closed = browserRig({ ...sellingEnv(-30 * DAY_MS, -DAY_MS), CHECKOUT_URL });
 type TestRig = typeof earlyBird;
 
 const WIDTHS = [390, 1280] as const;
@@ -39,6 +41,8 @@ const opened: { watched: WatchedPage; expected: string[]; javaScript: boolean }[
 afterAll(async () => {
   await earlyBird.close();
   await normalPrice.close();
+  await soldOut.close();
+  await closed.close();
 });
 
 afterEach(async () => {
@@ -76,7 +80,8 @@ async function visit(rig: TestRig, path: string, { javaScript, width }: { javaSc
   expect(response?.status()).toBe(path === NOT_FOUND_PATH ? 404 : 200);
   if (javaScript) {
     if (path === '/') {
-      await waitForIsland(page, 'pricing');
+      // Only the Early Bird card has a countdown.
+      if ((await page.locator('[data-island="countdown"]').count()) > 0) await waitForIsland(page, 'countdown');
       await waitForIsland(page, 'faq');
     }
     if (path === '/prompt1') await waitForIsland(page, 'prompt-copy');
@@ -139,11 +144,11 @@ describe('how axe runs', () => {
 
   it('a context that refuses the page scripts shows the same DOM as one with JavaScript disabled', async () => {
     const { browser, server } = await earlyBird.get();
-    // What differs between two requests is the clock: the countdown snapshot and the props carrying "now".
+    // What differs between two requests is the clock: the countdown snapshot and the scripts carrying "now".
     const normalized = (page: Page): Promise<string> =>
       page.evaluate(() => {
         const copy = document.documentElement.cloneNode(true) as HTMLElement;
-        for (const value of copy.querySelectorAll('.countdown__value, script[data-island-props]')) value.textContent = '';
+        for (const value of copy.querySelectorAll('.countdown__value, script[data-island-props], #sale-clock')) value.textContent = '';
         return copy.outerHTML;
       });
     for (const path of ['/', '/prompt1', NOT_FOUND_PATH]) {
@@ -252,6 +257,19 @@ describe('zero violations, normal-price state', () => {
     const [r, g, b, a] = parseColor(layers.color);
     const text = blend([r, g, b, a * Number(layers.chain[0]!.opacity)], background);
     expect(contrastRatio(text, background)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('zero violations, sold-out and closed states', () => {
+  const cases = [
+    { state: 'sold out', rig: soldOut, status: 'Cupo lleno' },
+    { state: 'closed', rig: closed, status: 'Inscripciones cerradas' },
+  ].flatMap((entry) => [true, false].flatMap((javaScript) => WIDTHS.map((width) => ({ ...entry, javaScript, width }))));
+
+  it.each(cases)('landing page $state, JavaScript $javaScript, $width px', async ({ rig, status, javaScript, width }) => {
+    const { page } = await visit(rig, '/', { javaScript, width });
+    expect(await page.locator('.price-card__status').textContent()).toBe(status);
+    await expectNoViolations(page);
   });
 });
 

@@ -7,10 +7,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nav } from '../../shared/content';
 import { browserRig, checkedPages, openWatchedPage, type WatchedPage } from '../helpers/browser';
-import { isoIn } from '../helpers/process';
+import { sellingEnv } from '../helpers/process';
 
 const NOT_FOUND_PATH = '/nada-por-aqui';
-const rig = browserRig({ EARLY_BIRD_DEADLINE: isoIn(30 * 86_400_000), CHECKOUT_URL: 'https://pay.example.org/taller-zoom' });
+const rig = browserRig({ ...sellingEnv(30 * 86_400_000), CHECKOUT_URL: 'https://pay.example.org/taller-zoom' });
 const opened = checkedPages();
 
 afterAll(() => rig.close());

@@ -7,10 +7,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { footer, nav, pricing, promptCopy } from '../../shared/content';
 import { browserRig, checkedPages, openWatchedPage, type WatchedPage, waitForIsland } from '../helpers/browser';
-import { isoIn } from '../helpers/process';
+import { sellingEnv } from '../helpers/process';
 
 const NOT_FOUND_PATH = '/pagina-inexistente';
-const rig = browserRig({ EARLY_BIRD_DEADLINE: isoIn(30 * 86_400_000), CHECKOUT_URL: 'https://pay.example.org/taller-semantica' });
+const rig = browserRig({ ...sellingEnv(30 * 86_400_000), CHECKOUT_URL: 'https://pay.example.org/taller-semantica' });
 const opened = checkedPages();
 
 afterAll(() => rig.close());
@@ -21,7 +21,7 @@ async function visit(path: string, javaScript = true): Promise<{ page: Page; url
   const url = `${server.url}${path}`;
   opened.add(watched, path === NOT_FOUND_PATH ? [url] : []);
   await watched.page.goto(url);
-  if (javaScript && path === '/') await waitForIsland(watched.page, 'pricing');
+  if (javaScript && path === '/') await waitForIsland(watched.page, 'countdown');
   if (javaScript && path === '/prompt1') await waitForIsland(watched.page, 'prompt-copy');
   return { page: watched.page, url: server.url, watched };
 }

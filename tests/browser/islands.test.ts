@@ -3,7 +3,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { faq, pricing, promptCopy, promptPage } from '../../shared/content';
+import { contactCalls, faq, pricing, promptCopy, promptPage } from '../../shared/content';
 import {
   browserRig,
   cspViolationsOf,
@@ -12,12 +12,12 @@ import {
   type WatchedPage,
   waitForIsland,
 } from '../helpers/browser';
-import { isoIn, startBuiltServer } from '../helpers/process';
+import { sellingEnv, startBuiltServer } from '../helpers/process';
 
 const CHECKOUT_URL = 'https://pay.example.org/taller-prueba';
 
 // An Early Bird deadline a day away: the card shows the offer in every test but the countdown one.
-const rig = browserRig({ EARLY_BIRD_DEADLINE: isoIn(86_400_000), CHECKOUT_URL });
+const rig = browserRig({ ...sellingEnv(86_400_000), CHECKOUT_URL });
 const opened: WatchedPage[] = [];
 let notFoundUrls: string[] = [];
 
@@ -46,7 +46,7 @@ afterEach(async () => {
 /** The countdown's numbers as shown, like "00:00:00:07", or "" once there is no countdown. */
 const countdownText = (page: Page): Promise<string> =>
   page.evaluate(() =>
-    [...document.querySelectorAll('[data-island="pricing"] .countdown__value')].map((value) => value.textContent).join(':'),
+    [...document.querySelectorAll('.countdown__value')].map((value) => value.textContent).join(':'),
   );
 
 const toSeconds = (text: string): number =>
@@ -56,7 +56,7 @@ describe('every page', () => {
   it('loads and hydrates with no console error, page error or CSP violation', async () => {
     const { page, url } = await open();
     await page.goto(`${url}/`);
-    await waitForIsland(page, 'pricing');
+    await waitForIsland(page, 'countdown');
     await waitForIsland(page, 'faq');
     await page.goto(`${url}/prompt1`);
     await waitForIsland(page, 'prompt-copy');
@@ -114,22 +114,22 @@ describe('every page', () => {
   });
 });
 
-describe('pricing card', () => {
-  it('ticks every second and switches to the normal price at zero, without a reload', async () => {
+describe('the sale moving on in an open page', () => {
+  it('counts down every second, then turns to the normal price at zero and to closed at the start, without a reload', async () => {
     const { page } = await open();
-    // Its own server, with a deadline a few seconds away.
-    const soon = await startBuiltServer({ EARLY_BIRD_DEADLINE: isoIn(10_000), CHECKOUT_URL });
+    // Its own server: the Early Bird ends a few seconds from now, the workshop starts a few seconds later.
+    const soon = await startBuiltServer({ ...sellingEnv(9_000, 15_000), CHECKOUT_URL });
     try {
       let navigations = 0;
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame()) navigations += 1;
       });
       await page.goto(`${soon.url}/`);
-      await waitForIsland(page, 'pricing');
+      await waitForIsland(page, 'countdown');
       await page.evaluate(() => {
         (window as unknown as { sameDocument: boolean }).sameDocument = true;
       });
-      const card = page.locator('[data-island="pricing"]');
+      const card = page.locator('.pricing__card');
       expect(await card.locator('.price-card--early').count()).toBe(1);
 
       // Three changes in a row, each within a second and a half, each exactly one second less.
@@ -137,9 +137,7 @@ describe('pricing card', () => {
       expect(toSeconds(previous)).toBeGreaterThanOrEqual(4);
       for (let change = 0; change < 3; change += 1) {
         await page.waitForFunction(
-          (shown) =>
-            [...document.querySelectorAll('[data-island="pricing"] .countdown__value')].map((value) => value.textContent).join(':') !==
-            shown,
+          (shown) => [...document.querySelectorAll('.countdown__value')].map((value) => value.textContent).join(':') !== shown,
           previous,
           { timeout: 1_500 },
         );
@@ -148,16 +146,22 @@ describe('pricing card', () => {
         previous = current;
       }
 
-      await page.waitForSelector('[data-island="pricing"] .price-card--normal', { timeout: 15_000 });
+      await page.waitForSelector('.pricing__card .price-card--normal', { timeout: 10_000 });
+      expect(await card.locator('.price-card--early, [role="timer"]').count()).toBe(0);
+      expect(await card.locator('.price-card__amount').allTextContents()).toEqual(['97']);
+      expect(await page.locator(`a[href="${CHECKOUT_URL}"]`).count()).toBe(0);
+      const button = card.getByRole('button', { name: pricing.normalCta });
+      expect(await button.isDisabled()).toBe(true);
+      expect(await page.locator('#precios-titulo').textContent()).toBe(pricing.normalTitle);
+
+      await page.waitForSelector('.pricing__card .price-card--closed', { timeout: 10_000 });
+      expect(await page.locator('.hero .badge').textContent()).toBe('Inscripciones cerradas');
+      expect(await card.locator('.price-card__status').textContent()).toBe('Inscripciones cerradas');
+      expect(await page.locator('.hero__actions .btn--primary').getAttribute('href')).toMatch(/^mailto:/);
+      expect(await page.locator('.hero__actions .btn--primary').textContent()).toBe(contactCalls.nextEdition.label);
+
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
       expect(navigations).toBe(1);
-      expect(await card.locator('.price-card--early').count()).toBe(0);
-      expect(await card.locator('[role="timer"]').count()).toBe(0);
-      expect(await card.locator('.price-card__amount').allTextContents()).toEqual(['97']);
-      expect(await card.locator(`a[href="${CHECKOUT_URL}"]`).count()).toBe(0);
-      const button = card.getByRole('button', { name: pricing.normalCta });
-      expect(await button.isVisible()).toBe(true);
-      expect(await button.isDisabled()).toBe(true);
     } finally {
       await soon.stop();
     }

@@ -5,11 +5,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { details, faq, pricing, promptCopy, promptPage } from '../../shared/content';
 import { browserRig, openWatchedPage, unexpectedProblems, type WatchedPage } from '../helpers/browser';
-import { isoIn } from '../helpers/process';
+import { sellingEnv } from '../helpers/process';
 
 const CHECKOUT_URL = 'https://pay.example.org/taller-sin-js';
 
-const rig = browserRig({ EARLY_BIRD_DEADLINE: isoIn(86_400_000), CHECKOUT_URL });
+const rig = browserRig({ ...sellingEnv(86_400_000), CHECKOUT_URL });
 let watched: WatchedPage | undefined;
 
 afterAll(() => rig.close());
@@ -47,7 +47,7 @@ describe('landing page without JavaScript', () => {
       '#faq',
     ]);
 
-    const card = page.locator('[data-island="pricing"]');
+    const card = page.locator('.pricing__card');
     await card.scrollIntoViewIfNeeded();
     expect(await card.locator('.price-card--early').isVisible()).toBe(true);
     expect(await card.locator('.price-card__amount').allTextContents()).toEqual(['49']);

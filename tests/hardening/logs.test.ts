@@ -4,7 +4,7 @@ import net from 'node:net';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BEFORE_DEADLINE_MS, testApp, type LogLine } from '../helpers/app';
-import { freePort, SERVER_ENTRY, startBuiltServer, type RunningServer } from '../helpers/process';
+import { freePort, REAL_SETTINGS, SERVER_ENTRY, startBuiltServer, type RunningServer } from '../helpers/process';
 import { rawGet, rawRequest } from '../helpers/rawHttp';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -90,24 +90,27 @@ describe('request log lines (app)', () => {
 
 describe('logs of the built server', () => {
   const deadline = '2031-01-15T12:00:00-06:00';
+  const start = '2031-02-01T20:00:00-06:00';
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startBuiltServer({ EARLY_BIRD_DEADLINE: deadline });
+    server = await startBuiltServer({ ...REAL_SETTINGS, EARLY_BIRD_DEADLINE: deadline, WORKSHOP_START: start });
   });
   afterAll(async () => {
     await server?.stop();
   });
 
-  it('prints a start line with event listening, url, version, phase and deadline', () => {
+  it('prints one start line, with event listening, url, version, the state of the sale, deadline and start', () => {
+    // Real settings, consistent dates: no warning comes before it.
     const line = JSON.parse(server.stdout[0] ?? '{}') as Record<string, unknown>;
     expect(line).toMatchObject({
       level: 30,
       event: 'listening',
       url: server.url,
       version,
-      phase: 'early-bird',
+      state: 'early-bird',
       deadline: new Date(Date.parse(deadline)).toISOString(),
+      start: new Date(Date.parse(start)).toISOString(),
     });
   });
 
@@ -153,7 +156,10 @@ describe('logs of the built server', () => {
 
 /** Runs the built server with `env` until `until(stdout)` or its exit; for starts that print no "listening" line. */
 function runRaw(env: Record<string, string>) {
-  const child = spawn(process.execPath, [SERVER_ENTRY], { env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SHUTDOWN_DELAY_SECONDS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stdout: string[] = [];
   const stderr: string[] = [];
   let buffer = '';

@@ -1,48 +1,60 @@
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { startBuiltServer, type RunningServer } from '../helpers/process';
 import { openConnection, parseResponses, rawGet, type RawConnection } from '../helpers/rawHttp';
 
-/** server/index.ts: requests in flight get this long after a signal before the process exits anyway. */
-const GRACE_MS = 10_000;
+/** server/index.ts: after the delay, requests in flight get this long before the process exits anyway. */
+const DRAIN_MS = 10_000;
 
-const started: RunningServer[] = [];
-const connections: RawConnection[] = [];
+type Cleanup = TestContext['onTestFinished'];
+type LogEntry = { event?: string; time?: string; [key: string]: unknown };
 
-async function start(): Promise<RunningServer> {
-  const server = await startBuiltServer();
-  started.push(server);
+/** The built server with the given lame-duck delay, killed when the test ends if it is still running. */
+async function start(onTestFinished: Cleanup, delaySeconds: number): Promise<RunningServer> {
+  const server = await startBuiltServer({ SHUTDOWN_DELAY_SECONDS: String(delaySeconds) });
+  onTestFinished(() => {
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  });
   return server;
 }
 
-async function connect(port: number): Promise<RawConnection> {
+async function connect(onTestFinished: Cleanup, port: number): Promise<RawConnection> {
   const connection = await openConnection(port);
-  connections.push(connection);
+  onTestFinished(() => connection.destroy());
   return connection;
 }
 
-afterEach(() => {
-  for (const connection of connections.splice(0)) connection.destroy();
-  for (const server of started.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-});
-
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitForLog(server: RunningServer, event: string, timeoutMs = 3_000): Promise<Record<string, unknown>> {
+const logEntries = (server: RunningServer): LogEntry[] => server.stdout.map((text) => JSON.parse(text) as LogEntry);
+const events = (server: RunningServer): (string | undefined)[] => logEntries(server).map((entry) => entry.event);
+
+async function waitForLog(server: RunningServer, event: string, timeoutMs = 5_000): Promise<LogEntry> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const line = server.stdout.map((text) => JSON.parse(text) as Record<string, unknown>).find((entry) => entry.event === event);
+    const line = logEntries(server).find((entry) => entry.event === event);
     if (line) return line;
     if (Date.now() > until) throw new Error(`no "${event}" log line within ${timeoutMs} ms:\n${server.stdout.join('\n')}`);
     await sleep(20);
   }
 }
 
+/** Milliseconds between two log lines, from the server's own timestamps. */
+const between = (from: LogEntry, to: LogEntry): number => Date.parse(to.time ?? '') - Date.parse(from.time ?? '');
+
 /** Resolves when the connection's bytes hold `count` complete responses. */
 const completeResponses = (connection: RawConnection, count: number, timeoutMs = 5_000) =>
   connection.waitFor((text) => parseResponses(Buffer.from(text, 'latin1')).responses.length >= count, timeoutMs).then(
     (text) => parseResponses(Buffer.from(text, 'latin1')).responses,
   );
+
+/** One request on a fresh connection that the server closes after answering. */
+async function getOnce(onTestFinished: Cleanup, port: number, target: string) {
+  const connection = await connect(onTestFinished, port);
+  await connection.write(rawGet(target, { headers: { 'Accept-Encoding': 'identity' } }));
+  const [response] = await completeResponses(connection, 1);
+  return response;
+}
 
 /** Resolves with the time it took for the connection to close, or rejects after `timeoutMs`. */
 async function closesWithin(connection: RawConnection, timeoutMs: number): Promise<number> {
@@ -62,127 +74,178 @@ function refusesConnections(port: number): Promise<boolean> {
   });
 }
 
-/**
- * A keep-alive connection that has finished one request and sits idle, and one whose request is in flight:
- * request line and headers sent, the final blank line held back until after the signal.
- */
-async function idleAndInFlight(server: RunningServer): Promise<{ idle: RawConnection; inFlight: RawConnection }> {
-  const idle = await connect(server.port);
-  await idle.write(rawGet('/healthz', { keepAlive: true }));
-  const [first] = await completeResponses(idle, 1);
-  expect(first?.status).toBe(200);
-  expect(first?.headers.connection).toBe('keep-alive');
-
-  const inFlight = await connect(server.port);
-  await inFlight.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\n');
-  await sleep(100);
-  return { idle, inFlight };
+/** A request in flight: request line and headers sent, the final blank line held back until the test sends it. */
+async function startInFlight(onTestFinished: Cleanup, port: number): Promise<RawConnection> {
+  const connection = await connect(onTestFinished, port);
+  await connection.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\n');
+  // Long enough for the server to have read the bytes: the connection is now busy, not idle.
+  await sleep(200);
+  return connection;
 }
 
-describe('SIGTERM on the built server', () => {
-  it('finishes the request in flight whole, closes the idle keep-alive connection, refuses new ones and exits 0 within the grace period', async () => {
-    const server = await start();
-    const { idle, inFlight } = await idleAndInFlight(server);
+function expectWholePage(response: ReturnType<typeof parseResponses>['responses'][number] | undefined): void {
+  expect(response?.status).toBe(200);
+  expect(response?.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(response?.body.length).toBe(Number(response?.headers['content-length']));
+  const html = response?.body.toString('utf8') ?? '';
+  expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+  expect(html.trimEnd().endsWith('</html>')).toBe(true);
+}
 
-    const signalledAt = Date.now();
-    const exited = server.stop('SIGTERM').then((code) => ({ code, ms: Date.now() - signalledAt }));
-    await waitForLog(server, 'shutdown');
+describe('SIGTERM: the lame duck, then the drain', () => {
+  it('keeps serving for the delay with /healthz at 503, then refuses new connections, finishes the request in flight and exits 0', async ({ onTestFinished }) => {
+    // 2 s: room for the requests below to happen within the delay on a busy machine.
+    const server = await start(onTestFinished, 2);
+    // A balancer's pooled connection: one request done, idle, kept alive for longer than balancers keep theirs.
+    const pooled = await connect(onTestFinished, server.port);
+    await pooled.write(rawGet('/', { keepAlive: true }));
+    const [first] = await completeResponses(pooled, 1);
+    expect(first?.status).toBe(200);
+    expect(first?.headers.connection).toBe('keep-alive');
+    expect(first?.headers['keep-alive']).toBe('timeout=65');
 
-    // The idle connection is closed by the server at once.
-    expect(await closesWithin(idle, 1_000)).toBeLessThan(1_000);
-    // The listening socket is closed: no new visitor gets in.
+    const exited = server.stop('SIGTERM');
+    const shutdown = await waitForLog(server, 'shutdown');
+    expect(shutdown).toMatchObject({ signal: 'SIGTERM', delayMs: 2_000, drainMs: DRAIN_MS });
+
+    // During the delay: the health check fails at once, so balancers stop sending traffic here…
+    const health = await getOnce(onTestFinished, server.port, '/healthz');
+    expect(health?.status).toBe(503);
+    expect(health?.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(health?.body.toString('utf8') ?? '')).toEqual({ status: 'draining' });
+    // …while what they still send is served as before: on new connections and on pooled ones, kept alive.
+    expectWholePage(await getOnce(onTestFinished, server.port, '/'));
+    await pooled.write(rawGet('/', { keepAlive: true, headers: { 'Accept-Encoding': 'identity' } }));
+    const [, again] = await completeResponses(pooled, 2);
+    expectWholePage(again);
+    expect(again?.headers.connection).toBe('keep-alive');
+    const inFlight = await startInFlight(onTestFinished, server.port);
+    expect(events(server)).not.toContain('stop_accepting');
+
+    // After the delay: no new connection gets in, the idle pooled one is closed, the one in flight is kept.
+    const stopped = await waitForLog(server, 'stop_accepting');
+    expect(between(shutdown, stopped)).toBeGreaterThanOrEqual(2_000);
     expect(await refusesConnections(server.port)).toBe(true);
-    // The one in flight is still open, and now completes its request.
+    expect(await closesWithin(pooled, 1_000)).toBeLessThan(1_000);
     expect(inFlight.isClosed()).toBe(false);
     await inFlight.write('\r\n');
     const [response] = await completeResponses(inFlight, 1);
-    expect(response?.status).toBe(200);
-    expect(response?.headers['content-type']).toBe('text/html; charset=utf-8');
-    const html = response?.body.toString('utf8') ?? '';
-    expect(response?.body.length).toBe(Number(response?.headers['content-length']));
-    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
-    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    expectWholePage(response);
+    expect(response?.headers.connection).toBe('close');
+    expect(await closesWithin(inFlight, 1_000)).toBeLessThan(1_000);
 
-    const { code, ms } = await exited;
-    expect(code).toBe(0);
-    expect(ms).toBeLessThan(GRACE_MS);
-    const events = server.stdout.map((line) => (JSON.parse(line) as { event?: string }).event);
-    expect(events).toContain('closed');
-    expect(events).not.toContain('forced_exit');
+    expect(await exited).toBe(0);
+    const closed = await waitForLog(server, 'closed');
+    expect(between(stopped, closed)).toBeLessThan(DRAIN_MS);
+    expect(events(server)).not.toContain('forced_exit');
     expect(server.stderr.join('')).toBe('');
   }, 20_000);
 
-  it('closes the in-flight connection right after its response, so the process exits at once', async () => {
-    // Without "Connection: close" on answers given while closing, the finished connection goes back to idle and
-    // the process waits for keepAliveTimeout (5 s) before it can exit, instead of exiting after the last response.
-    const server = await start();
-    const { inFlight } = await idleAndInFlight(server);
+  it('answers a keep-alive client that keeps asking through the delay, then closes its connection and exits 0', async ({ onTestFinished }) => {
+    // A proxy's pooled connection that keeps sending must neither be cut during the delay nor hold the process open.
+    const server = await start(onTestFinished, 1);
+    const client = await connect(onTestFinished, server.port);
     const exited = server.stop('SIGTERM');
-    await waitForLog(server, 'shutdown');
-    await inFlight.write('\r\n');
-    const [response] = await completeResponses(inFlight, 1);
-    const answeredAt = Date.now();
-    expect(response?.status).toBe(200);
-    expect(response?.headers.connection).toBe('close');
-    expect(await closesWithin(inFlight, 1_000)).toBeLessThan(1_000);
+    const shutdown = await waitForLog(server, 'shutdown');
+    let sent = 0;
+    while (!client.isClosed()) {
+      try {
+        await client.write(rawGet('/', { keepAlive: true, headers: { 'Accept-Encoding': 'identity' } }));
+        sent += 1;
+        await completeResponses(client, sent);
+      } catch {
+        // Closed by the server: between two requests (it was idle), or right after an answer that said so.
+        break;
+      }
+      await sleep(100);
+    }
+    const responses = parseResponses(client.bytes()).responses;
+    for (const response of responses) expectWholePage(response);
+    // Served as usual, and kept alive, through the delay (one request every 100 ms or so, slower on a busy machine).
+    const keptAlive = responses.filter((response) => response.headers.connection === 'keep-alive');
+    expect(keptAlive.length).toBeGreaterThanOrEqual(2);
+    expect(responses.slice(keptAlive.length).every((response) => response.headers.connection === 'close')).toBe(true);
     expect(await exited).toBe(0);
-    expect(Date.now() - answeredAt).toBeLessThan(2_000);
+    expect(between(shutdown, await waitForLog(server, 'closed'))).toBeLessThan(1_000 + 2_000);
+    expect(events(server)).not.toContain('forced_exit');
   }, 20_000);
 
-  it('does not let a keep-alive client that keeps asking hold the process past the grace period', async () => {
-    // A proxy's pooled connection keeps sending requests after the signal. Each must be answered (or the
-    // connection closed) and the process must still exit 0, not be killed by the grace timer with exit 1.
-    const server = await start();
-    const client = await connect(server.port);
-    await client.write(rawGet('/healthz', { keepAlive: true }).replace(/\r\n\r\n$/, '\r\n'));
-    const exited = server.stop('SIGTERM').then((code) => code);
-    await waitForLog(server, 'shutdown');
-    await client.write('\r\n');
-    let answered = 0;
-    const signalledAt = Date.now();
-    while (!client.isClosed() && Date.now() - signalledAt < GRACE_MS + 2_000) {
-      const responses = await completeResponses(client, answered + 1, 3_000).catch(() => null);
-      if (!responses) break;
-      answered = responses.length;
-      for (const response of responses) expect(response.status).toBe(200);
-      await sleep(500);
-      if (!client.isClosed()) await client.write(rawGet('/healthz', { keepAlive: true })).catch(() => undefined);
-    }
-    expect(answered).toBeGreaterThanOrEqual(1);
-    expect(await exited).toBe(0);
-    const events = server.stdout.map((line) => (JSON.parse(line) as { event?: string }).event);
-    expect(events).not.toContain('forced_exit');
-  }, 30_000);
-
-  it('exits 0 at once when nothing is in flight', async () => {
-    const server = await start();
+  it('exits 0 at once when nothing is in flight and there is no delay', async ({ onTestFinished }) => {
+    const server = await start(onTestFinished, 0);
     const from = Date.now();
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(Date.now() - from).toBeLessThan(2_000);
-    expect(await waitForLog(server, 'shutdown')).toMatchObject({ signal: 'SIGTERM' });
+    expect(await waitForLog(server, 'shutdown')).toMatchObject({ signal: 'SIGTERM', delayMs: 0 });
   });
 });
 
-describe('SIGINT on the built server', () => {
-  it('exits 0 at once when idle', async () => {
-    const server = await start();
+describe('SIGINT: a developer at the terminal, no balancer to wait for', () => {
+  it('skips the delay: exits 0 at once when idle', async ({ onTestFinished }) => {
+    const server = await start(onTestFinished, 5);
     const from = Date.now();
     expect(await server.stop('SIGINT')).toBe(0);
     expect(Date.now() - from).toBeLessThan(2_000);
-    expect(await waitForLog(server, 'shutdown')).toMatchObject({ signal: 'SIGINT' });
+    expect(await waitForLog(server, 'shutdown')).toMatchObject({ signal: 'SIGINT', delayMs: 0 });
     expect(server.stderr.join('')).toBe('');
   });
 
-  it('also finishes a request in flight and exits 0', async () => {
-    const server = await start();
-    const { idle, inFlight } = await idleAndInFlight(server);
+  it('skips the delay but still finishes a request in flight and exits 0', async ({ onTestFinished }) => {
+    const server = await start(onTestFinished, 5);
+    const idle = await connect(onTestFinished, server.port);
+    await idle.write(rawGet('/healthz', { keepAlive: true }));
+    await completeResponses(idle, 1);
+    const inFlight = await startInFlight(onTestFinished, server.port);
     const exited = server.stop('SIGINT');
-    await waitForLog(server, 'shutdown');
+    await waitForLog(server, 'stop_accepting');
     expect(await closesWithin(idle, 1_000)).toBeLessThan(1_000);
     await inFlight.write('\r\n');
     const [response] = await completeResponses(inFlight, 1);
-    expect(response?.status).toBe(200);
-    expect(response?.body.toString('utf8').trimEnd().endsWith('</html>')).toBe(true);
+    expectWholePage(response);
     expect(await exited).toBe(0);
   }, 20_000);
+
+  it('cuts short the delay of an earlier SIGTERM', async ({ onTestFinished }) => {
+    const server = await start(onTestFinished, 300);
+    server.child.kill('SIGTERM');
+    await waitForLog(server, 'shutdown');
+    expect((await getOnce(onTestFinished, server.port, '/healthz'))?.status).toBe(503);
+    const from = Date.now();
+    expect(await server.stop('SIGINT')).toBe(0);
+    expect(Date.now() - from).toBeLessThan(2_000);
+  });
+});
+
+describe.concurrent('the slow edges (run side by side: each waits about 11 s)', () => {
+  it('forces exit 1 when a request is still open 10 s after the delay', async ({ onTestFinished }) => {
+    // A slow upload: the answer (405) is sent at once, but the request lasts until its body has arrived,
+    // which Node allows for up to 30 s (its request timeout). The drain must not wait that long.
+    const server = await start(onTestFinished, 1);
+    const upload = await connect(onTestFinished, server.port);
+    await upload.write('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 100000\r\n\r\nhola');
+    const [answer] = await completeResponses(upload, 1);
+    expect(answer?.status).toBe(405);
+    const exited = server.stop('SIGTERM');
+    const shutdown = await waitForLog(server, 'shutdown');
+    const stopped = await waitForLog(server, 'stop_accepting');
+    expect(await exited).toBe(1);
+    const forced = await waitForLog(server, 'forced_exit');
+    expect(between(shutdown, stopped)).toBeGreaterThanOrEqual(1_000);
+    expect(between(stopped, forced)).toBeGreaterThanOrEqual(DRAIN_MS);
+    expect(between(stopped, forced)).toBeLessThan(DRAIN_MS + 2_000);
+    expect(events(server)).not.toContain('closed');
+  }, 30_000);
+
+  it('keeps an idle keep-alive connection open past the 10 s header timeout', async ({ onTestFinished }) => {
+    // Node's header and request timeouts must never close a connection that is merely idle between requests:
+    // the balancer in front would reuse it and fail the request it sends.
+    const server = await start(onTestFinished, 0);
+    const pooled = await connect(onTestFinished, server.port);
+    await pooled.write(rawGet('/healthz', { keepAlive: true }));
+    await completeResponses(pooled, 1);
+    await sleep(11_500);
+    expect(pooled.isClosed()).toBe(false);
+    await pooled.write(rawGet('/healthz', { keepAlive: true }));
+    const responses = await completeResponses(pooled, 2);
+    expect(responses[1]?.status).toBe(200);
+  }, 30_000);
 });

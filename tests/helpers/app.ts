@@ -4,12 +4,20 @@ import { createApp } from '../../server/app';
 import { loadAssets } from '../../server/assets';
 import { readConfig, type Environment } from '../../server/config';
 import { createLogger } from '../../server/logger';
+import { createMetrics, type Metrics } from '../../server/metrics';
 
 export const DIST = path.resolve('dist');
 
 /** Default deadline of decisions.md: 2025-09-30T23:59:59-06:00. */
 export const DEFAULT_DEADLINE_MS = Date.parse('2025-09-30T23:59:59-06:00');
 export const BEFORE_DEADLINE_MS = Date.parse('2025-09-01T12:00:00-06:00');
+/**
+ * The seed's defaults put the start (3 September) before the deadline (30 September), so the site goes
+ * from Early Bird straight to closed. Tests of the whole life (Early Bird, then normal, then closed) use
+ * this start, a week after the default deadline, unless they set their own.
+ */
+export const TEST_START_ISO = '2025-10-08T20:00:00-06:00';
+export const TEST_START_MS = Date.parse(TEST_START_ISO);
 
 export interface LogLine {
   level: number;
@@ -17,8 +25,15 @@ export interface LogLine {
   [key: string]: unknown;
 }
 
-/** The real app, with a clock and environment of the test's choosing, and its log lines captured. */
-export function testApp({ now = BEFORE_DEADLINE_MS, env = {} }: { now?: number | (() => number); env?: Environment } = {}) {
+/**
+ * The real app, with a clock and environment of the test's choosing (on top of WORKSHOP_START=TEST_START_ISO),
+ * and its log lines captured.
+ */
+export function testApp({
+  now = BEFORE_DEADLINE_MS,
+  env = {},
+  withMetrics = false,
+}: { now?: number | (() => number); env?: Environment; withMetrics?: boolean } = {}) {
   const logs: LogLine[] = [];
   const raw: string[] = [];
   const sink = new Writable({
@@ -31,12 +46,15 @@ export function testApp({ now = BEFORE_DEADLINE_MS, env = {} }: { now?: number |
     },
   });
   const clock = typeof now === 'function' ? now : () => now;
+  const config = readConfig({ WORKSHOP_START: TEST_START_ISO, ...env });
+  const metrics: Metrics | undefined = withMetrics ? createMetrics({ clock, sale: config.sale }) : undefined;
   const app = createApp({
-    config: readConfig(env),
+    config,
     assets: loadAssets(DIST),
     publicDir: path.join(DIST, 'public'),
     clock,
     logger: createLogger('info', sink),
+    metrics,
   });
-  return { app, logs, raw };
+  return { app, logs, raw, metrics };
 }

@@ -9,12 +9,16 @@ import type { Environment } from '../../server/config';
 import type { IslandName } from '../../shared/islands/types';
 import { testApp } from './app';
 
-/** Every timer a component may use, and Date; never setImmediate or nextTick, which React's scheduler runs on. */
-export const FAKED_TIMERS = ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] as const;
+/**
+ * Every timer a component may use, Date and performance.now(); never setImmediate or nextTick, which React's
+ * scheduler runs on. The faked performance.now() starts at 0, as a page's does at its navigation.
+ */
+export const FAKED_TIMERS = ['Date', 'performance', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] as const;
 
-export function useFakeClock(nowMs: number): void {
+/** The page's clocks: the device's wall clock reads `deviceNowMs`, which may be wrong; the monotonic one reads 0. */
+export function useFakeClock(deviceNowMs: number): void {
   vi.useFakeTimers({ toFake: [...FAKED_TIMERS] });
-  vi.setSystemTime(nowMs);
+  vi.setSystemTime(deviceNowMs);
 }
 
 /** The full HTML document the app answers for `path`, with the app's clock at `nowMs`. */

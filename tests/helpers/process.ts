@@ -28,6 +28,21 @@ export async function freePort(): Promise<number> {
 /** An instant `ms` from now, as EARLY_BIRD_DEADLINE accepts it (ISO 8601 with Z). */
 export const isoIn = (ms: number): string => new Date(Date.now() + ms).toISOString();
 
+const DAY_MS = 86_400_000;
+
+/** Real-looking values for the settings whose defaults are placeholders: production refuses the defaults. */
+export const REAL_SETTINGS: Record<string, string> = {
+  CHECKOUT_URL: 'https://pay.example.org/taller',
+  CONTACT_EMAIL: 'hola@taller.example.org',
+  PUBLIC_URL: 'https://taller.example.org',
+};
+
+/** Settings for a sale in progress: the Early Bird ends `deadlineInMs` from now, the workshop starts later. */
+export const sellingEnv = (deadlineInMs: number, startInMs = Math.max(deadlineInMs, 0) + 7 * DAY_MS): Record<string, string> => ({
+  EARLY_BIRD_DEADLINE: isoIn(deadlineInMs),
+  WORKSHOP_START: isoIn(startInMs),
+});
+
 export interface RunningServer {
   /** Origin without a trailing slash, like http://127.0.0.1:41234. */
   url: string;
@@ -49,14 +64,16 @@ const isListening = (line: string): boolean => {
 };
 
 /**
- * Starts `node <args…>` in `cwd` with PORT and HOST=127.0.0.1 on top of `env`, and resolves once it logs
+ * Starts `node <args…>` in `cwd` with PORT and HOST=127.0.0.1 on top of `env` (and SHUTDOWN_DELAY_SECONDS=0
+ * unless `env` sets it), and resolves once it logs
  * {"event":"listening"}; rejects with its output if it exits or stays silent instead.
  */
 export async function startNodeServer({ cwd, args, env = {} }: { cwd: string; args: string[]; env?: Record<string, string> }): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // No lame-duck delay unless a test asks for one: there is no balancer to wait for, and stopping stays quick.
+    env: { PATH: process.env.PATH ?? '', SHUTDOWN_DELAY_SECONDS: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stdout: string[] = [];

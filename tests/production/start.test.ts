@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startNodeServer, type RunningServer } from '../helpers/process';
+import { freePort, REAL_SETTINGS, sellingEnv, startNodeServer, type RunningServer } from '../helpers/process';
 
 /**
  * What the Dockerfile's runtime stage runs, outside Docker: a clean folder with package.json, the lockfile,
@@ -17,11 +17,12 @@ const execForm = (instruction: string): string[] => {
 };
 const imageEnv = Object.fromEntries([...dockerfile.matchAll(/^ENV (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
 const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('FROM '));
+const baseImages = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
 
 describe('the Dockerfile', () => {
   it('builds in stages and runs node directly, as a non-root user, with a health check', () => {
     expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
-    expect(dockerfile).toMatch(/^RUN npm ci --omit=dev --ignore-scripts$/m);
+    expect(dockerfile).toMatch(/^RUN npm ci --omit=dev --ignore-scripts\b/m);
     expect(runtimeStage).toMatch(/^USER node$/m);
     expect(runtimeStage).toMatch(/^EXPOSE 3000$/m);
     expect(runtimeStage).not.toMatch(/npm (ci|install)(?! --omit=dev)/);
@@ -31,6 +32,12 @@ describe('the Dockerfile', () => {
     expect(args.at(-1)).toBe('dist/server/index.js');
     expect(args.slice(0, -1).every((flag) => flag.startsWith('--'))).toBe(true);
     expect(execForm('HEALTHCHECK')[0]).toBe('node');
+  });
+
+  it('runs the Node major that these tests run on, in every stage', () => {
+    // So this file, run on the Node CI installed from .node-version, tests the runtime the image ships.
+    expect(new Set(baseImages)).toEqual(new Set([`docker.io/library/node:${process.versions.node.split('.')[0]}-trixie-slim`]));
+    expect(readFileSync('.node-version', 'utf8').trim().split('.')[0]).toBe(process.versions.node.split('.')[0]);
   });
 });
 
@@ -45,7 +52,8 @@ describe('the production build from a clean copy', () => {
     cpSync('dist', path.join(dir, 'dist'), { recursive: true });
     const [, ...args] = execForm('CMD');
     // Loopback only in tests (startNodeServer sets HOST): the image's 0.0.0.0 is checked above.
-    server = await startNodeServer({ cwd: dir, args, env: imageEnv });
+    // The image refuses placeholders (NODE_ENV=production): an operator passes these with -e.
+    server = await startNodeServer({ cwd: dir, args, env: { ...imageEnv, ...REAL_SETTINGS, ...sellingEnv(86_400_000) } });
   }, 180_000);
 
   afterAll(async () => {
@@ -57,6 +65,11 @@ describe('the production build from a clean copy', () => {
     for (const devOnly of ['esbuild', 'vitest', 'typescript', 'happy-dom', 'supertest', 'playwright-core']) {
       expect(spawnSync('test', ['-e', path.join(dir, 'node_modules', devOnly)]).status).toBe(1);
     }
+  });
+
+  it('ships no source map: nothing reads one, and they would carry the TypeScript source', () => {
+    const maps = readdirSync(path.join(dir, 'dist'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.map'));
+    expect(maps).toEqual([]);
   });
 
   it('serves the pages, the assets and the 404', async () => {

@@ -2,13 +2,16 @@ import ICAL from 'ical.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { workshop } from '../../shared/content';
+import { DEFAULTS } from '../../server/config';
 import { testApp } from '../helpers/app';
 import { parseHtml, textOf } from '../helpers/html';
 
 const NOW = Date.parse('2026-11-21T18:30:42Z');
+/** The seed's start, whose calendar entry the README documents. */
+const SEED = { WORKSHOP_START: DEFAULTS.WORKSHOP_START };
 
 async function downloadIcs(env: Record<string, string> = {}) {
-  const res = await request(testApp({ now: NOW, env }).app).get('/taller-marca-autoridad.ics').buffer(true).parse((stream, done) => {
+  const res = await request(testApp({ now: NOW, env: { ...SEED, ...env } }).app).get('/taller-marca-autoridad.ics').buffer(true).parse((stream, done) => {
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
@@ -44,6 +47,11 @@ describe('the .ics download', () => {
     expect(event.location).toBe('Google Meet (link will be sent by email)');
     expect((vevent.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().toISOString()).toBe('2026-11-21T18:30:00.000Z');
     expect(vevent.getFirstPropertyValue('url')).toBe('https://taller.example.org/');
+    // METHOD:PUBLISH needs an ORGANIZER (RFC 5546 §3.2.1); libical rejects the file without one.
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    const organizer = vevent.getFirstProperty('organizer');
+    expect(organizer?.getFirstValue()).toBe('mailto:hola@example.com');
+    expect(organizer?.getParameter('cn')).toBe('Valeria Montes');
     const alarm = vevent.getFirstSubcomponent('valarm');
     expect(alarm?.getFirstPropertyValue('action')).toBe('DISPLAY');
     expect((alarm?.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-3600);
@@ -58,7 +66,7 @@ describe('the .ics download', () => {
   });
 
   it('is linked beside "Añadir al calendario"', async () => {
-    const doc = parseHtml((await request(testApp().app).get('/')).text);
+    const doc = parseHtml((await request(testApp({ env: SEED }).app).get('/')).text);
     const link = doc.querySelector('#detalles a[download]');
     expect(link?.getAttribute('href')).toBe('/taller-marca-autoridad.ics');
     expect(textOf(link)).toMatch(/\.ics/);
@@ -67,7 +75,7 @@ describe('the .ics download', () => {
 
 describe('the start time in other cities', () => {
   it('is server-rendered for Mexico City and five more cities, with the weekday where the date differs', async () => {
-    const doc = parseHtml((await request(testApp().app).get('/')).text);
+    const doc = parseHtml((await request(testApp({ env: SEED }).app).get('/')).text);
     const rows = Object.fromEntries(
       [...doc.querySelectorAll('#detalles .zones__list li')].map((li) => [textOf(li.querySelector('.zones__city')), textOf(li.querySelector('.zones__time'))]),
     );

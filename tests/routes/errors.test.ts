@@ -13,6 +13,10 @@ describe('unknown paths', () => {
     expect(textOf(doc.querySelector('h1'))).toBe('Oops! Page not found');
     const home = [...doc.querySelectorAll('main a')].find((a) => textOf(a) === 'Return to Home');
     expect(home?.getAttribute('href')).toBe('/');
+    // English inside a Spanish page: marked, so a screen reader switches its voice.
+    expect(doc.documentElement.getAttribute('lang')).toBe('es');
+    expect(doc.querySelector('h1')?.getAttribute('lang')).toBe('en');
+    expect(home?.getAttribute('lang')).toBe('en');
   });
 
   it('ship no JavaScript', async () => {
@@ -54,6 +58,7 @@ describe('a render error', () => {
     expect(res.status).toBe(500);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(textOf(parseHtml(res.text).querySelector('h1'))).toBe('Unexpected Application Error!');
+    expect(parseHtml(res.text).querySelector('h1')?.getAttribute('lang')).toBe('en');
     expect(res.text).not.toContain('secret detail');
     expect(res.text).not.toMatch(/at .*\.ts/);
   });

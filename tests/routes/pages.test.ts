@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { DEFAULTS } from '../../server/config';
 import { promptPage } from '../../shared/content';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
 import { parseHtml, textOf } from '../helpers/html';
@@ -22,7 +23,7 @@ describe('GET /', () => {
     const { app } = testApp();
     const doc = parseHtml((await request(app).get('/')).text);
     const ids = [...doc.querySelectorAll('main > section[id]')].map((section) => section.id);
-    expect(ids).toEqual(['inicio', 'que-es', 'para-ti', 'lograras', 'contenido', 'sobre-mi', 'detalles', 'precios', 'faq']);
+    expect(ids).toEqual(['inicio', 'que-es', 'para-ti', 'lograras', 'temario', 'sobre-mi', 'detalles', 'precios', 'faq']);
     expect(doc.querySelector('header.topbar nav')).not.toBeNull();
     expect(doc.querySelector('main > section.closing')).not.toBeNull();
     expect(doc.querySelector('body > footer')).not.toBeNull();
@@ -63,7 +64,7 @@ describe('GET /', () => {
   it('has three content pillars, each with a "Ver temario completo" button that does nothing', async () => {
     const { app } = testApp();
     const doc = parseHtml((await request(app).get('/')).text);
-    const pillars = doc.querySelectorAll('#contenido .pillar');
+    const pillars = doc.querySelectorAll('#temario .pillar');
     expect(pillars).toHaveLength(3);
     for (const pillar of pillars) {
       const button = pillar.querySelector('button');
@@ -85,7 +86,7 @@ describe('GET /', () => {
     const { app } = testApp();
     const details = parseHtml((await request(app).get('/')).text).querySelector('#detalles');
     const text = textOf(details);
-    expect(text).toContain('miércoles 3 de septiembre');
+    expect(text).toContain('miércoles 8 de octubre de 2025');
     expect(text).toContain('8:00 p. m. hora de la Ciudad de México');
     expect(text).toContain('2.5 horas');
     expect(text).toContain('Google Meet');
@@ -96,7 +97,8 @@ describe('GET /', () => {
   });
 
   it('opens the web calendar in a new tab with the event derived from WORKSHOP_START', async () => {
-    const { app } = testApp();
+    // The seed's own start, before it: the link the README's calendar correction describes.
+    const { app } = testApp({ now: Date.parse('2025-09-01T12:00:00-06:00'), env: { WORKSHOP_START: DEFAULTS.WORKSHOP_START } });
     const doc = parseHtml((await request(app).get('/')).text);
     const link = [...doc.querySelectorAll('#detalles a')].find((a) => textOf(a) === 'Añadir al calendario');
     expect(link?.getAttribute('target')).toBe('_blank');
@@ -112,7 +114,7 @@ describe('GET /', () => {
   it('derives the visible date and the calendar link from a configured WORKSHOP_START', async () => {
     const { app } = testApp({ env: { WORKSHOP_START: '2026-02-11T19:00:00-06:00' } });
     const doc = parseHtml((await request(app).get('/')).text);
-    expect(textOf(doc.querySelector('#detalles'))).toContain('miércoles 11 de febrero');
+    expect(textOf(doc.querySelector('#detalles'))).toContain('miércoles 11 de febrero de 2026');
     expect(textOf(doc.querySelector('#detalles'))).toContain('7:00 p. m.');
     const link = [...doc.querySelectorAll('#detalles a')].find((a) => textOf(a) === 'Añadir al calendario');
     expect(new URL(link?.getAttribute('href') ?? '').searchParams.get('dates')).toBe('20260212T010000Z/20260212T033000Z');
@@ -139,10 +141,24 @@ describe('GET /', () => {
     const footerText = textOf(footer);
     for (const label of ['Términos y condiciones', 'Política de reembolso', 'Política de privacidad', 'Instagram', 'LinkedIn']) {
       expect(footerText).toContain(label);
+      // A placeholder link (no href) goes nowhere: no jump to the top, no "#" added to the address.
+      const link = [...(footer?.querySelectorAll('a') ?? [])].find((a) => textOf(a) === label);
+      expect(link?.hasAttribute('href')).toBe(false);
     }
+    expect(doc.querySelector('a[href="#"]')).toBeNull();
     const mailto = footer?.querySelector('a[href^="mailto:"]');
     expect(mailto?.getAttribute('href')).toBe('mailto:contacto@mi-taller.mx');
     expect(textOf(mailto)).toBe('contacto@mi-taller.mx');
+  });
+
+  it.each([
+    ['Early Bird', BEFORE_DEADLINE_MS],
+    ['closed', Date.parse('2026-11-22T12:00:00Z')],
+  ])('uses every id once (%s): the skip link has one target', async (_state, now) => {
+    const doc = parseHtml((await request(testApp({ now }).app).get('/')).text);
+    const ids = [...doc.querySelectorAll('[id]')].map((element) => element.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    expect(doc.querySelector('main')?.id).toBe('contenido');
   });
 
   it('answers HEAD with the headers of GET and no body', async () => {

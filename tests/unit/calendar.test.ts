@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { workshop } from '../../shared/content';
 import { calendarUrl, toCalendarUtc } from '../../shared/logic/calendar';
-import { workshopSchedule } from '../../shared/logic/schedule';
+import { dateTimeLabel, workshopSchedule } from '../../shared/logic/schedule';
 
 const defaultStart = Date.parse('2025-09-03T20:00:00-06:00');
 
 describe('workshopSchedule', () => {
   it('writes the default start in Mexico City time, in Spanish', () => {
     const schedule = workshopSchedule(defaultStart);
-    expect(schedule.dateLabel).toBe('miércoles 3 de septiembre');
+    expect(schedule.dateLabel).toBe('miércoles 3 de septiembre de 2025');
     expect(schedule.timeLabel).toBe('8:00 p. m.');
-    expect(schedule.fullLabel).toBe('miércoles 3 de septiembre, 8:00 p. m. hora de la Ciudad de México');
+    expect(schedule.fullLabel).toBe('miércoles 3 de septiembre de 2025, 8:00 p. m. hora de la Ciudad de México');
   });
   it('ends 2.5 hours after the start', () => {
     const schedule = workshopSchedule(defaultStart);
@@ -18,7 +18,16 @@ describe('workshopSchedule', () => {
   });
   it('converts a start given in another offset to Mexico City time', () => {
     const schedule = workshopSchedule(Date.parse('2026-03-10T16:30:00Z'));
-    expect(schedule.fullLabel).toBe('martes 10 de marzo, 10:30 a. m. hora de la Ciudad de México');
+    expect(schedule.fullLabel).toBe('martes 10 de marzo de 2026, 10:30 a. m. hora de la Ciudad de México');
+  });
+});
+
+describe('dateTimeLabel', () => {
+  it('writes the Early Bird deadline in words, with its year and without its seconds', () => {
+    expect(dateTimeLabel(Date.parse('2025-09-30T23:59:59-06:00'))).toBe('martes 30 de septiembre de 2025, 11:59 p. m.');
+  });
+  it('writes an instant given in UTC on Mexico City’s calendar', () => {
+    expect(dateTimeLabel(Date.parse('2027-01-01T03:30:00Z'))).toBe('jueves 31 de diciembre de 2026, 9:30 p. m.');
   });
 });
 

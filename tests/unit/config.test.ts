@@ -14,11 +14,16 @@ describe('readConfig', () => {
     expect(config.checkoutUrl).toBe(DEFAULTS.CHECKOUT_URL);
     expect(config.checkoutUrl.startsWith('https://')).toBe(true);
     expect(config.contactEmail).toBe(DEFAULTS.CONTACT_EMAIL);
-    expect(config.workshopStartMs).toBe(Date.parse('2025-09-04T02:00:00Z'));
-    expect(config.earlyBirdDeadlineMs).toBe(Date.parse('2025-10-01T05:59:59Z'));
+    expect(config.sale).toEqual({
+      workshopStartMs: Date.parse('2025-09-04T02:00:00Z'),
+      earlyBirdDeadlineMs: Date.parse('2025-10-01T05:59:59Z'),
+      soldOut: false,
+    });
+    expect(config.placeholders).toEqual(['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL']);
     expect(config.publicUrl).toBe('http://127.0.0.1:3000');
     expect(config.upgradeInsecureRequests).toBe(false);
     expect(config.logLevel).toBe('info');
+    expect(config.shutdownDelaySeconds).toBe(5);
   });
 
   it('treats an empty variable as unset', () => {
@@ -33,15 +38,19 @@ describe('readConfig', () => {
     ['HOST', '::', (c: ReturnType<typeof readConfig>) => c.host, '::'],
     ['CHECKOUT_URL', 'https://pay.example.org/taller?x=1', (c: ReturnType<typeof readConfig>) => c.checkoutUrl, 'https://pay.example.org/taller?x=1'],
     ['CONTACT_EMAIL', 'ana.lopez@mi-marca.mx', (c: ReturnType<typeof readConfig>) => c.contactEmail, 'ana.lopez@mi-marca.mx'],
-    ['WORKSHOP_START', '2026-02-11T19:00:00-06:00', (c: ReturnType<typeof readConfig>) => c.workshopStartMs, Date.parse('2026-02-12T01:00:00Z')],
-    ['EARLY_BIRD_DEADLINE', '2026-01-31T23:59:59Z', (c: ReturnType<typeof readConfig>) => c.earlyBirdDeadlineMs, Date.parse('2026-01-31T23:59:59Z')],
-    ['EARLY_BIRD_DEADLINE', '2026-01-31T23:59:59.500+01:00', (c: ReturnType<typeof readConfig>) => c.earlyBirdDeadlineMs, Date.parse('2026-01-31T22:59:59.500Z')],
+    ['WORKSHOP_START', '2026-02-11T19:00:00-06:00', (c: ReturnType<typeof readConfig>) => c.sale.workshopStartMs, Date.parse('2026-02-12T01:00:00Z')],
+    ['EARLY_BIRD_DEADLINE', '2026-01-31T23:59:59Z', (c: ReturnType<typeof readConfig>) => c.sale.earlyBirdDeadlineMs, Date.parse('2026-01-31T23:59:59Z')],
+    ['EARLY_BIRD_DEADLINE', '2026-01-31T23:59:59.500+01:00', (c: ReturnType<typeof readConfig>) => c.sale.earlyBirdDeadlineMs, Date.parse('2026-01-31T22:59:59.500Z')],
     ['PUBLIC_URL', 'https://taller.example.org/', (c: ReturnType<typeof readConfig>) => c.publicUrl, 'https://taller.example.org'],
     ['PUBLIC_URL', 'http://192.0.2.10:8080', (c: ReturnType<typeof readConfig>) => c.publicUrl, 'http://192.0.2.10:8080'],
+    ['SOLD_OUT', 'true', (c: ReturnType<typeof readConfig>) => c.sale.soldOut, true],
+    ['SOLD_OUT', 'false', (c: ReturnType<typeof readConfig>) => c.sale.soldOut, false],
     ['UPGRADE_INSECURE_REQUESTS', 'true', (c: ReturnType<typeof readConfig>) => c.upgradeInsecureRequests, true],
     ['UPGRADE_INSECURE_REQUESTS', 'false', (c: ReturnType<typeof readConfig>) => c.upgradeInsecureRequests, false],
     ['LOG_LEVEL', 'warn', (c: ReturnType<typeof readConfig>) => c.logLevel, 'warn'],
     ['LOG_LEVEL', 'silent', (c: ReturnType<typeof readConfig>) => c.logLevel, 'silent'],
+    ['SHUTDOWN_DELAY_SECONDS', '0', (c: ReturnType<typeof readConfig>) => c.shutdownDelaySeconds, 0],
+    ['SHUTDOWN_DELAY_SECONDS', '300', (c: ReturnType<typeof readConfig>) => c.shutdownDelaySeconds, 300],
   ])('accepts %s=%s', (variable, value, pick, expected) => {
     expect(pick(readConfig({ [variable]: value }))).toBe(expected);
   });
@@ -69,10 +78,16 @@ describe('readConfig', () => {
     ['PUBLIC_URL', 'taller.example.org'],
     ['PUBLIC_URL', 'https://taller.example.org/?ref=1'],
     ['PUBLIC_URL', 'ftp://taller.example.org'],
+    ['SOLD_OUT', 'yes'],
+    ['SOLD_OUT', 'TRUE'],
     ['UPGRADE_INSECURE_REQUESTS', 'yes'],
     ['UPGRADE_INSECURE_REQUESTS', '1'],
     ['LOG_LEVEL', 'verbose'],
     ['LOG_LEVEL', 'INFO'],
+    ['SHUTDOWN_DELAY_SECONDS', '301'],
+    ['SHUTDOWN_DELAY_SECONDS', '-1'],
+    ['SHUTDOWN_DELAY_SECONDS', '2.5'],
+    ['SHUTDOWN_DELAY_SECONDS', '5s'],
   ])('rejects %s=%s with one line naming the variable', (variable, value) => {
     expectError({ [variable]: value }, variable);
     try {
@@ -81,5 +96,31 @@ describe('readConfig', () => {
       expect((error as Error).message).not.toContain('\n');
       expect((error as Error).message).toContain(JSON.stringify(value));
     }
+  });
+});
+
+describe('placeholder settings', () => {
+  const real = { CHECKOUT_URL: 'https://pay.example.org/taller', CONTACT_EMAIL: 'hola@taller.example.org', PUBLIC_URL: 'https://taller.example.org' };
+
+  it('lists each one left at its default, and none once all are set', () => {
+    expect(readConfig({ CHECKOUT_URL: real.CHECKOUT_URL }).placeholders).toEqual(['CONTACT_EMAIL', 'PUBLIC_URL']);
+    expect(readConfig(real).placeholders).toEqual([]);
+    // Set explicitly to the placeholder is still the placeholder.
+    expect(readConfig({ ...real, CONTACT_EMAIL: DEFAULTS.CONTACT_EMAIL }).placeholders).toEqual(['CONTACT_EMAIL']);
+  });
+
+  it('are refused with NODE_ENV=production, in one line naming every one of them', () => {
+    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(
+      new ConfigError('NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL: they are still the placeholder default'),
+    );
+    expect(() => readConfig({ NODE_ENV: 'production', ...real, PUBLIC_URL: '' })).toThrow(
+      /^NODE_ENV=production needs real values for PUBLIC_URL: it is still the placeholder default$/,
+    );
+    expect(readConfig({ NODE_ENV: 'production', ...real }).placeholders).toEqual([]);
+  });
+
+  it('are allowed outside production, so the first command of the README runs on a fresh machine', () => {
+    expect(readConfig({}).checkoutUrl).toBe(DEFAULTS.CHECKOUT_URL);
+    expect(readConfig({ NODE_ENV: 'development' }).contactEmail).toBe(DEFAULTS.CONTACT_EMAIL);
   });
 });

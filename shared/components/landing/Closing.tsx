@@ -1,18 +1,32 @@
 import { closing } from '../../content';
+import type { SaleState } from '../../logic/sale';
+import { CallToAction, callKind } from '../CallToAction';
 import { Icon } from '../Icon';
+import { SaleSlot, type SaleView } from '../SaleSlot';
 
-export function Closing() {
+/** The urgency of the Early Bird goes with it: each state says only what is still true. */
+const TEXTS: Record<SaleState, string> = {
+  'early-bird': closing.text,
+  normal: closing.normalText,
+  'sold-out': closing.soldOutText,
+  closed: closing.closedText,
+};
+
+export function Closing({ sale, contactEmail }: { sale: SaleView; contactEmail: string }) {
   return (
     <section className="closing" aria-labelledby="cierre-titulo">
       <div className="container closing__inner">
         <h2 id="cierre-titulo" className="closing__title">
           {closing.title}
         </h2>
-        <p className="closing__text">{closing.text}</p>
-        <a className="btn btn--primary btn--large" href="#precios">
-          {closing.cta}
-          <Icon name="arrow" />
-        </a>
+        <p className="closing__text">
+          <SaleSlot sale={sale}>{(state) => TEXTS[state]}</SaleSlot>
+        </p>
+        <SaleSlot sale={sale} variant={callKind}>
+          {(state) => (
+            <CallToAction state={state} contactEmail={contactEmail} bookLabel={closing.cta} className="btn btn--primary btn--large" icon={<Icon name="arrow" />} />
+          )}
+        </SaleSlot>
       </div>
     </section>
   );

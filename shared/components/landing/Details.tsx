@@ -1,16 +1,34 @@
 import { details, workshop } from '../../content';
 import type { CityTime, WorkshopSchedule } from '../../logic/schedule';
 import { Icon, type IconName } from '../Icon';
+import { SaleSlot, type SaleView } from '../SaleSlot';
 import { Section } from '../Section';
 
 interface DetailsProps {
+  sale: SaleView;
   schedule: WorkshopSchedule;
   calendarUrl: string;
   icsUrl: string;
   cityTimes: CityTime[];
 }
 
-export function Details({ schedule, calendarUrl, icsUrl, cityTimes }: DetailsProps) {
+/** Adding a workshop that has already taken place to a calendar helps nobody: the links go once it starts. */
+function CalendarLinks({ calendarUrl, icsUrl }: { calendarUrl: string; icsUrl: string }) {
+  return (
+    <>
+      <a className="btn btn--outline btn--block" href={calendarUrl} target="_blank" rel="noopener noreferrer">
+        <Icon name="calendar" />
+        {details.calendarCta}
+      </a>
+      <p className="details__hint">{details.calendarHint}</p>
+      <a className="details__ics" href={icsUrl} download={details.icsFileName}>
+        {details.icsCta}
+      </a>
+    </>
+  );
+}
+
+export function Details({ sale, schedule, calendarUrl, icsUrl, cityTimes }: DetailsProps) {
   const facts: { icon: IconName; label: string; value: string }[] = [
     { icon: 'calendar', label: details.labels.date, value: schedule.dateLabel },
     { icon: 'clock', label: details.labels.time, value: `${schedule.timeLabel} ${workshop.zoneLabel}` },
@@ -43,14 +61,9 @@ export function Details({ schedule, calendarUrl, icsUrl, cityTimes }: DetailsPro
               ))}
             </ul>
           </div>
-          <a className="btn btn--outline btn--block" href={calendarUrl} target="_blank" rel="noopener noreferrer">
-            <Icon name="calendar" />
-            {details.calendarCta}
-          </a>
-          <p className="details__hint">{details.calendarHint}</p>
-          <a className="details__ics" href={icsUrl} download={details.icsFileName}>
-            {details.icsCta}
-          </a>
+          <SaleSlot sale={sale} block variant={(state) => String(state === 'closed')}>
+            {(state) => (state === 'closed' ? null : <CalendarLinks calendarUrl={calendarUrl} icsUrl={icsUrl} />)}
+          </SaleSlot>
         </div>
         <div className="details__bonuses">
           <h3 className="details__subtitle">{details.bonusesTitle}</h3>

@@ -1,21 +1,41 @@
 import { hero, trainer, workshop } from '../../content';
+import type { SaleState } from '../../logic/sale';
 import type { WorkshopSchedule } from '../../logic/schedule';
+import { CallToAction, callKind } from '../CallToAction';
 import { Icon } from '../Icon';
+import { SaleSlot, type SaleView } from '../SaleSlot';
 
-export function Hero({ schedule }: { schedule: WorkshopSchedule }) {
+const BADGES: Record<SaleState, string> = {
+  'early-bird': hero.badge,
+  normal: hero.badge,
+  'sold-out': hero.soldOutBadge,
+  closed: hero.closedBadge,
+};
+
+const isClosed = (state: SaleState): string => String(state === 'closed');
+
+interface HeroProps {
+  schedule: WorkshopSchedule;
+  sale: SaleView;
+  contactEmail: string;
+}
+
+export function Hero({ schedule, sale, contactEmail }: HeroProps) {
   return (
     <section id="inicio" className="hero" aria-labelledby="inicio-titulo">
       <div className="container hero__inner">
-        <p className="badge badge--hot">{hero.badge}</p>
+        <SaleSlot sale={sale} block variant={(state) => BADGES[state]}>
+          {(state) => <p className={`badge ${state === 'closed' ? 'badge--closed' : 'badge--hot'}`}>{BADGES[state]}</p>}
+        </SaleSlot>
         <p className="hero__eyebrow">{hero.eyebrow}</p>
         <h1 id="inicio-titulo" className="hero__title">
           {hero.title}
         </h1>
         <p className="hero__lead">{hero.lead}</p>
         <div className="hero__actions">
-          <a className="btn btn--primary btn--large" href="#precios">
-            {hero.primaryCta}
-          </a>
+          <SaleSlot sale={sale} variant={callKind}>
+            {(state) => <CallToAction state={state} contactEmail={contactEmail} bookLabel={hero.primaryCta} className="btn btn--primary btn--large" />}
+          </SaleSlot>
           <a className="btn btn--outline btn--large" href="#que-es">
             {hero.secondaryCta}
           </a>
@@ -23,13 +43,17 @@ export function Hero({ schedule }: { schedule: WorkshopSchedule }) {
         <ul className="hero__facts">
           <li>
             <Icon name="calendar" />
-            <span>
-              {schedule.dateLabel}, {schedule.timeLabel} {workshop.zoneLabel}
-            </span>
+            <SaleSlot sale={sale} variant={isClosed}>
+              {(state) =>
+                state === 'closed' ? `${hero.closedDatePrefix} ${schedule.dateLabel}` : `${schedule.dateLabel}, ${schedule.timeLabel} ${workshop.zoneLabel}`
+              }
+            </SaleSlot>
           </li>
           <li>
             <Icon name="video" />
-            <span>{workshop.durationLabel} · {workshop.format}</span>
+            <span>
+              {workshop.durationLabel} · {workshop.format}
+            </span>
           </li>
         </ul>
         <p className="hero__proof">

@@ -1,6 +1,8 @@
 import { nav } from '../../content';
+import { CallToAction, callKind } from '../CallToAction';
+import { SaleSlot, type SaleView } from '../SaleSlot';
 
-export function NavBar() {
+export function NavBar({ sale, contactEmail }: { sale: SaleView; contactEmail: string }) {
   return (
     <header className="topbar">
       <div className="container topbar__inner">
@@ -16,9 +18,11 @@ export function NavBar() {
             ))}
           </ul>
         </nav>
-        <a className="btn btn--primary btn--small topbar__cta" href="#precios">
-          {nav.cta}
-        </a>
+        <SaleSlot sale={sale} variant={callKind}>
+          {(state) => (
+            <CallToAction state={state} contactEmail={contactEmail} bookLabel={nav.cta} short className="btn btn--primary btn--small topbar__cta" />
+          )}
+        </SaleSlot>
       </div>
     </header>
   );

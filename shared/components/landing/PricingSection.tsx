@@ -1,15 +1,34 @@
 import { pricing } from '../../content';
-import type { PricingCardProps } from '../../islands/types';
+import type { SaleState } from '../../logic/sale';
 import { Icon } from '../Icon';
-import { Island } from '../Island';
+import { SaleSlot, type SaleView } from '../SaleSlot';
 import { Section } from '../Section';
+import { PriceCard, type EarlyBirdOffer } from './PriceCard';
 
-export function PricingSection({ card }: { card: PricingCardProps }) {
+const TITLES: Record<SaleState, string> = {
+  'early-bird': pricing.title,
+  normal: pricing.normalTitle,
+  'sold-out': pricing.soldOutTitle,
+  closed: pricing.closedTitle,
+};
+
+interface PricingSectionProps {
+  sale: SaleView;
+  offer: EarlyBirdOffer | null;
+  contactEmail: string;
+  workshopDateLabel: string;
+}
+
+export function PricingSection({ sale, offer, contactEmail, workshopDateLabel }: PricingSectionProps) {
   return (
-    <Section id={pricing.id} eyebrow={pricing.eyebrow} title={pricing.title}>
+    <Section id={pricing.id} eyebrow={pricing.eyebrow} title={<SaleSlot sale={sale}>{(state) => TITLES[state]}</SaleSlot>}>
       <div className="pricing">
         <div className="pricing__card">
-          <Island name="pricing" props={card} hydrate="visible" />
+          <SaleSlot sale={sale} block>
+            {(state) => (
+              <PriceCard state={state} offer={state === 'early-bird' ? offer : null} contactEmail={contactEmail} workshopDateLabel={workshopDateLabel} />
+            )}
+          </SaleSlot>
         </div>
         <div className="pricing__includes">
           <h3 className="details__subtitle">{pricing.includesTitle}</h3>

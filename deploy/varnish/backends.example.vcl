@@ -1,0 +1,10 @@
+# The instances behind taller.vcl. Copy this file to backends.vcl beside taller.vcl (Varnish looks
+# for it on vcl_path, /etc/varnish by default), one backend per instance, each probed by
+# taller_health and added to the round robin in vcl_init. Reload Varnish after changing it.
+backend instance_1 { .host = "10.0.0.11"; .port = "3000"; .probe = taller_health; }
+backend instance_2 { .host = "10.0.0.12"; .port = "3000"; .probe = taller_health; }
+
+sub vcl_init {
+    taller.add_backend(instance_1);
+    taller.add_backend(instance_2);
+}

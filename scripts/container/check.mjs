@@ -1,0 +1,158 @@
+// `npm run container:check`: builds the real Dockerfile with buildah (no Docker engine needed) on a local
+// stand-in for its base image (base-image.sh), checks what the image holds and how it is configured, then
+// runs it as a container engine would (run-image.mjs). Fails with one clear message on the first problem.
+// Needs root, buildah, debootstrap, unshare and ip (Debian: buildah debootstrap util-linux iproute2).
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { buildah, check, CheckFailure, configOf, ok, sh } from './buildah.mjs';
+
+const IMAGE = 'localhost/taller-marca-autoridad:check';
+const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
+/** Where the build steps' npm finds the host's settings: root's user config, and the CA bundle beside it. */
+const NPMRC_IN_BUILD = '/root/.npmrc';
+const CAFILE_IN_BUILD = '/run/host-npm/ca.pem';
+const started = performance.now();
+const secondsSince = (from) => Math.round((performance.now() - from) / 1000);
+
+const dockerfile = readFileSync('Dockerfile', 'utf8');
+const execForm = (pattern) => JSON.parse(pattern.exec(dockerfile)?.[1] ?? 'null');
+const baseImage = /^FROM\s+(\S+)/m.exec(dockerfile)[1];
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'taller-container-check-'));
+let container;
+try {
+  preconditions();
+  const baseSeconds = standInBase();
+  const npm = npmSettings();
+  const buildSeconds = await build(npm);
+  checkConfig(npm);
+  container = buildah(['from', '--quiet', '--pull=never', '--name', `taller-check-${process.pid}`, IMAGE]).trim();
+  const mountPoint = buildah(['mount', container]).trim();
+  checkContents(mountPoint, npm);
+  const runStarted = performance.now();
+  const run = spawnSync('unshare', ['--net', process.execPath, 'scripts/container/run-image.mjs', container, mountPoint], { stdio: 'inherit' });
+  check(run.status === 0, 'the image did not run as it should (see above)');
+  const size = (name) => buildah(['images', '--format', '{{.Size}}', name]).split('\n')[0];
+  console.log(`\ncontainer:check passed: ${IMAGE} is ${size(IMAGE)} (its base, ${baseImage}: ${size(baseImage)})`);
+  console.log(
+    `time: base stand-in ${baseSeconds} s, build ${buildSeconds} s, running checks ${secondsSince(runStarted)} s, total ${secondsSince(started)} s`,
+  );
+} catch (error) {
+  console.error(`\ncontainer:check FAILED: ${error instanceof CheckFailure ? error.message : error.stack}`);
+  process.exitCode = 1;
+} finally {
+  if (container) spawnSync('buildah', ['rm', container], { stdio: 'ignore' });
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+function preconditions() {
+  check(process.getuid?.() === 0, 'run it as root: buildah (chroot isolation) and debootstrap need root');
+  for (const [tool, args] of [['buildah', ['--version']], ['debootstrap', ['--version']], ['unshare', ['--version']], ['ip', ['-V']]]) {
+    const probe = spawnSync(tool, args, { stdio: 'ignore' });
+    check(!probe.error, `${tool} is missing (Debian: apt-get install -y buildah debootstrap util-linux iproute2)`);
+  }
+  // Working containers an interrupted check left behind.
+  for (const name of buildah(['containers', '--format', '{{.ContainerName}}']).split('\n')) {
+    if (name.startsWith('taller-check-')) buildah(['rm', name]);
+  }
+}
+
+function standInBase() {
+  const from = performance.now();
+  const result = spawnSync('bash', ['scripts/container/base-image.sh'], { stdio: 'inherit' });
+  check(result.status === 0, `no stand-in for ${baseImage} (see above)`);
+  return secondsSince(from);
+}
+
+/**
+ * The host's npm registry and CA bundle, for the build steps' `npm ci` ("null" is npm's word for unset). A Node
+ * fetched by use-node.sh reads no /etc/npmrc (its prefix is elsewhere), so npm may then trust the host's chain
+ * through NODE_EXTRA_CA_CERTS instead: that bundle serves as the cafile.
+ */
+function npmSettings() {
+  const get = (key) => {
+    const value = sh('npm', ['config', 'get', key]).trim();
+    return ['', 'null', 'undefined'].includes(value) ? undefined : value;
+  };
+  return { registry: get('registry') ?? DEFAULT_REGISTRY, cafile: get('cafile') ?? (process.env.NODE_EXTRA_CA_CERTS || undefined) };
+}
+
+/**
+ * `buildah bud` of the real Dockerfile. The npm settings reach the RUN steps as read-only bind mounts, so they
+ * are in neither the Dockerfile nor any layer. --layers keeps unchanged steps cached between runs.
+ */
+async function build({ registry, cafile }) {
+  const npmrc = path.join(scratch, 'npmrc');
+  writeFileSync(npmrc, `registry=${registry}\n${cafile ? `cafile=${CAFILE_IN_BUILD}\n` : ''}`);
+  const volumes = ['--volume', `${npmrc}:${NPMRC_IN_BUILD}:ro`, ...(cafile ? ['--volume', `${cafile}:${CAFILE_IN_BUILD}:ro`] : [])];
+  const args = ['bud', '--isolation', 'chroot', '--format', 'docker', '--pull=never', '--layers', '--force-rm', ...volumes, '--tag', IMAGE, '--file', 'Dockerfile', '.'];
+  console.log(`Building ${IMAGE}: buildah ${args.join(' ')}`);
+  const log = path.join(scratch, 'build.log');
+  const from = performance.now();
+  const output = createWriteStream(log);
+  const child = spawn('buildah', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(output);
+  child.stderr.pipe(output);
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  const lines = readFileSync(log, 'utf8').trimEnd().split('\n');
+  check(code === 0, `buildah bud exited ${code}; the end of its output:\n${lines.slice(-40).join('\n')}`);
+  const seconds = secondsSince(from);
+  ok(`built the Dockerfile in ${seconds} s (${lines.filter((line) => line.startsWith('--> Using cache')).length} steps from cache)`);
+  return seconds;
+}
+
+function checkConfig({ registry, cafile }) {
+  const config = configOf('image', IMAGE);
+  check(config.User && !['root', '0'].includes(config.User.split(':')[0]), `the image runs as "${config.User || 'root'}", not as a non-root user`);
+  const cmd = execForm(/^CMD\s+(\[.*\])\s*$/m);
+  check(cmd !== null && isDeepStrictEqual(config.Cmd, cmd), `the image's CMD ${JSON.stringify(config.Cmd)} is not the Dockerfile's exec-form CMD`);
+  const healthcheck = execForm(/^HEALTHCHECK\s.*\bCMD\s+(\[.*\])\s*$/m);
+  check(
+    healthcheck !== null && isDeepStrictEqual(config.Healthcheck?.Test, ['CMD', ...healthcheck]),
+    `the image's HEALTHCHECK is ${JSON.stringify(config.Healthcheck)} (buildah keeps it only with --format docker)`,
+  );
+  const env = config.Env ?? [];
+  check(env.includes('NODE_ENV=production') && env.includes('HOST=0.0.0.0'), `the image's ENV lacks NODE_ENV=production or HOST=0.0.0.0: ${env.join(' ')}`);
+  ok(`config: USER ${config.User}, exec-form CMD ${JSON.stringify(config.Cmd)}, HEALTHCHECK ${JSON.stringify(config.Healthcheck.Test)}`);
+
+  const everything = buildah(['inspect', '--type', 'image', IMAGE]);
+  const traces = [NPMRC_IN_BUILD, CAFILE_IN_BUILD, cafile, registry === DEFAULT_REGISTRY ? undefined : registry].filter(Boolean);
+  const found = traces.filter((trace) => everything.includes(trace));
+  check(found.length === 0, `the image's config or history mentions the build's npm settings: ${found.join(', ')}`);
+}
+
+function checkContents(root, { registry, cafile }) {
+  const app = path.join(root, 'app');
+  const top = readdirSync(app).sort();
+  check(isDeepStrictEqual(top, ['dist', 'node_modules', 'package.json']), `/app holds ${top.join(', ')}; expected only dist, node_modules and package.json`);
+
+  const entries = readdirSync(app, { recursive: true, withFileTypes: true }).map((entry) => ({
+    rel: path.relative(app, path.join(entry.parentPath, entry.name)),
+    name: entry.name,
+    dir: entry.isDirectory(),
+  }));
+  const devDependencies = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).devDependencies);
+  const problems = [
+    ...entries.filter((e) => e.dir && devDependencies.some((name) => e.rel.endsWith(`node_modules/${name}`))).map((e) => `dev dependency ${e.rel}`),
+    ...entries.filter((e) => !e.dir && e.name.endsWith('.map')).map((e) => `source map ${e.rel}`),
+    ...entries.filter((e) => !e.dir && /\.(ts|tsx|mts|cts)$/.test(e.name) && !/\.d\.(ts|mts|cts)$/.test(e.name)).map((e) => `TypeScript ${e.rel}`),
+    ...entries.filter((e) => (e.dir && ['test', 'tests', '__tests__'].includes(e.name)) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(e.name)).map((e) => `test ${e.rel}`),
+  ];
+  check(problems.length === 0, `/app holds what production never runs:\n${problems.slice(0, 20).join('\n')}${problems.length > 20 ? `\n… ${problems.length - 20} more` : ''}`);
+  ok(`/app holds dist/, package.json and ${new Set(entries.filter((e) => e.dir && /^node_modules\/(@[^/]+\/)?[^/@]+$/.test(e.rel)).map((e) => e.rel)).size} production packages: no dev dependency, test, TypeScript source or source map`);
+
+  // No npm configuration anywhere in the image, and no copy of the host's CA bundle.
+  const caBytes = cafile ? readFileSync(cafile) : undefined;
+  const leaks = [];
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (!entry.isFile()) continue;
+    if (entry.name === '.npmrc' || entry.name === 'npmrc') leaks.push(file);
+    else if (caBytes && statSync(file).size === caBytes.length && readFileSync(file).equals(caBytes)) leaks.push(file);
+  }
+  check(leaks.length === 0, `the image holds npm settings or the host's CA bundle:\n${leaks.join('\n')}`);
+  ok(`no npm configuration or CA bundle in the image (registry ${registry}${cafile ? `, cafile ${cafile}` : ''} reached the build as read-only mounts)`);
+}

@@ -1,0 +1,221 @@
+// `npm run rehearsal`: the caching and shutdown promises, checked with a real shared cache in front.
+// On loopback: 3 instances of the built server (the image's command, NODE_ENV=production), two Varnish
+// nodes running deploy/varnish/taller.vcl as it is (a busy one under steady load, a quiet one with one
+// visitor at a time) and nginx serving the same bytes of / as a file. EARLY_BIRD_DEADLINE falls in the
+// middle of the run and WORKSHOP_START later; in between each instance in turn gets SIGTERM and is started
+// again while traffic flows. Every response is recorded. About 2 minutes; it stops by itself, stops every
+// process it started, and exits 1 when acceptance 1, 2 or 4 fails. It installs nothing: varnishd and nginx
+// must be on PATH (.ci/run installs them). SHUTDOWN_DELAY_SECONDS, if set, is passed to the instances.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createBodyReader } from './rehearsal/bodies.mjs';
+import { cleanUpOnExit, stopAll } from './rehearsal/children.mjs';
+import { createInstance, startNginx, startVarnish } from './rehearsal/fleet.mjs';
+import { confirmations, fmt, restarts, seconds, staleBodies, steadyFigures, table } from './rehearsal/report.mjs';
+import { compareWithFloor } from './rehearsal/throughput.mjs';
+import { createRecorder, quietVisitors, revalidatingBrowsers, send, steadyLoad } from './rehearsal/traffic.mjs';
+import { freePort } from './lib/servers.mjs';
+
+const VCL = 'deploy/varnish/taller.vcl';
+const INSTANCES = 3;
+/** The steady load on the busy node: keep-alive connections, and the requests/s they share. */
+const CONNECTIONS = 16;
+const RATE = 600;
+/** From the start of the script: the deadline, and the workshop's start after it. */
+const DEADLINE_AFTER_MS = 55_000;
+const START_AFTER_DEADLINE_MS = 40_000;
+/** The steady load runs at least this long before the deadline, and after the start. */
+const BEFORE_DEADLINE_MS = 22_000;
+const AFTER_START_MS = 8_000;
+/** The run is stopped, and fails, if it takes longer than this. */
+const WATCHDOG_MS = 240_000;
+const SETTINGS = {
+  CHECKOUT_URL: 'https://pay.example.org/taller-marca-autoridad',
+  CONTACT_EMAIL: 'hola@taller.example.org',
+  PUBLIC_URL: 'https://taller.example.org',
+};
+
+const startedAt = Date.now();
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleepUntil = (at) => sleep(Math.max(0, at - Date.now()));
+const log = (message) => console.log(`[${((Date.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${message}`);
+
+for (const [command, hint] of [
+  ['varnishd', 'varnish'],
+  ['nginx', 'nginx-light'],
+]) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+  } catch {
+    console.error(`The rehearsal needs ${command} on PATH: apt-get install ${hint} (.ci/run does).`);
+    process.exit(2);
+  }
+}
+if (!existsSync('dist/server/index.js')) {
+  console.error('No build in dist/: run npm run rehearsal, which builds first.');
+  process.exit(2);
+}
+
+const workDir = await mkdtemp(path.join(os.tmpdir(), 'taller-rehearsal-'));
+// Started as root, varnishd compiles the VCL and nginx serves files as unprivileged users.
+await chmod(workDir, 0o755);
+const cleanUp = cleanUpOnExit(async () => {
+  await stopAll();
+  await rm(workDir, { recursive: true, force: true });
+});
+setTimeout(() => {
+  console.error(`The rehearsal took longer than ${WATCHDOG_MS / 1000} s: stopping.`);
+  void cleanUp().finally(() => process.exit(1));
+}, WATCHDOG_MS).unref();
+
+const deadlineMs = startedAt + DEADLINE_AFTER_MS;
+const startMs = deadlineMs + START_AFTER_DEADLINE_MS;
+const at = (ms) => `+${((ms - startedAt) / 1000).toFixed(1)} s`;
+
+try {
+  // The fleet.
+  const env = {
+    NODE_ENV: 'production',
+    ...SETTINGS,
+    EARLY_BIRD_DEADLINE: new Date(deadlineMs).toISOString(),
+    WORKSHOP_START: new Date(startMs).toISOString(),
+    SHUTDOWN_DELAY_SECONDS: process.env.SHUTDOWN_DELAY_SECONDS ?? '',
+  };
+  const instances = [];
+  for (let index = 1; index <= INSTANCES; index += 1) instances.push(createInstance(`instance_${index}`, await freePort(), env));
+  await Promise.all(instances.map((instance) => instance.start()));
+  const names = instances.map((instance) => instance.name);
+  const [busy, quiet] = await Promise.all([startVarnish('busy', path.join(workDir, 'busy'), VCL, instances), startVarnish('quiet', path.join(workDir, 'quiet'), VCL, instances)]);
+  await Promise.all([busy, quiet].map((node) => node.waitHealthy(names, 15_000)));
+  log(`${INSTANCES} instances, Varnish busy node :${busy.port} and quiet node :${quiet.port}, all healthy`);
+  log(`EARLY_BIRD_DEADLINE at ${at(deadlineMs)}, WORKSHOP_START at ${at(startMs)}`);
+
+  // Acceptance 3: the cache against nginx serving the very bytes the cache serves for /.
+  const sample = await send(busy.port, '/', { 'accept-encoding': 'gzip, deflate, br' }, false);
+  const nginx = await startNginx(path.join(workDir, 'nginx'), sample.body, {
+    'Content-Encoding': sample.headers['content-encoding'],
+    Vary: 'Accept-Encoding',
+    'Cache-Control': sample.headers['cache-control'],
+  });
+  // Four rounds each, as long as they fit before the steady phase must start.
+  const roundSeconds = Math.max(1, Math.min(3, Math.floor((deadlineMs - BEFORE_DEADLINE_MS - Date.now()) / 8_000)));
+  log(`throughput: nginx and the cache, 4 rounds of ${roundSeconds} s each, ${sample.body.length} bytes of / (${sample.headers['content-encoding']})`);
+  const countersBefore = await busy.counters();
+  const throughput = await compareWithFloor({ cachePort: busy.port, floorPort: nginx.port, rounds: 4, seconds: roundSeconds });
+  const countersAfter = await busy.counters();
+
+  // The steady phase: load, browsers and the quiet node's visitors across both boundaries and the restarts.
+  const readBody = createBodyReader(SETTINGS.CHECKOUT_URL);
+  const recorder = createRecorder(readBody);
+  let done = false;
+  const isDone = () => done;
+  const steadyFrom = Date.now();
+  log(`steady load: ${CONNECTIONS} keep-alive connections, ${RATE} requests/s on the busy node`);
+  const traffic = Promise.all([
+    steadyLoad({ recorder, port: busy.port, connections: CONNECTIONS, ratePerSecond: RATE, isDone, asset: JSON.parse(await readFile('dist/manifest.json', 'utf8')).script.href }),
+    revalidatingBrowsers({ recorder, port: busy.port, everyMs: 300, isDone }),
+    quietVisitors({ recorder, port: quiet.port, deadlineMs, isDone }),
+  ]);
+
+  // Acceptance 2: after the deadline, each instance in turn stops and starts again.
+  await sleepUntil(deadlineMs + 6_000);
+  const restartRows = [];
+  for (const instance of instances) {
+    log(`SIGTERM to ${instance.name}`);
+    const life = await instance.stop('SIGTERM');
+    const { shutdown, stop_accepting: stopped, closed } = life.events;
+    const servedAfterSignal = life.requests.filter((time) => time >= life.signalledAt);
+    const restartedAt = Date.now();
+    await instance.start();
+    await Promise.all([busy, quiet].map((node) => node.waitHealthy([instance.name], 20_000)));
+    const row = {
+      name: instance.name,
+      exit: life.exit.code ?? life.exit.signal,
+      servedDuringDelay: servedAfterSignal.filter((time) => !stopped || time < stopped.at).length,
+      lastServedAfterSignalMs: servedAfterSignal.length ? Math.max(...servedAfterSignal) - life.signalledAt : null,
+      delayMs: shutdown && stopped ? stopped.at - shutdown.at : NaN,
+      drainMs: closed?.drainMs ?? NaN,
+      servedAfterStop: stopped ? servedAfterSignal.filter((time) => time >= stopped.at).length : 0,
+      healthyAfterMs: Date.now() - restartedAt,
+    };
+    restartRows.push(row);
+    log(`${instance.name} exited ${row.exit} after a ${seconds(row.delayMs)} delay and a ${fmt(row.drainMs)} ms drain; healthy again after ${seconds(row.healthyAfterMs)}`);
+  }
+
+  await sleepUntil(Math.max(startMs + AFTER_START_MS, Date.now() + 2_000));
+  done = true;
+  await traffic;
+  const steadyTo = Date.now();
+  const counters = { busy: await busy.counters(), quiet: await quiet.counters() };
+  // Nothing stands in front any more: Ctrl-C's signal, which skips the lame-duck delay.
+  await Promise.all(instances.map((instance) => instance.stop('SIGINT')));
+  await stopAll();
+  const instanceExits = instances.flatMap((instance) => instance.lives.map((life) => life.exit?.code ?? life.exit?.signal));
+
+  // The records, for whoever wants to look closer: times are epoch milliseconds, like the boundaries.
+  const records = recorder.records;
+  await mkdir('.artifacts/rehearsal', { recursive: true });
+  await writeFile('.artifacts/rehearsal/responses.ndjson', records.map((record) => JSON.stringify(record)).join('\n') + '\n');
+  await writeFile('.artifacts/rehearsal/run.json', JSON.stringify({ startedAt, deadlineMs, startMs, restarts: restartRows, throughput, counters }, null, 2));
+
+  // Figures.
+  const boundaries = { deadlineMs, startMs };
+  const one = staleBodies(records, boundaries);
+  const two = restarts(records, restartRows);
+  const four = confirmations(records, boundaries);
+  const steady = steadyFigures(records, boundaries);
+  const reachedInWindows = (windows) => instances.reduce((sum, instance) => sum + instance.lives.reduce((count, life) => count + life.requests.filter((time) => windows.some(([from, to]) => time >= from && time <= to)).length, 0), 0);
+  const delta = (name) => (countersAfter[name] ?? 0) - (countersBefore[name] ?? 0);
+  const phaseHitRatio = delta('cache_hit') / (delta('cache_hit') + delta('cache_miss') + delta('s_pass'));
+
+  console.log(`\nRecorded ${fmt(records.length)} responses from ${at(steadyFrom)} to ${at(steadyTo)} (.artifacts/rehearsal/responses.ndjson)\n`);
+  console.log(one.text);
+  console.log('');
+  console.log(two.text);
+  console.log(`failed requests: ${two.failed} (${two.reusedFailed} on reused keep-alive connections), of ${fmt(records.length)}\n`);
+  console.log(
+    table(
+      ['Acceptance 3', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs nginx', 'p99 vs nginx'],
+      [
+        ['nginx, / as a file', fmt(throughput.floor.rps), fmt(throughput.floor.p50, 1), fmt(throughput.floor.p99, 1), '1.00', '1.00'],
+        ['Varnish, shipped VCL', fmt(throughput.cache.rps), fmt(throughput.cache.p50, 1), fmt(throughput.cache.p99, 1), fmt(throughput.cache.rps / throughput.floor.rps, 2), fmt(throughput.cache.p99 / throughput.floor.p99, 2)],
+      ],
+    ),
+  );
+  console.log(
+    `(${throughput.connections} connections, Accept-Encoding: gzip, deflate, br, 1 in 4 a shared link with its own utm_campaign; ` +
+      `${throughput.cache.errors + throughput.floor.errors} errors or non-2xx) cache hits ${fmt(phaseHitRatio * 100, 1)} %, ` +
+      `${fmt(reachedInWindows(throughput.windows))} of ${fmt(throughput.cache.requests)} requests reached the instances`,
+  );
+  console.log(
+    `steady load: ${fmt(steady.count)} responses, cache hits ${fmt(steady.hitRatio * 100, 1)} % ` +
+      `(hits p50 ${fmt(steady.hitP50)} ms, p99 ${fmt(steady.hitP99)} ms; misses p50 ${fmt(steady.missP50)} ms, p99 ${fmt(steady.missP99)} ms), ` +
+      `${fmt(reachedInWindows([[steadyFrom, steadyTo]]))} requests reached the instances (their request logs, probes not counted); ` +
+      `in the no-store seconds before the deadline ${fmt(steady.noStoreMisses)} of ${fmt(steady.noStore)} landing requests missed, p99 ${fmt(steady.noStoreP99)} ms\n`,
+  );
+  console.log(four.text);
+  console.log('');
+  const counterNames = ['cache_hit', 'cache_hit_grace', 'cache_miss', 'cache_hitmiss', 's_pass', 'backend_retry', 'backend_fail', 'fetch_failed'];
+  console.log(table(['Varnish counters', ...counterNames], Object.entries(counters).map(([node, values]) => [`${node} node`, ...counterNames.map((name) => fmt(values[name] ?? 0))])));
+
+  const verdicts = [
+    ['1. no Early Bird body after the deadline, no selling body after the start, on either node', one.problems],
+    ['2. rolling restart: no failed request, every stopped instance exits 0', [...two.problems, ...(instanceExits.every((code) => code === 0) ? [] : [`instance exits at the end: ${instanceExits.join(', ')}`])]],
+    ['4. no 304 confirms an offer past its end', four.problems],
+  ];
+  console.log('');
+  for (const [name, problems] of verdicts) {
+    console.log(`${problems.length === 0 ? 'PASS' : 'FAIL'}  ${name}`);
+    for (const problem of problems) console.log(`      ${problem}`);
+  }
+  console.log(`\nWall time: ${seconds(Date.now() - startedAt)}`);
+  process.exitCode = verdicts.some(([, problems]) => problems.length > 0) ? 1 : 0;
+} catch (error) {
+  console.error(`The rehearsal could not run: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 2;
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,47 @@
+// What a response body offers, read from the bytes as they arrived (decoded when compressed).
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+const CARDS = ['early', 'normal', 'sold-out', 'closed'];
+const STATES = { early: 'early-bird', normal: 'normal', 'sold-out': 'sold-out', closed: 'closed' };
+
+/**
+ * The sale state a landing page shows, from its pricing card's class, and whether it offers the Early Bird
+ * at all: its checkout link or '49 USD' (with a space or a no-break space), which only an Early Bird page
+ * may carry. A page that shows another card but still carries the offer is an Early Bird body all the same.
+ */
+export function saleState(html, checkoutUrl) {
+  const card = CARDS.find((name) => html.includes(`price-card--${name}`));
+  const offer = html.includes(checkoutUrl) || /49(\s|\u00a0|&nbsp;|&#160;)USD/.test(html);
+  const state = card ? STATES[card] : 'unknown';
+  return offer && state !== 'early-bird' ? `${state}, with the offer` : state;
+}
+
+/** An Early Bird body: its card, or the offer inside another card. */
+export const isEarlyBird = (state) => state === 'early-bird' || (typeof state === 'string' && state.endsWith(', with the offer'));
+/** States in which the page still sells the workshop. */
+export const isSelling = (state) => isEarlyBird(state) || state === 'normal';
+export const KNOWN = new Set(Object.values(STATES));
+
+const decode = (body, encoding) => (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body);
+
+/**
+ * saleState of raw response bytes. Equal bytes decode to equal pages, so each distinct body is decoded once
+ * (a cache serves the same bytes thousands of times). A body that does not decode is 'undecodable'.
+ */
+export function createBodyReader(checkoutUrl) {
+  const seen = new Map();
+  return (body, encoding = 'identity') => {
+    const key = `${encoding}:${createHash('sha1').update(body).digest('base64')}`;
+    let state = seen.get(key);
+    if (state === undefined) {
+      try {
+        state = saleState(decode(body, encoding).toString('utf8'), checkoutUrl);
+      } catch {
+        state = 'undecodable';
+      }
+      seen.set(key, state);
+    }
+    return state;
+  };
+}

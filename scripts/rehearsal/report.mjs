@@ -1,0 +1,124 @@
+// The rehearsal's figures and its verdicts, from the recorded responses and the instances' lives.
+import { isEarlyBird, isSelling, KNOWN } from './bodies.mjs';
+
+const fmt = (value, digits = 0) => (value === null || value === undefined || Number.isNaN(value) ? 'n/a' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+export function table(header, rows) {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => String(row[column]).length)));
+  const line = (cells) => cells.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+export function percentile(values, p) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const isLanding = (record) => record.path === '/' || record.path.startsWith('/?');
+const encodingLabel = (ae) => (ae === 'none' ? 'none' : ae.includes('br') ? 'br' : 'gzip');
+
+/** Acceptance 1: bodies received for requests sent after each boundary, per node. */
+export function staleBodies(records, { deadlineMs, startMs }) {
+  const rows = [];
+  const problems = [];
+  for (const node of ['busy', 'quiet']) {
+    const bodies = records.filter((record) => record.node === node && record.status === 200 && isLanding(record));
+    const afterDeadline = bodies.filter((record) => record.sent >= deadlineMs);
+    const earlyAfterDeadline = afterDeadline.filter((record) => isEarlyBird(record.state));
+    const afterStart = bodies.filter((record) => record.sent >= startMs);
+    const sellingAfterStart = afterStart.filter((record) => isSelling(record.state));
+    const unreadable = bodies.filter((record) => !KNOWN.has(record.state) && !isEarlyBird(record.state));
+    const byEncoding = (list) => ['br', 'gzip', 'none'].map((label) => list.filter((record) => encodingLabel(record.ae) === label).length).join('/');
+    rows.push([`${node} node`, fmt(afterDeadline.length), fmt(earlyAfterDeadline.length), byEncoding(earlyAfterDeadline), fmt(afterStart.length), fmt(sellingAfterStart.length), byEncoding(sellingAfterStart)]);
+    if (afterDeadline.length === 0 || afterStart.length === 0) problems.push(`${node} node: no page received after ${afterDeadline.length === 0 ? 'the deadline' : 'the start'}`);
+    for (const record of earlyAfterDeadline.slice(0, 3)) {
+      problems.push(`${node} node: ${record.state} body ${seconds(record.sent - deadlineMs)} after the deadline (Age ${record.age}, ${record.cache}, ${record.ae})`);
+    }
+    for (const record of sellingAfterStart.slice(0, 3)) {
+      problems.push(`${node} node: ${record.state} body ${seconds(record.sent - startMs)} after the start (Age ${record.age}, ${record.cache}, ${record.ae})`);
+    }
+    if (earlyAfterDeadline.length > 3 || sellingAfterStart.length > 3) problems.push(`${node} node: ${earlyAfterDeadline.length + sellingAfterStart.length} stale bodies in all`);
+    if (unreadable.length > 0) problems.push(`${node} node: ${unreadable.length} pages in no known sale state (${[...new Set(unreadable.map((record) => record.state))].join(', ')})`);
+  }
+  return {
+    text: table(['Acceptance 1', 'pages after deadline', 'Early Bird', 'br/gzip/none', 'pages after start', 'selling', 'br/gzip/none'], rows),
+    problems,
+  };
+}
+
+/** Acceptance 4: 304s that confirm a copy which is no longer the offer. */
+export function confirmations(records, { deadlineMs, startMs }) {
+  const notModified = records.filter((record) => record.status === 304 && isLanding(record));
+  const rows = [];
+  const problems = [];
+  for (const node of ['busy', 'quiet']) {
+    const mine = notModified.filter((record) => record.node === node);
+    const afterDeadline = mine.filter((record) => record.sent >= deadlineMs);
+    const earlyConfirmed = afterDeadline.filter((record) => isEarlyBird(record.confirmed));
+    const sellingConfirmed = mine.filter((record) => record.sent >= startMs && isSelling(record.confirmed));
+    rows.push([`${node} node`, fmt(mine.length), fmt(afterDeadline.length), fmt(earlyConfirmed.length), fmt(sellingConfirmed.length)]);
+    for (const record of [...earlyConfirmed, ...sellingConfirmed].slice(0, 3)) {
+      problems.push(`${node} node: 304 confirming a copy in state ${record.confirmed} ${seconds(record.sent - (record.sent >= startMs ? startMs : deadlineMs))} after the ${record.sent >= startMs ? 'start' : 'deadline'} (Age ${record.age}, ${record.ae})`);
+    }
+  }
+  if (notModified.length === 0) problems.push('no 304 at all: the revalidating browsers were never answered Not Modified');
+  return { text: table(['Acceptance 4', '304s', 'after deadline', 'confirming Early Bird', 'confirming a sale after start'], rows), problems };
+}
+
+/** Acceptance 2: every request that failed (an error, a timeout or a 5xx), and what each restart took. */
+export function restarts(records, restartRows) {
+  const failed = records.filter((record) => record.error || record.status >= 500);
+  const kinds = new Map();
+  for (const record of failed) {
+    const kind = `${record.error ?? record.status} on ${record.reused ? 'a reused' : 'a new'} connection (${record.node} node)`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  const problems = [...kinds].map(([kind, count]) => `${count} x ${kind}`);
+  const rows = restartRows.map((row) => [
+    row.name,
+    row.exit,
+    fmt(row.servedDuringDelay),
+    row.lastServedAfterSignalMs === null ? 'none' : seconds(row.lastServedAfterSignalMs),
+    seconds(row.delayMs),
+    `${fmt(row.drainMs)} ms`,
+    fmt(row.servedAfterStop),
+    seconds(row.healthyAfterMs),
+  ]);
+  for (const row of restartRows) if (row.exit !== 0) problems.push(`${row.name} exited with ${row.exit}`);
+  return {
+    failed: failed.length,
+    reusedFailed: failed.filter((record) => record.reused).length,
+    text: table(['Acceptance 2', 'exit', 'served after SIGTERM', 'last one at', 'delay', 'drain', 'served while draining', 'healthy again after'], rows),
+    problems,
+  };
+}
+
+/** server/snapshot.ts: the landing page is not stored in the last two seconds before a change. */
+const NO_STORE_MS = 2_000;
+
+/**
+ * Hit ratio and latency of the recorded steady load on the busy node, and of its last seconds before the
+ * deadline, when the page is no-store and every request goes to the instances.
+ */
+export function steadyFigures(records, { deadlineMs }) {
+  const load = records.filter((record) => record.node === 'busy' && record.visitor === 'load' && record.status);
+  const hits = load.filter((record) => record.cache === 'HIT');
+  const misses = load.filter((record) => record.cache !== 'HIT');
+  const lastSeconds = load.filter((record) => isLanding(record) && record.sent >= deadlineMs - NO_STORE_MS && record.sent < deadlineMs);
+  const latency = (list) => list.map((record) => record.done - record.sent);
+  return {
+    count: load.length,
+    hitRatio: load.length ? hits.length / load.length : null,
+    hitP50: percentile(latency(hits), 50),
+    hitP99: percentile(latency(hits), 99),
+    missP50: percentile(latency(misses), 50),
+    missP99: percentile(latency(misses), 99),
+    noStore: lastSeconds.length,
+    noStoreMisses: lastSeconds.filter((record) => record.cache !== 'HIT').length,
+    noStoreP99: percentile(latency(lastSeconds), 99),
+  };
+}
+
+export { fmt, seconds };

@@ -1,0 +1,50 @@
+// Acceptance 3: requests/s and latency through the cache against nginx serving the same bytes, interleaved.
+import autocannon from 'autocannon';
+
+const CONNECTIONS = 32;
+const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** One in four requests is a shared link with its own utm_campaign: one cache entry once stripped. */
+function sharedLinks() {
+  let count = 0;
+  return [
+    {
+      setupRequest(request) {
+        count += 1;
+        return { ...request, path: count % 4 === 0 ? `/?utm_source=whatsapp&utm_campaign=share-${count}` : '/' };
+      },
+    },
+  ];
+}
+
+const measure = (port, seconds) => autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: seconds, headers: HEADERS, requests: sharedLinks() });
+
+/**
+ * `rounds` rounds of nginx then the cache, `seconds` each, so the machine's drift hits both alike. Returns
+ * the median round of each, and the time windows the cache was measured in (to count what reached the
+ * instances).
+ */
+export async function compareWithFloor({ cachePort, floorPort, rounds, seconds }) {
+  const results = { cache: [], floor: [] };
+  const windows = [];
+  for (let round = 0; round < rounds; round += 1) {
+    results.floor.push(await measure(floorPort, seconds));
+    const from = Date.now();
+    results.cache.push(await measure(cachePort, seconds));
+    windows.push([from, Date.now()]);
+  }
+  // The median round: the machine is shared, and one disturbed round should not move the figure.
+  const median = (list, pick) => {
+    const values = list.map(pick).sort((a, b) => a - b);
+    const middle = Math.floor(values.length / 2);
+    return values.length % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+  };
+  const summary = (list) => ({
+    rps: median(list, (result) => result.requests.average),
+    p50: median(list, (result) => result.latency.p50),
+    p99: median(list, (result) => result.latency.p99),
+    requests: list.reduce((sum, result) => sum + result.requests.total, 0),
+    errors: list.reduce((sum, result) => sum + result.errors + result.timeouts + result.non2xx, 0),
+  });
+  return { cache: summary(results.cache), floor: summary(results.floor), windows, connections: CONNECTIONS };
+}

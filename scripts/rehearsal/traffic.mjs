@@ -1,0 +1,166 @@
+// The rehearsal's visitors, each response recorded: when it was sent and answered, its status, the sale
+// state its body shows (or, for a 304, the state of the copy it confirms), Age, hit or miss, and whether it
+// came over a reused keep-alive connection.
+import http from 'node:http';
+
+/** A request not answered within this counts as failed. */
+const TIMEOUT_MS = 5_000;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One GET over `agent` (false: a new connection); never rejects: a failure is a result too. */
+export function send(port, requestPath, headers, agent) {
+  return new Promise((resolve) => {
+    const sent = Date.now();
+    const req = http.request({ host: '127.0.0.1', port, path: requestPath, headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', fail);
+      res.on('end', () =>
+        resolve({ sent, done: Date.now(), status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), reused: req.reusedSocket }),
+      );
+    });
+    function fail(error) {
+      resolve({ sent, done: Date.now(), error: error.code ?? error.message, reused: req.reusedSocket });
+    }
+    req.setTimeout(TIMEOUT_MS, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+const isLanding = (requestPath) => requestPath === '/' || requestPath.startsWith('/?');
+
+/**
+ * Keeps every response as one small record. `readBody(body, encoding)` gives a landing page's sale state.
+ */
+export function createRecorder(readBody) {
+  const records = [];
+  return {
+    records,
+    add(node, visitor, requestPath, acceptEncoding, result, confirmed = null) {
+      const { headers = {} } = result;
+      records.push({
+        node,
+        visitor,
+        path: requestPath,
+        ae: acceptEncoding ?? 'none',
+        sent: result.sent,
+        done: result.done,
+        status: result.status ?? null,
+        error: result.error ?? null,
+        reused: result.reused,
+        age: headers.age === undefined ? null : Number(headers.age),
+        cache: headers['x-cache'] ?? null,
+        state: result.status === 200 && isLanding(requestPath) ? readBody(result.body, headers['content-encoding']) : null,
+        confirmed,
+      });
+    },
+  };
+}
+
+/**
+ * A browser with its cache: it keeps the page it last received and revalidates it with If-None-Match,
+ * as max-age=0, must-revalidate asks. A 304 confirms the copy it holds.
+ */
+export function createBrowser(recorder, node, port, acceptEncoding, agent) {
+  let copy = null;
+  return async function visit() {
+    const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+    if (copy) headers['if-none-match'] = copy.etag;
+    const result = await send(port, '/', headers, agent);
+    if (result.status === 304) {
+      recorder.add(node, 'returning', '/', acceptEncoding, result, copy.state);
+      return;
+    }
+    recorder.add(node, copy ? 'returning' : 'new', '/', acceptEncoding, result);
+    if (result.status === 200 && result.headers.etag) copy = { etag: result.headers.etag, state: recorder.records.at(-1).state };
+  };
+}
+
+export const ENCODINGS = ['gzip, deflate, br', 'gzip', undefined];
+
+/**
+ * The busy node's steady load: `connections` keep-alive connections sharing `ratePerSecond` requests, until
+ * `isDone()`. The mix: the landing page, the same with tracking parameters as shared links carry them (one
+ * cache entry once they are stripped), with a unique query that is not tracking (a miss every time), the
+ * prompt page and the hashed script; browsers' Accept-Encoding, gzip alone, and none.
+ */
+export async function steadyLoad({ recorder, port, connections, ratePerSecond, isDone, asset }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, timeout: 4_000 });
+  let counter = 0;
+  const pick = () => {
+    counter += 1;
+    const roll = counter % 20;
+    if (roll < 11) return '/';
+    if (roll < 13) return `/?utm_source=instagram&utm_medium=social&utm_campaign=taller-${counter}`;
+    if (roll < 14) return `/?fbclid=IwAR${counter}`;
+    if (roll < 15) return `/?gclid=Cj0K${counter}`;
+    if (roll < 17) return `/?ref=miss-${counter}`;
+    if (roll < 19) return '/prompt1';
+    return asset;
+  };
+  const interval = (1000 * connections) / ratePerSecond;
+  const worker = async (index) => {
+    let next = Date.now() + (index * interval) / connections;
+    while (!isDone()) {
+      const wait = next - Date.now();
+      if (wait > 0) await sleep(wait);
+      next = Math.max(next + interval, Date.now() - interval);
+      const requestPath = pick();
+      const acceptEncoding = ENCODINGS[counter % 7 < 4 ? 0 : counter % 7 < 6 ? 1 : 2];
+      const result = await send(port, requestPath, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}, agent);
+      recorder.add('busy', 'load', requestPath, acceptEncoding, result);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, (_, index) => worker(index)));
+  agent.destroy();
+}
+
+/**
+ * Browsers revalidating `/` every `everyMs` on the busy node, one per encoding, until `isDone()`.
+ */
+export async function revalidatingBrowsers({ recorder, port, everyMs, isDone }) {
+  const agent = new http.Agent({ keepAlive: true, timeout: 4_000 });
+  await Promise.all(
+    ENCODINGS.map(async (acceptEncoding, index) => {
+      const visit = createBrowser(recorder, 'busy', port, acceptEncoding, agent);
+      await sleep((index * everyMs) / ENCODINGS.length);
+      while (!isDone()) {
+        await visit();
+        await sleep(everyMs);
+      }
+    }),
+  );
+  agent.destroy();
+}
+
+/**
+ * The quiet node: one visitor at a time, each on a new connection. One at the start, one per encoding a few
+ * seconds before the deadline, then one every second from 1 s after it until `isDone()`: in turn a new
+ * visitor and a returning one (who saw the Early Bird page before the deadline and revalidates it).
+ */
+export async function quietVisitors({ recorder, port, deadlineMs, isDone }) {
+  const returning = ENCODINGS.map((acceptEncoding) => createBrowser(recorder, 'quiet', port, acceptEncoding, false));
+  const newVisitor = async (acceptEncoding) => {
+    const result = await send(port, '/', acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}, false);
+    recorder.add('quiet', 'new', '/', acceptEncoding, result);
+  };
+  const at = async (ms) => {
+    const wait = ms - Date.now();
+    if (wait > 0) await sleep(wait);
+  };
+  await returning[0]();
+  for (const [index, visit] of returning.entries()) {
+    await at(deadlineMs - 4_000 + index * 500);
+    await visit();
+  }
+  // Turns alternate new and returning visitors, and rotate the encodings: the first request after the
+  // deadline in each encoding meets whatever that encoding's cached page is.
+  for (let turn = 0; !isDone(); turn += 1) {
+    await at(deadlineMs + 1_000 + turn * 1_000);
+    if (isDone()) break;
+    const encoding = turn % ENCODINGS.length;
+    if (turn % 2 === 1) await returning[encoding]();
+    else await newVisitor(ENCODINGS[encoding]);
+  }
+}

@@ -1,0 +1,28 @@
+import { isoInWorkshopZone } from '../shared/logic/schedule';
+import type { SiteConfig } from './config';
+
+/**
+ * What an operator should hear about at start: settings that contradict each other, a workshop already
+ * over, and placeholders still in place. One line each; the server runs anyway (production refuses the
+ * placeholders earlier, in readConfig).
+ */
+export function configWarnings(config: SiteConfig, nowMs: number): string[] {
+  const { earlyBirdDeadlineMs, workshopStartMs } = config.sale;
+  const warnings: string[] = [];
+  if (earlyBirdDeadlineMs > workshopStartMs) {
+    warnings.push(
+      `EARLY_BIRD_DEADLINE (${isoInWorkshopZone(earlyBirdDeadlineMs)}) is after WORKSHOP_START (${isoInWorkshopZone(workshopStartMs)}): ` +
+        'the start wins, so the site goes from Early Bird straight to closed, with no normal-price period',
+    );
+  }
+  if (workshopStartMs <= nowMs) {
+    warnings.push(
+      `WORKSHOP_START (${isoInWorkshopZone(workshopStartMs)}) has passed: the site shows the closed state ("Inscripciones cerradas"); ` +
+        'set WORKSHOP_START and EARLY_BIRD_DEADLINE for the next edition to sell it',
+    );
+  }
+  for (const name of config.placeholders) {
+    warnings.push(`${name} is still its placeholder default: set the real value before visitors see the site`);
+  }
+  return warnings;
+}

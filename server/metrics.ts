@@ -1,0 +1,88 @@
+import type { RequestHandler } from 'express';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { saleState, type SaleState, type SaleTerms } from '../shared/logic/sale';
+
+/** The pages the server renders and keeps in memory. */
+export type PageName = 'landing' | 'prompt' | 'calendar';
+
+export interface Metrics {
+  registry: Registry;
+  /** Counts every request once it is answered: by route, method and status, and its latency. */
+  middleware: RequestHandler;
+  /** A page body was rendered for this request, or reused from memory. */
+  pageServed(page: PageName, state: SaleState | 'none', rendered: boolean): void;
+}
+
+const SALE_STATES: SaleState[] = ['early-bird', 'normal', 'sold-out', 'closed'];
+
+/**
+ * The route as a bounded label: the matched route's path, else what answered. Never the raw path, which a
+ * client chooses (one label per unknown URL would grow without end).
+ */
+function routeLabel(route: { path?: unknown } | undefined, status: number): string {
+  const path = route?.path;
+  if (typeof path === 'string') return path;
+  if (Array.isArray(path)) return path.join('|');
+  if (status === 404) return 'not_found';
+  return status < 400 ? 'static' : 'other';
+}
+
+/** Prometheus metrics for one process: requests, latency, page renders against memory hits, the sale's state. */
+export function createMetrics({ clock, sale }: { clock: () => number; sale: SaleTerms }): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by route, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request to the end of its response, by route and method.',
+    labelNames: ['route', 'method'] as const,
+    // Most answers come from memory in well under a millisecond; a render takes a few.
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const renders = new Counter({
+    name: 'taller_page_renders_total',
+    help: 'Page bodies rendered and compressed, by page and state of the sale.',
+    labelNames: ['page', 'state'] as const,
+    registers: [registry],
+  });
+  const memoryHits = new Counter({
+    name: 'taller_page_memory_hits_total',
+    help: 'Page requests answered with a body already in memory, by page and state of the sale.',
+    labelNames: ['page', 'state'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'taller_sale_state',
+    help: 'The state of the sale right now: 1 for the current one, 0 for the others.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const current = saleState(clock(), sale);
+      for (const state of SALE_STATES) this.set({ state }, state === current ? 1 : 0);
+    },
+  });
+
+  const middleware: RequestHandler = (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const route = routeLabel(req.route as { path?: unknown } | undefined, res.statusCode);
+      requests.inc({ route, method: req.method, status: String(res.statusCode) });
+      duration.observe({ route, method: req.method }, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    next();
+  };
+
+  return {
+    registry,
+    middleware,
+    pageServed(page, state, rendered) {
+      (rendered ? renders : memoryHits).inc({ page, state });
+    },
+  };
+}

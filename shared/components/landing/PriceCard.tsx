@@ -1,0 +1,126 @@
+import { contactCalls, prices, pricing } from '../../content';
+import type { CountdownProps } from '../../islands/types';
+import { mailtoWithSubject } from '../../logic/mailto';
+import type { SaleState } from '../../logic/sale';
+import { Island } from '../Island';
+
+/** Everything only the Early Bird card shows: the page has it in no other state. */
+export interface EarlyBirdOffer {
+  checkoutUrl: string;
+  /** The offer's end in words, with its year: "martes 30 de septiembre de 2025, 11:59 p. m.". */
+  untilLabel: string;
+  countdown: CountdownProps;
+}
+
+export interface PriceCardProps {
+  state: SaleState;
+  /** Present only when the page is rendered in the Early Bird state. */
+  offer: EarlyBirdOffer | null;
+  contactEmail: string;
+  /** The workshop's date with its year, for the closed card. */
+  workshopDateLabel: string;
+}
+
+const usd = (amount: number): string => `${amount} ${prices.currency}`;
+
+function Price({ amount }: { amount: number }) {
+  return (
+    <p className="price-card__now">
+      <span className="price-card__amount">{amount}</span> <span className="price-card__currency">{prices.currency}</span>
+    </p>
+  );
+}
+
+function EarlyBirdCard({ offer }: { offer: EarlyBirdOffer }) {
+  return (
+    <div className="price-card price-card--early">
+      <p className="price-card__banner">{pricing.banner}</p>
+      <div className="price-card__body">
+        <p className="price-card__label">{pricing.earlyBirdLabel}</p>
+        <div className="price-card__prices">
+          <p className="price-card__old">
+            <span className="visually-hidden">{pricing.formerPriceLabel}: </span>
+            <del>{usd(prices.normal)}</del>
+          </p>
+          <Price amount={prices.earlyBird} />
+        </div>
+        <p className="badge badge--saving">{pricing.savingBadge}</p>
+        <p className="price-card__spots">{pricing.spots}</p>
+        <Island name="countdown" props={offer.countdown} hydrate="visible" />
+        <p className="price-card__until">
+          {pricing.untilPrefix} {offer.untilLabel}
+        </p>
+        <a className="btn btn--primary btn--block btn--large" href={offer.checkoutUrl} target="_blank" rel="noopener noreferrer">
+          {pricing.checkoutCta}
+        </a>
+        <p className="price-card__note">{pricing.checkoutNote}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The seed's normal-price card: the price and a disabled button; the owner is reached by mail instead. */
+function NormalCard({ contactEmail }: { contactEmail: string }) {
+  return (
+    <div className="price-card price-card--normal">
+      <div className="price-card__body">
+        <p className="price-card__label">{pricing.normalLabel}</p>
+        <Price amount={prices.normal} />
+        <button type="button" className="btn btn--block btn--large" disabled>
+          {pricing.normalCta}
+        </button>
+        <p className="price-card__note">
+          {pricing.normalNote} <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function ContactCard({ modifier, label, text, call, contactEmail }: {
+  modifier: string;
+  label: string;
+  text: string;
+  call: { label: string; subject: string };
+  contactEmail: string;
+}) {
+  return (
+    <div className={`price-card price-card--${modifier}`}>
+      <div className="price-card__body">
+        <p className="price-card__status">{label}</p>
+        <p className="price-card__text">{text}</p>
+        <a className="btn btn--primary btn--block btn--large" href={mailtoWithSubject(contactEmail, call.subject)}>
+          {call.label}
+        </a>
+        <p className="price-card__note">
+          <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The pricing card of each state of the sale; only the Early Bird one links to the checkout. */
+export function PriceCard({ state, offer, contactEmail, workshopDateLabel }: PriceCardProps) {
+  switch (state) {
+    case 'early-bird':
+      if (!offer) throw new Error('An Early Bird card needs its offer');
+      return <EarlyBirdCard offer={offer} />;
+    case 'normal':
+      return <NormalCard contactEmail={contactEmail} />;
+    case 'sold-out':
+      return (
+        <ContactCard modifier="sold-out" label={pricing.soldOutLabel} text={pricing.soldOutText} call={contactCalls.waitlist} contactEmail={contactEmail} />
+      );
+    case 'closed':
+      return (
+        <ContactCard
+          modifier="closed"
+          label={pricing.closedLabel}
+          text={`${pricing.closedTextPrefix} ${workshopDateLabel}. ${pricing.closedText}`}
+          call={contactCalls.nextEdition}
+          contactEmail={contactEmail}
+        />
+      );
+  }
+}

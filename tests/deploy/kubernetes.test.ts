@@ -1,0 +1,183 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Model } from '@kubernetes-models/base';
+import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
+import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { ConfigMap, type IConfigMap, type ISecret, type IService, Secret, Service } from 'kubernetes-models/v1';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { ConfigError, DEFAULTS, PLACEHOLDER_SETTINGS, readConfig } from '../../server/config';
+import { REAL_SETTINGS } from '../helpers/process';
+
+/**
+ * The fleet's manifests (deploy/kubernetes), offline: each is validated against the Kubernetes API schema
+ * (kubernetes-models), then checked for what operators rely on: security, probes, shutdown timing, ports.
+ */
+const DIR = 'deploy/kubernetes';
+/** After the lame duck the server drains in-flight requests for at most 10 s (README, Configuration). */
+const DRAIN_SECONDS = 10;
+
+interface Manifest {
+  file: string;
+  object: { apiVersion?: unknown; kind?: unknown } & Record<string, unknown>;
+}
+const manifests: Manifest[] = readdirSync(DIR)
+  .filter((file) => file.endsWith('.yaml'))
+  .flatMap((file) =>
+    parseAllDocuments(readFileSync(path.join(DIR, file), 'utf8')).map((document) => {
+      if (document.errors.length > 0) throw new Error(`${file}: ${document.errors[0]?.message}`);
+      return { file, object: document.toJS() as Manifest['object'] };
+    }),
+  );
+
+/** Each kind we ship, as its kubernetes-models class: constructing one and calling validate() checks the schema. */
+const MODELS: Record<string, new (data: never) => Model<unknown>> = {
+  'apps/v1 Deployment': Deployment,
+  'autoscaling/v2 HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'policy/v1 PodDisruptionBudget': PodDisruptionBudget,
+  'v1 ConfigMap': ConfigMap,
+  'v1 Secret': Secret,
+  'v1 Service': Service,
+};
+/** Throws what the schema finds wrong with `object`, read as `type` (apiVersion and kind). */
+const validate = (type: string, object: unknown): void => {
+  const Model = MODELS[type];
+  if (!Model) throw new Error(`no schema for ${type}`);
+  new Model(object as never).validate();
+};
+const typeOf = ({ object }: Manifest): string => `${String(object.apiVersion)} ${String(object.kind)}`;
+const resources = manifests.filter((manifest) => manifest.object.kind !== 'Kustomization');
+const ofKind = <T>(kind: string): T[] => resources.filter((manifest) => manifest.object.kind === kind).map((manifest) => manifest.object as T);
+const onlyOne = <T>(kind: string): T => {
+  const [object, ...others] = ofKind<T>(kind);
+  if (!object || others.length > 0) throw new Error(`expected exactly one ${kind} in ${DIR}`);
+  return object;
+};
+
+const deployment = onlyOne<IDeployment>('Deployment');
+const pod = deployment.spec!.template;
+const container = pod.spec!.containers[0]!;
+const configMap = onlyOne<IConfigMap>('ConfigMap');
+const settings = configMap.data ?? {};
+const services = ofKind<IService>('Service');
+const portNamed = (name: string): number | undefined => container.ports?.find((port) => port.name === name)?.containerPort;
+/** A probe's or Service's port, named or numbered, as the container's port number. */
+const containerPortOf = (port: number | string | undefined): number | undefined => (typeof port === 'string' ? portNamed(port) : port);
+/** Kubernetes memory quantities as MiB: 160Mi, 1Gi, 268435456. */
+const mebibytes = (quantity: string | number | undefined): number => {
+  const match = /^(\d+)(Ki|Mi|Gi)?$/.exec(String(quantity));
+  if (!match) throw new Error(`unexpected memory quantity ${quantity}`);
+  return (Number(match[1]) * { Ki: 1 / 1024, Mi: 1, Gi: 1024, '': 1 / 1024 / 1024 }[match[2] ?? '']!);
+};
+
+describe('deploy/kubernetes', () => {
+  it('is valid against the Kubernetes API schema, every object in every file', () => {
+    expect(resources.length).toBeGreaterThanOrEqual(6);
+    for (const manifest of resources) expect(() => validate(typeOf(manifest), manifest.object), manifest.file).not.toThrow();
+  });
+
+  it('fails the schema check on a broken manifest, so the check above means something', () => {
+    expect(() => validate('apps/v1 Deployment', { ...deployment, spec: { ...deployment.spec, replicas: 'two' } })).toThrow(/replicas must be integer/);
+    const { name: _name, ...nameless } = container;
+    const broken = { ...deployment, spec: { ...deployment.spec, template: { ...pod, spec: { ...pod.spec, containers: [nameless] } } } };
+    expect(() => validate('apps/v1 Deployment', broken)).toThrow(/required property name/);
+  });
+
+  it('applies with kubectl apply -k: the kustomization names every other file', () => {
+    const kustomization = manifests.find((manifest) => manifest.object.kind === 'Kustomization')?.object as { resources?: string[] } | undefined;
+    const files = [...new Set(resources.map((manifest) => manifest.file))].sort();
+    expect([...(kustomization?.resources ?? [])].sort()).toEqual(files);
+  });
+
+  it('runs at least 2 replicas, and the autoscaler never goes below them', () => {
+    expect(deployment.spec!.replicas).toBeGreaterThanOrEqual(2);
+    expect(deployment.spec!.strategy?.rollingUpdate?.maxUnavailable).toBe(0);
+    const autoscaler = onlyOne<IHorizontalPodAutoscaler>('HorizontalPodAutoscaler');
+    expect(autoscaler.spec!.scaleTargetRef).toMatchObject({ apiVersion: 'apps/v1', kind: 'Deployment', name: deployment.metadata!.name });
+    expect(autoscaler.spec!.minReplicas).toBeGreaterThanOrEqual(deployment.spec!.replicas!);
+    expect(autoscaler.spec!.maxReplicas).toBeGreaterThan(autoscaler.spec!.minReplicas!);
+  });
+
+  it('selects its own pods everywhere: Deployment, Services and disruption budget', () => {
+    const labels = pod.metadata!.labels!;
+    const budget = onlyOne<IPodDisruptionBudget>('PodDisruptionBudget');
+    expect(budget.spec!.maxUnavailable).toBe(1);
+    for (const selector of [deployment.spec!.selector.matchLabels, budget.spec!.selector?.matchLabels, ...services.map((service) => service.spec!.selector)]) {
+      expect(selector).toBeDefined();
+      expect(labels).toMatchObject(selector!);
+    }
+  });
+
+  it('runs as uid/gid 1000, not root, read-only, without privileges or capabilities, under the runtime default seccomp', () => {
+    expect(pod.spec!.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, seccompProfile: { type: 'RuntimeDefault' } });
+    expect(container.securityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      runAsNonRoot: true,
+      runAsUser: 1000,
+      runAsGroup: 1000,
+      capabilities: { drop: ['ALL'] },
+      seccompProfile: { type: 'RuntimeDefault' },
+    });
+    expect(pod.spec!.automountServiceAccountToken).toBe(false);
+  });
+
+  it('probes readiness and liveness on /healthz at port 3000, and liveness outlasts the lame duck', () => {
+    const delay = Number(settings.SHUTDOWN_DELAY_SECONDS);
+    for (const probe of [container.readinessProbe!, container.livenessProbe!]) {
+      expect(probe.httpGet?.path).toBe('/healthz');
+      expect(containerPortOf(probe.httpGet?.port)).toBe(3000);
+      expect(probe.periodSeconds).toBeGreaterThanOrEqual(1);
+      expect(probe.periodSeconds).toBeLessThanOrEqual(30);
+      expect(probe.timeoutSeconds).toBeLessThan(probe.periodSeconds!);
+    }
+    // /healthz answers 503 during the lame duck: that must make the pod unready, never get it restarted.
+    expect(container.livenessProbe!.failureThreshold! * container.livenessProbe!.periodSeconds!).toBeGreaterThan(delay);
+  });
+
+  it('gives the shutdown its time: grace period ≥ preStop + SHUTDOWN_DELAY_SECONDS + the 10 s drain', () => {
+    expect(settings.SHUTDOWN_DELAY_SECONDS).toMatch(/^\d+$/);
+    const delay = Number(settings.SHUTDOWN_DELAY_SECONDS);
+    const preStop = container.lifecycle?.preStop?.sleep?.seconds ?? 0;
+    expect(preStop).toBeGreaterThan(0);
+    expect(pod.spec!.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(preStop + delay + DRAIN_SECONDS);
+  });
+
+  it('requests and limits memory from the measured figures, above the V8 heap cap of the image CMD', () => {
+    const { requests, limits } = container.resources!;
+    expect(requests?.cpu).toBeDefined();
+    expect(limits?.cpu).toBeDefined();
+    // npm run bench: about 120 MB resident after 40,000 requests (Node 26).
+    expect(mebibytes(requests?.memory)).toBeGreaterThanOrEqual(120);
+    const cmd = JSON.parse(/^CMD\s+(\[.*\])\s*$/m.exec(readFileSync('Dockerfile', 'utf8'))![1]!) as string[];
+    const oldSpace = Number(cmd.find((flag) => flag.startsWith('--max-old-space-size='))!.split('=')[1]);
+    expect(mebibytes(limits?.memory)).toBeGreaterThanOrEqual(2 * oldSpace);
+    expect(mebibytes(limits?.memory)).toBeGreaterThan(mebibytes(requests?.memory));
+  });
+
+  it('serves http on 3000 publicly and metrics on 9464 inside the cluster only', () => {
+    expect(portNamed('http')).toBe(3000);
+    expect(portNamed('metrics')).toBe(9464);
+    expect(settings.METRICS_PORT).toBe('9464');
+    const exposing = (port: number) => services.filter((service) => service.spec!.ports!.some((p) => containerPortOf(p.targetPort ?? p.port) === port));
+    const [publicService, ...otherPublic] = exposing(3000);
+    expect(otherPublic).toEqual([]);
+    expect(publicService!.spec!.ports).toHaveLength(1);
+    const [metricsService, ...otherMetrics] = exposing(9464);
+    expect(otherMetrics).toEqual([]);
+    expect(metricsService!.spec!.type).toBe('ClusterIP');
+  });
+
+  it('takes every setting from the ConfigMap, commits no secret, and refuses to start until the three real values are set', () => {
+    expect(container.envFrom).toEqual([{ configMapRef: { name: configMap.metadata!.name } }]);
+    for (const key of Object.keys(settings)) expect(Object.keys(DEFAULTS), `${key} is not a setting of the server`).toContain(key);
+    for (const secret of ofKind<ISecret>('Secret')) expect({ ...secret.data, ...secret.stringData }).toEqual({});
+    for (const name of PLACEHOLDER_SETTINGS) expect(settings[name]).toBe('');
+    // As committed, the image (NODE_ENV=production) refuses the fleet's start, naming each missing value.
+    expect(() => readConfig({ NODE_ENV: 'production', ...settings })).toThrow(ConfigError);
+    expect(() => readConfig({ NODE_ENV: 'production', ...settings })).toThrow(/CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL/);
+    const config = readConfig({ NODE_ENV: 'production', ...settings, ...REAL_SETTINGS });
+    expect(config.upgradeInsecureRequests).toBe(true);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * What the operator reads at start, from the real process's output: a warning line for each setting that
+ * contradicts another or is still a placeholder, and a refusal to start in production with placeholders.
+ */
+import { spawnSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isoIn, REAL_SETTINGS, SERVER_ENTRY, sellingEnv, startBuiltServer, type RunningServer } from '../helpers/process';
+
+const DAY_MS = 86_400_000;
+let running: RunningServer | undefined;
+
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+});
+
+interface LogLine {
+  level: number;
+  event?: string;
+  msg: string;
+  state?: string;
+}
+
+/** The server's log lines up to its start line, once it listens. */
+async function startLines(env: Record<string, string>): Promise<LogLine[]> {
+  running = await startBuiltServer(env);
+  return running.stdout.map((line) => JSON.parse(line) as LogLine);
+}
+
+const warningsOf = (lines: LogLine[]): string[] => lines.filter((line) => line.event === 'config_warning').map((line) => line.msg);
+
+describe('warnings at start', () => {
+  it('none for real settings and a sale in progress', async () => {
+    const lines = await startLines({ ...REAL_SETTINGS, ...sellingEnv(DAY_MS) });
+    expect(warningsOf(lines)).toEqual([]);
+    expect(lines.at(-1)).toMatchObject({ event: 'listening', state: 'early-bird' });
+  });
+
+  it('one line naming both variables when the deadline comes after the start; the start wins', async () => {
+    const lines = await startLines({ ...REAL_SETTINGS, EARLY_BIRD_DEADLINE: isoIn(30 * DAY_MS), WORKSHOP_START: isoIn(10 * DAY_MS) });
+    const warnings = warningsOf(lines);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^EARLY_BIRD_DEADLINE \(.+\) is after WORKSHOP_START \(.+\): the start wins/);
+    expect(lines.find((line) => line.event === 'config_warning')?.level).toBe(40);
+  });
+
+  it('one line saying a start in the past shows the closed state', async () => {
+    const lines = await startLines({ ...REAL_SETTINGS, EARLY_BIRD_DEADLINE: isoIn(-30 * DAY_MS), WORKSHOP_START: isoIn(-10 * DAY_MS) });
+    expect(warningsOf(lines)).toEqual([expect.stringMatching(/^WORKSHOP_START \(.+\) has passed: the site shows the closed state/)]);
+    expect(lines.at(-1)).toMatchObject({ event: 'listening', state: 'closed' });
+  });
+
+  it.each(['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL'])('one line naming %s when it is left at its placeholder', async (name) => {
+    const settings = { ...REAL_SETTINGS };
+    delete settings[name];
+    const lines = await startLines({ ...settings, ...sellingEnv(DAY_MS) });
+    expect(warningsOf(lines)).toEqual([`${name} is still its placeholder default: set the real value before visitors see the site`]);
+  });
+
+  it('every one of them with the seed’s defaults, and the site still runs (npm start on a fresh machine)', async () => {
+    const lines = await startLines({});
+    expect(warningsOf(lines).map((line) => line.split(' ')[0])).toEqual(['EARLY_BIRD_DEADLINE', 'WORKSHOP_START', 'CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL']);
+    expect((await fetch(`${running?.url}/`)).status).toBe(200);
+  });
+});
+
+describe('NODE_ENV=production', () => {
+  const run = (env: Record<string, string>) =>
+    spawnSync(process.execPath, [SERVER_ENTRY], { env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', ...env }, encoding: 'utf8', timeout: 10_000 });
+
+  it('refuses to start with the placeholders: one line naming every one, no stack trace, exit 1', () => {
+    const result = run({});
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'Cannot start: NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL: they are still the placeholder default',
+    ]);
+  });
+
+  it('names only what is missing', () => {
+    const result = run({ CHECKOUT_URL: REAL_SETTINGS.CHECKOUT_URL ?? '', PUBLIC_URL: REAL_SETTINGS.PUBLIC_URL ?? '' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe('Cannot start: NODE_ENV=production needs real values for CONTACT_EMAIL: it is still the placeholder default');
+  });
+
+  it('starts with real values', async () => {
+    running = await startBuiltServer({ NODE_ENV: 'production', ...REAL_SETTINGS, ...sellingEnv(DAY_MS) });
+    expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Every page, in every state of the sale, checked by the Nu Html Checker (vnu-jar, the W3C's validator):
+ * no error and no warning (its "info" notes are neither).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/app';
+
+/** The checker itself, from the npm package (its own entry would look for Java to download). */
+const vnu = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+const dir = mkdtempSync(path.join(tmpdir(), 'taller-vnu-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const PAGES: { name: string; path: string; now: number; env?: Record<string, string>; status: number }[] = [
+  { name: 'landing-early-bird', path: '/', now: DEFAULT_DEADLINE_MS - 86_400_000, status: 200 },
+  { name: 'landing-normal', path: '/', now: DEFAULT_DEADLINE_MS, status: 200 },
+  { name: 'landing-sold-out', path: '/', now: DEFAULT_DEADLINE_MS - 86_400_000, env: { SOLD_OUT: 'true' }, status: 200 },
+  { name: 'landing-closed', path: '/', now: TEST_START_MS, status: 200 },
+  { name: 'prompt', path: '/prompt1', now: DEFAULT_DEADLINE_MS, status: 200 },
+  { name: 'not-found', path: '/no-existe', now: DEFAULT_DEADLINE_MS, status: 404 },
+];
+
+interface VnuMessage {
+  type: string;
+  subType?: string;
+  url: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+describe('the Nu Html Checker', () => {
+  it('finds no error and no warning on any page, in any state of the sale', async () => {
+    const files: string[] = [];
+    for (const page of PAGES) {
+      const res = await request(testApp({ now: page.now, env: page.env }).app).get(page.path);
+      expect(res.status, page.name).toBe(page.status);
+      const file = path.join(dir, `${page.name}.html`);
+      writeFileSync(file, res.text);
+      files.push(file);
+    }
+    const result = spawnSync('java', ['-jar', vnu, '--format', 'json', '--also-check-css', ...files], { encoding: 'utf8' });
+    if (result.error) throw new Error(`The Nu Html Checker needs Java (java -jar ${vnu}): ${result.error.message}`);
+    const { messages } = JSON.parse(result.stderr) as { messages: VnuMessage[] };
+    // Errors and warnings; "info" notes (React's `<meta ... />` self-closing slash, say) are neither.
+    const found = messages.filter((m) => m.type === 'error' || m.subType === 'warning').map((m) => `${path.basename(m.url)}:${m.lastLine ?? '?'} ${m.type}${m.subType ? `/${m.subType}` : ''}: ${m.message}`);
+    expect(found).toEqual([]);
+    // It really checked them: a broken page is reported (a duplicate id, the review's defect).
+    const broken = path.join(dir, 'broken.html');
+    writeFileSync(broken, '<!DOCTYPE html><html lang="es"><head><title>x</title></head><body><main id="a"></main><p id="a"></p></body></html>');
+    const check = spawnSync('java', ['-jar', vnu, '--format', 'json', broken], { encoding: 'utf8' });
+    expect((JSON.parse(check.stderr) as { messages: VnuMessage[] }).messages.map((m) => m.message)).toContain('Duplicate ID “a”.');
+  }, 120_000);
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config';
+import { configWarnings } from '../../server/configWarnings';
+
+const REAL = { CHECKOUT_URL: 'https://pay.example.org/taller', CONTACT_EMAIL: 'hola@taller.example.org', PUBLIC_URL: 'https://taller.example.org' };
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+const FUTURE = { EARLY_BIRD_DEADLINE: '2026-12-31T23:59:59-06:00', WORKSHOP_START: '2027-01-15T20:00:00-06:00' };
+
+describe('configWarnings', () => {
+  it('says nothing about a consistent, real configuration', () => {
+    expect(configWarnings(readConfig({ ...REAL, ...FUTURE }), NOW)).toEqual([]);
+  });
+
+  it('names both variables when the deadline comes after the start, and says the start wins', () => {
+    const warnings = configWarnings(readConfig({ ...REAL, EARLY_BIRD_DEADLINE: '2027-02-01T00:00:00-06:00', WORKSHOP_START: FUTURE.WORKSHOP_START }), NOW);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^EARLY_BIRD_DEADLINE \(2027-02-01T00:00:00-06:00\) is after WORKSHOP_START \(2027-01-15T20:00:00-06:00\): the start wins/);
+    expect(warnings[0]).toContain('straight to closed');
+  });
+
+  it('says a start in the past means the closed state', () => {
+    const warnings = configWarnings(readConfig({ ...REAL, EARLY_BIRD_DEADLINE: '2026-10-01T00:00:00-06:00', WORKSHOP_START: '2026-11-01T20:00:00-06:00' }), NOW);
+    expect(warnings).toEqual([expect.stringMatching(/^WORKSHOP_START \(2026-11-01T20:00:00-06:00\) has passed: the site shows the closed state/)]);
+  });
+
+  it('names each placeholder left at its default, one line each', () => {
+    const warnings = configWarnings(readConfig({ ...FUTURE, CHECKOUT_URL: REAL.CHECKOUT_URL }), NOW);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^CONTACT_EMAIL is still its placeholder default/),
+      expect.stringMatching(/^PUBLIC_URL is still its placeholder default/),
+    ]);
+  });
+
+  it('gives the seed’s defaults all five warnings', () => {
+    expect(configWarnings(readConfig({}), NOW).map((line) => line.split(' ')[0])).toEqual([
+      'EARLY_BIRD_DEADLINE',
+      'WORKSHOP_START',
+      'CHECKOUT_URL',
+      'CONTACT_EMAIL',
+      'PUBLIC_URL',
+    ]);
+  });
+});
