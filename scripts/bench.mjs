@@ -29,7 +29,7 @@ const targets = [
   ['ours: /', `${ours.url}/`, 200],
   ['ours: /prompt1', `${ours.url}/prompt1`, 200],
   ['ours: unknown path (404)', `${ours.url}/no-existe`, 404],
-  ['ours: hashed stylesheet', `${ours.url}${manifest.stylesheet.href}`, 200],
+  ['ours: hashed script', `${ours.url}${manifest.script.href}`, 200],
 ];
 
 function run(url) {
@@ -150,7 +150,7 @@ async function printMemory() {
       connections: CONNECTIONS,
       amount: 20_000,
       headers: HEADERS,
-      requests: [{ path: '/' }, { path: '/prompt1' }, { path: '/no-existe' }, { path: manifest.stylesheet.href }],
+      requests: [{ path: '/' }, { path: '/prompt1' }, { path: '/no-existe' }, { path: manifest.script.href }],
     });
   const idle = rssMb(server.pid);
   await batch();
@@ -188,8 +188,6 @@ async function printWeights() {
     const text = html.toString();
     const islands = [...text.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]);
     const rows = [['HTML', route, html, true]];
-    const css = /<link rel="stylesheet" href="([^"]+)"/.exec(text)?.[1];
-    if (css) rows.push(['CSS', css, await readFile(path.join(publicDir, css)), true]);
     for (const [, font] of text.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)) rows.push(['font', font, await readFile(path.join(publicDir, font)), true]);
     if (/<script type="module"/.test(text)) {
       const files = new Set();

@@ -30,13 +30,16 @@ const PERMISSIONS_POLICY = [
 export interface SecurityOptions {
   /** Only behind TLS: on plain HTTP (a container on a LAN address) it would break every asset. */
   upgradeInsecureRequests: boolean;
+  /** `sha256-…` of the pages' one inline <style>, computed at build: the only style the policy allows. */
+  styleHash: string;
 }
 
 /**
- * helmet with a strict policy: nothing inline, nothing from other origins. The island props and the
- * JSON-LD are non-executable <script> types, so 'self' covers every script without a nonce.
+ * helmet with a strict policy: nothing from other origins, and nothing inline but the one stylesheet
+ * whose hash the build computed. The island props and the JSON-LD are non-executable <script> types,
+ * so 'self' covers every script without a nonce.
  */
-export function securityHeaders({ upgradeInsecureRequests }: SecurityOptions): RequestHandler[] {
+export function securityHeaders({ upgradeInsecureRequests, styleHash }: SecurityOptions): RequestHandler[] {
   return [
     helmet({
       contentSecurityPolicy: {
@@ -44,7 +47,7 @@ export function securityHeaders({ upgradeInsecureRequests }: SecurityOptions): R
         directives: {
           defaultSrc: ["'none'"],
           scriptSrc: SELF,
-          styleSrc: SELF,
+          styleSrc: [`'${styleHash}'`],
           imgSrc: SELF,
           fontSrc: SELF,
           // Same-origin fetches only; the site makes none, but Lighthouse's SEO audit reads /robots.txt that way.

@@ -159,7 +159,7 @@ function descendants(root) {
   return found;
 }
 
-/** The pages a visitor and a balancer reach: the landing page and its stylesheet, the prompt, a 404, /healthz. */
+/** The pages a visitor and a balancer reach: the landing page and the font it preloads, the prompt, a 404, /healthz. */
 async function servesPages(origin) {
   const get = async (pathname) => {
     const response = await fetch(`${origin}${pathname}`, { signal: AbortSignal.timeout(10_000) });
@@ -167,15 +167,15 @@ async function servesPages(origin) {
   };
   const home = await get('/');
   check(home.status === 200 && home.type.startsWith('text/html') && home.body.includes('<html lang="es"'), `/ answered ${home.status} ${home.type}`);
-  const stylesheet = /href="(\/assets\/site-[^"]+\.css)"/.exec(home.body)?.[1];
-  check(stylesheet !== undefined && (await get(stylesheet)).status === 200, `the stylesheet ${stylesheet} linked from / is not served`);
+  const font = /href="(\/assets\/fonts\/[^"]+\.woff2)"/.exec(home.body)?.[1];
+  check(font !== undefined && (await get(font)).status === 200, `the font ${font} preloaded by / is not served`);
   const prompt = await get('/prompt1');
   check(prompt.status === 200 && prompt.type.startsWith('text/html'), `/prompt1 answered ${prompt.status} ${prompt.type}`);
   const missing = await get('/no-existe');
   check(missing.status === 404 && missing.body.includes('Oops! Page not found'), `/no-existe answered ${missing.status}, expected the 404 page`);
   const health = await get('/healthz');
   check(health.status === 200 && JSON.parse(health.body).status === 'ok', `/healthz answered ${health.status} ${health.body}`);
-  ok(`serves / (and ${stylesheet}), /prompt1, the 404 and /healthz`);
+  ok(`serves / (and ${font}), /prompt1, the 404 and /healthz`);
 }
 
 /** Prometheus metrics on METRICS_PORT, counting the requests above, and never on the public port. */

@@ -83,9 +83,9 @@ export const ENCODINGS = ['gzip, deflate, br', 'gzip', undefined];
  * The busy node's steady load: `connections` keep-alive connections sharing `ratePerSecond` requests, until
  * `isDone()`. The mix: the landing page, the same with tracking parameters as shared links carry them (one
  * cache entry once they are stripped), with a unique query that is not tracking (a miss every time), the
- * prompt page and the stylesheet; browsers' Accept-Encoding, gzip alone, and none.
+ * prompt page and the hashed script; browsers' Accept-Encoding, gzip alone, and none.
  */
-export async function steadyLoad({ recorder, port, connections, ratePerSecond, isDone, stylesheet }) {
+export async function steadyLoad({ recorder, port, connections, ratePerSecond, isDone, asset }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, timeout: 4_000 });
   let counter = 0;
   const pick = () => {
@@ -97,7 +97,7 @@ export async function steadyLoad({ recorder, port, connections, ratePerSecond, i
     if (roll < 15) return `/?gclid=Cj0K${counter}`;
     if (roll < 17) return `/?ref=miss-${counter}`;
     if (roll < 19) return '/prompt1';
-    return stylesheet;
+    return asset;
   };
   const interval = (1000 * connections) / ratePerSecond;
   const worker = async (index) => {

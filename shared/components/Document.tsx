@@ -7,9 +7,16 @@ export interface AssetTag {
   integrity: string;
 }
 
+export interface InlineStyle {
+  css: string;
+  /** `sha256-…` of the css, for the Content-Security-Policy's style-src. */
+  hash: string;
+}
+
 /** What the build produced for the browser: content-hashed, with subresource integrity. */
 export interface PageAssets {
-  stylesheet: AssetTag;
+  /** The whole stylesheet, inline: the first paint waits for no stylesheet request. */
+  inlineStyle: InlineStyle;
   script: AssetTag;
   /** Self-hosted fonts, preloaded so the `optional` face is ready for the first paint. */
   fonts: string[];
@@ -66,7 +73,7 @@ export function Document({ meta, assets, hasIslands, jsonLd, children }: Documen
         {assets.fonts.map((href) => (
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
-        <link rel="stylesheet" href={assets.stylesheet.href} integrity={assets.stylesheet.integrity} />
+        <style dangerouslySetInnerHTML={{ __html: assets.inlineStyle.css }} />
         {/* Deferred (a module) and fetched at low priority: nothing competes with the first paint. */}
         {hasIslands && <script type="module" fetchPriority="low" src={assets.script.href} integrity={assets.script.integrity} />}
         {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />}

@@ -67,6 +67,35 @@ describe('every page', () => {
     expect(await page.getByText('Oops! Page not found').isVisible()).toBe(true);
   });
 
+  it('applies the inline stylesheet that the policy allows by its hash', async () => {
+    const { page, url } = await open();
+    for (const path of ['/', '/prompt1', '/no-existe']) {
+      if (path === '/no-existe') notFoundUrls.push(`${url}${path}`);
+      await page.goto(`${url}${path}`);
+      // The cream background and the display face come from the inline stylesheet alone.
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), path).toBe('rgb(251, 246, 241)');
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily), path).toMatch(/^Fraunces/);
+    }
+  });
+
+  it('refuses any other inline style: the hash allows only the bytes the build produced', async () => {
+    const { browser, server } = await rig.get();
+    const watched = await openWatchedPage(browser);
+    try {
+      await watched.page.goto(`${server.url}/`);
+      const background = await watched.page.evaluate(() => {
+        const style = document.createElement('style');
+        style.textContent = 'body { background: red; }';
+        document.head.append(style);
+        return getComputedStyle(document.body).backgroundColor;
+      });
+      expect(background).toBe('rgb(251, 246, 241)');
+      await expect.poll(() => cspViolationsOf(watched.page), { timeout: 5_000 }).toEqual([expect.stringMatching(/^style-src/)]);
+    } finally {
+      await watched.context.close();
+    }
+  });
+
   it('would notice a CSP violation (the watcher itself works)', async () => {
     const { browser, server } = await rig.get();
     const watched = await openWatchedPage(browser);

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { PageAssets } from '../../shared/components/Document';
 import { DIST } from '../helpers/app';
 
 interface Metafile {
@@ -45,5 +47,26 @@ describe('the client bundle (esbuild metafile)', () => {
     const code = readFileSync(entryFile, 'utf8');
     expect(code).toMatch(/\bimport\(/);
     expect(code.split('\n').length).toBeLessThan(5);
+  });
+});
+
+describe('the inline stylesheet (dist/manifest.json)', () => {
+  const { inlineStyle, fonts } = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as PageAssets;
+
+  it('carries the sha256 of exactly its css, for the Content-Security-Policy', () => {
+    expect(inlineStyle.hash).toBe(`sha256-${createHash('sha256').update(inlineStyle.css).digest('base64')}`);
+  });
+
+  it('is minified css that cannot end its <style> element early', () => {
+    expect(inlineStyle.css).toContain('.hero__title{');
+    expect(inlineStyle.css.split('\n').length).toBeLessThan(3);
+    expect(inlineStyle.css).not.toMatch(/<\/style/i);
+  });
+
+  it('names its font by an absolute URL of a file the build wrote, and ships no stylesheet file', () => {
+    const urls = [...inlineStyle.css.matchAll(/url\("?([^")]+)"?\)/g)].map((match) => match[1]);
+    expect(urls).toEqual(fonts);
+    for (const url of fonts) expect(existsSync(path.join(DIST, 'public', url)), url).toBe(true);
+    expect(readdirSync(path.join(DIST, 'public', 'assets')).filter((file) => file.endsWith('.css'))).toEqual([]);
   });
 });

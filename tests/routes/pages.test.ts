@@ -169,17 +169,21 @@ describe('GET /', () => {
     expect(res.text ?? '').toBe('');
   });
 
-  it('loads a content-hashed stylesheet with integrity, and no third-party resource', async () => {
+  it('carries its whole stylesheet inline, with the font it names served, and no third-party resource', async () => {
     const { app } = testApp();
     const res = await request(app).get('/');
     const doc = parseHtml(res.text);
-    const css = doc.querySelector('link[rel="stylesheet"]');
-    expect(css?.getAttribute('href')).toMatch(/^\/assets\/site-[A-Z0-9]{8}\.css$/);
-    expect(css?.getAttribute('integrity')).toMatch(/^sha384-/);
-    const asset = await request(app).get(css?.getAttribute('href') ?? '');
-    expect(asset.status).toBe(200);
-    expect(asset.headers['content-type']).toMatch(/^text\/css/);
-    const sources = [...doc.querySelectorAll('[src], link[rel="stylesheet"], link[rel="preload"], link[rel~="icon"], link[rel="apple-touch-icon"]')].map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? '');
+    expect(doc.querySelector('link[rel="stylesheet"]')).toBeNull();
+    const css = doc.querySelector('head style')?.textContent ?? '';
+    expect(css).toContain('.hero__title');
+    // Absolute, so the same text works on every path; and the file is there.
+    const fonts = [...css.matchAll(/url\("?([^")]+)"?\)/g)].map((match) => match[1] ?? '');
+    expect(fonts).toEqual([expect.stringMatching(/^\/assets\/fonts\/[\w-]+\.woff2$/)]);
+    const font = await request(app).get(fonts[0] ?? '');
+    expect(font.status).toBe(200);
+    expect(font.headers['content-type']).toBe('font/woff2');
+    expect(doc.querySelector('link[rel="preload"][as="font"]')?.getAttribute('href')).toBe(fonts[0]);
+    const sources = [...doc.querySelectorAll('[src], link[rel="preload"], link[rel~="icon"], link[rel="apple-touch-icon"]')].map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? '');
     expect(sources.length).toBeGreaterThanOrEqual(5);
     expect(sources.every((source) => source.startsWith('/') && !source.startsWith('//'))).toBe(true);
   });

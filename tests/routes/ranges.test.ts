@@ -9,10 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { DIST, testApp } from '../helpers/app';
 import { fetchRaw, type RawResponse } from '../helpers/fetchRaw';
 
-const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as { stylesheet: { href: string } };
-const ASSET = manifest.stylesheet.href;
+const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as { script: { href: string } };
+// The script: the one hashed file every page loads that the build also stores as gzip and brotli.
+const ASSET = manifest.script.href;
 const onDisk = path.join(DIST, 'public', ASSET);
-/** Each representation of the stylesheet, by the Accept-Encoding that selects it. */
+/** Each representation of the script, by the Accept-Encoding that selects it. */
 const REPRESENTATIONS = [
   { acceptEncoding: 'identity', encoding: undefined, bytes: readFileSync(onDisk) },
   { acceptEncoding: 'gzip', encoding: 'gzip', bytes: readFileSync(`${onDisk}.gz`) },
