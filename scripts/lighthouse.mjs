@@ -46,7 +46,8 @@ function assertRunning(server) {
 /** Refuses to measure a server in the wrong sale state: the pricing card's class says which one it renders. */
 async function assertState(url, cardClass) {
   const html = await (await fetch(url)).text();
-  if (!html.includes(cardClass)) throw new Error(`${url} does not render ${cardClass}: the server is not in the state measured`);
+  // The card element itself: the bare class names are in every page's inline stylesheet.
+  if (!html.includes(`class="price-card ${cardClass}"`)) throw new Error(`${url} does not render ${cardClass}: the server is not in the state measured`);
 }
 
 /** The median of the finite values (a run Lighthouse could not measure is reported apart). */

@@ -2,8 +2,13 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
-const CARDS = ['early', 'normal', 'sold-out', 'closed'];
 const STATES = { early: 'early-bird', normal: 'normal', 'sold-out': 'sold-out', closed: 'closed' };
+/**
+ * The pricing card's element: the first in the page is the one shown (the cards of later states follow it
+ * in inert templates). Matched on the element's class attribute, never on the bare class names, which the
+ * inline stylesheet carries on every page.
+ */
+const CARD = /class="price-card price-card--([a-z-]+)"/;
 
 /**
  * The sale state a landing page shows, from its pricing card's class, and whether it offers the Early Bird
@@ -11,9 +16,9 @@ const STATES = { early: 'early-bird', normal: 'normal', 'sold-out': 'sold-out', 
  * may carry. A page that shows another card but still carries the offer is an Early Bird body all the same.
  */
 export function saleState(html, checkoutUrl) {
-  const card = CARDS.find((name) => html.includes(`price-card--${name}`));
+  const card = CARD.exec(html)?.[1];
   const offer = html.includes(checkoutUrl) || /49(\s|\u00a0|&nbsp;|&#160;)USD/.test(html);
-  const state = card ? STATES[card] : 'unknown';
+  const state = (card && STATES[card]) || 'unknown';
   return offer && state !== 'early-bird' ? `${state}, with the offer` : state;
 }
 

@@ -125,8 +125,8 @@ describe('HTML Cache-Control for a CDN', () => {
 
 describe('revalidation across a change of state', () => {
   it.each([
-    ['the deadline', DEFAULT_DEADLINE_MS, 'price-card--normal'],
-    ['the start', TEST_START_MS, 'price-card--closed'],
+    ['the deadline', DEFAULT_DEADLINE_MS, 'class="price-card price-card--normal"'],
+    ['the start', TEST_START_MS, 'class="price-card price-card--closed"'],
   ])('a 304 never confirms the page of the state before %s', async (_boundary, at, after) => {
     let now = at - 1;
     const { app } = testApp({ now: () => now });
