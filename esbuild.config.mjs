@@ -40,14 +40,15 @@ const islands = await esbuild.build({
 const hydrateFile = Object.keys(islands.metafile.outputs).find((file) => islands.metafile.outputs[file].entryPoint === 'client/hydrate.tsx');
 
 const [entry, styles] = await Promise.all([
-  // The page's only script tag: one self-contained file (no imports to wait for before the first paint)
-  // that fetches the islands' code by its hashed URL when an island is due.
+  // The entry stays in memory: it goes inline into every page with islands, self-contained (no import to wait
+  // for), and fetches the islands' code by its hashed URL when an island is due.
   esbuild.build({
     ...browserBundle,
     entryPoints: { client: 'client/main.ts' },
     define: { ...production, HYDRATE_URL: JSON.stringify(publicUrlOf(hydrateFile)) },
     external: ['/assets/*'],
-    entryNames: '[name]-[hash]',
+    entryNames: '[name]',
+    write: false,
   }),
   // The stylesheet stays in memory: it goes inline into every page, and only the fonts it pulls in are written.
   esbuild.build({
@@ -75,24 +76,21 @@ const [entry, styles] = await Promise.all([
   }),
 ]);
 
-/** The output file that came from an entry point, as a URL path and its subresource-integrity hash. */
-async function entryAsset(metafile, entry) {
-  const [file] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === entry) ?? [];
-  if (!file) throw new Error(`esbuild produced no output for ${entry}`);
-  const integrity = `sha384-${createHash('sha384').update(await readFile(file)).digest('base64')}`;
-  return { href: publicUrlOf(file), integrity };
+/**
+ * Text for an inline <style> or <script>, with the CSP hash that allows exactly those bytes. Inline, it costs the
+ * first paint no request of its own. Text that could end its element early (or, in a script, open an HTML
+ * comment the parser treats specially) stops the build.
+ */
+function inline(text, tag) {
+  if (new RegExp(`</${tag}|<!--`, 'i').test(text)) throw new Error(`The inline ${tag} contains "</${tag}" or "<!--", which would end it early`);
+  return { text, hash: `sha256-${createHash('sha256').update(text).digest('base64')}` };
 }
 
-/**
- * The stylesheet as the text of every page's <style>, with the CSP hash that allows exactly those bytes. Inline, it
- * costs the first paint no request of its own.
- */
-function inlineStyle(outputFiles) {
-  const file = outputFiles.find((output) => output.path.endsWith('.css'));
-  if (!file) throw new Error('esbuild produced no stylesheet');
-  const css = file.text.trim();
-  if (/<\/style/i.test(css)) throw new Error('The stylesheet contains "</style", which would end the inline <style> early');
-  return { css, hash: `sha256-${createHash('sha256').update(css).digest('base64')}` };
+/** The one output file of `ext` that esbuild kept in memory. */
+function outputText(outputFiles, ext) {
+  const file = outputFiles.find((output) => output.path.endsWith(ext));
+  if (!file) throw new Error(`esbuild produced no ${ext} file`);
+  return file.text.trim();
 }
 
 /** The files the stylesheet pulled in (the fonts), written under /assets; their URL paths, for preloading. */
@@ -105,9 +103,13 @@ async function writeStyleFiles(outputFiles) {
   return files.map((file) => publicUrlOf(file.path));
 }
 
+const { text: css, hash: cssHash } = inline(outputText(styles.outputFiles, '.css'), 'style');
+const { text: js, hash: jsHash } = inline(outputText(entry.outputFiles, '.js'), 'script');
 const manifest = {
-  inlineStyle: inlineStyle(styles.outputFiles),
-  script: await entryAsset(entry.metafile, 'client/main.ts'),
+  inlineStyle: { css, hash: cssHash },
+  inlineScript: { js, hash: jsHash },
+  // Not in the pages (the inline entry has it built in): the hashed chunk tests and benchmarks fetch as an asset.
+  hydrateScript: publicUrlOf(hydrateFile),
   fonts: await writeStyleFiles(styles.outputFiles),
 };
 /** Brotli and gzip beside every compressible public file, so the server never compresses them again. */
@@ -127,4 +129,4 @@ const clientMeta = {
   outputs: { ...islands.metafile.outputs, ...entry.metafile.outputs },
 };
 await writeFile(path.join(DIST, 'client-meta.json'), JSON.stringify(clientMeta));
-console.log(`Built ${DIST}/: ${manifest.script.href}, an inline stylesheet of ${manifest.inlineStyle.css.length} bytes`);
+console.log(`Built ${DIST}/: an inline stylesheet of ${css.length} bytes, an inline script of ${js.length} bytes`);

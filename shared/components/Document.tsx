@@ -2,22 +2,24 @@ import type { ReactNode } from 'react';
 import { site } from '../content';
 import { jsonForScript } from './jsonForScript';
 
-export interface AssetTag {
-  href: string;
-  integrity: string;
-}
-
 export interface InlineStyle {
   css: string;
   /** `sha256-…` of the css, for the Content-Security-Policy's style-src. */
   hash: string;
 }
 
-/** What the build produced for the browser: content-hashed, with subresource integrity. */
+export interface InlineScript {
+  js: string;
+  /** `sha256-…` of the js, for the Content-Security-Policy's script-src. */
+  hash: string;
+}
+
+/** What the build produced for the browser (dist/manifest.json). */
 export interface PageAssets {
   /** The whole stylesheet, inline: the first paint waits for no stylesheet request. */
   inlineStyle: InlineStyle;
-  script: AssetTag;
+  /** The islands' entry (client/main.ts), inline: no script request competes with the first paint. */
+  inlineScript: InlineScript;
   /** Self-hosted fonts, preloaded so the `optional` face is ready for the first paint. */
   fonts: string[];
 }
@@ -74,8 +76,8 @@ export function Document({ meta, assets, hasIslands, jsonLd, children }: Documen
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
         <style dangerouslySetInnerHTML={{ __html: assets.inlineStyle.css }} />
-        {/* Deferred (a module) and fetched at low priority: nothing competes with the first paint. */}
-        {hasIslands && <script type="module" fetchPriority="low" src={assets.script.href} integrity={assets.script.integrity} />}
+        {/* A module, so deferred: it runs once the document is parsed, and fetches React only when an island is due. */}
+        {hasIslands && <script type="module" dangerouslySetInnerHTML={{ __html: assets.inlineScript.js }} />}
         {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />}
       </head>
       <body>

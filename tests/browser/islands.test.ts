@@ -96,6 +96,24 @@ describe('every page', () => {
     }
   });
 
+  it('refuses any other inline script: the hashes allow only the entry the build produced', async () => {
+    const { browser, server } = await rig.get();
+    const watched = await openWatchedPage(browser);
+    try {
+      await watched.page.goto(`${server.url}/`);
+      const ran = await watched.page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'document.documentElement.dataset.injected = "ran";';
+        document.head.append(script);
+        return document.documentElement.dataset.injected === 'ran';
+      });
+      expect(ran).toBe(false);
+      await expect.poll(() => cspViolationsOf(watched.page), { timeout: 5_000 }).toEqual([expect.stringMatching(/^script-src/)]);
+    } finally {
+      await watched.context.close();
+    }
+  });
+
   it('would notice a CSP violation (the watcher itself works)', async () => {
     const { browser, server } = await rig.get();
     const watched = await openWatchedPage(browser);
