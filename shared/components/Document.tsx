@@ -18,10 +18,10 @@ export interface InlineScript {
 export interface PageAssets {
   /** The whole stylesheet, inline: the first paint waits for no stylesheet request. */
   inlineStyle: InlineStyle;
+  /** Every page's head script (client/headFont.ts): the display font, where an earlier page cached it. */
+  fontScript: InlineScript;
   /** The islands' entry (client/main.ts), inline: no script request competes with the first paint. */
-  inlineScript: InlineScript;
-  /** Self-hosted fonts, preloaded so the `optional` face is ready for the first paint. */
-  fonts: string[];
+  entryScript: InlineScript;
 }
 
 export interface PageMeta {
@@ -72,12 +72,11 @@ export function Document({ meta, assets, hasIslands, jsonLd, children }: Documen
         <meta name="twitter:description" content={description} />
         <meta name="twitter:image" content={imageUrl} />
         <meta name="twitter:image:alt" content={site.ogImage.alt} />
-        {assets.fonts.map((href) => (
-          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ))}
+        {/* Before the stylesheet: it runs, and can set html.fraunces, before the first render. */}
+        <script dangerouslySetInnerHTML={{ __html: assets.fontScript.js }} />
         <style dangerouslySetInnerHTML={{ __html: assets.inlineStyle.css }} />
         {/* A module, so deferred: it runs once the document is parsed, and fetches React only when an island is due. */}
-        {hasIslands && <script type="module" dangerouslySetInnerHTML={{ __html: assets.inlineScript.js }} />}
+        {hasIslands && <script type="module" dangerouslySetInnerHTML={{ __html: assets.entryScript.js }} />}
         {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />}
       </head>
       <body>

@@ -38,7 +38,7 @@ describe('the client bundle (esbuild metafile)', () => {
 });
 
 describe('the inline entry (dist/manifest.json)', () => {
-  const { js, hash } = manifest.inlineScript;
+  const { js, hash } = manifest.entryScript;
 
   it('is small: every page with islands carries it in its HTML', () => {
     expect(Buffer.byteLength(js)).toBeGreaterThan(500);
@@ -58,8 +58,26 @@ describe('the inline entry (dist/manifest.json)', () => {
   });
 });
 
+describe('the inline head script (dist/manifest.json)', () => {
+  const { js, hash } = manifest.fontScript;
+
+  it('is tiny: it runs in every page before the first render', () => {
+    expect(Buffer.byteLength(js)).toBeLessThan(1024);
+  });
+
+  it('carries the sha256 of exactly its code, for the Content-Security-Policy', () => {
+    expect(hash).toBe(`sha256-${createHash('sha256').update(js).digest('base64')}`);
+  });
+
+  it('is a classic script (no import or export) that names the display font and cannot end its <script> early', () => {
+    expect(js).toContain(`"${manifest.displayFont}"`);
+    expect(js).not.toMatch(/\bimport\b|\bexport\b/);
+    expect(js).not.toMatch(/<\/script|<!--/i);
+  });
+});
+
 describe('the inline stylesheet (dist/manifest.json)', () => {
-  const { inlineStyle, fonts } = manifest;
+  const { inlineStyle, displayFont } = manifest;
 
   it('carries the sha256 of exactly its css, for the Content-Security-Policy', () => {
     expect(inlineStyle.hash).toBe(`sha256-${createHash('sha256').update(inlineStyle.css).digest('base64')}`);
@@ -73,8 +91,8 @@ describe('the inline stylesheet (dist/manifest.json)', () => {
 
   it('names its font by an absolute URL of a file the build wrote, and ships no stylesheet file', () => {
     const urls = [...inlineStyle.css.matchAll(/url\("?([^")]+)"?\)/g)].map((match) => match[1]);
-    expect(urls).toEqual(fonts);
-    for (const url of fonts) expect(existsSync(path.join(DIST, 'public', url)), url).toBe(true);
+    expect(urls).toEqual([displayFont]);
+    expect(existsSync(path.join(DIST, 'public', displayFont))).toBe(true);
     expect(readdirSync(path.join(DIST, 'public', 'assets')).filter((file) => file.endsWith('.css'))).toEqual([]);
   });
 });

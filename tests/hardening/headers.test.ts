@@ -19,12 +19,12 @@ const TARGETS = [
 ];
 
 /**
- * The policy, directive by directive: nothing from another origin, and nothing inline but the stylesheet and
- * the islands' entry whose hashes the build computed.
+ * The policy, directive by directive: nothing from another origin, and nothing inline but the stylesheet, the
+ * head script and the islands' entry, whose hashes the build computed.
  */
 const EXPECTED_CSP: Record<string, string[]> = {
   'default-src': ["'none'"],
-  'script-src': ["'self'", `'${manifest.inlineScript.hash}'`],
+  'script-src': ["'self'", `'${manifest.fontScript.hash}'`, `'${manifest.entryScript.hash}'`],
   'style-src': [`'${manifest.inlineStyle.hash}'`],
   'img-src': ["'self'"],
   'font-src': ["'self'"],
@@ -141,14 +141,21 @@ describe.each(['/', '/prompt1', '/no-existe-esta-pagina'])('the HTML of %s', (ta
     expect(styleSrc).toEqual([`'sha256-${createHash('sha256').update(css).digest('base64')}'`]);
   });
 
-  it('has no executable inline script but the islands\' entry: every other <script> is JSON data', async () => {
+  it('runs no inline script but the build\'s two: every other <script> is JSON data', async () => {
     const { doc } = await load();
     for (const script of doc.querySelectorAll('script')) {
-      if (script.getAttribute('type') === 'module') {
-        expect(script.textContent).toBe(manifest.inlineScript.js);
+      const type = script.getAttribute('type');
+      if (type === null) {
+        expect(script.textContent).toBe(manifest.fontScript.js);
+        // Before the stylesheet, so html.fraunces is set before the first render.
+        expect(script.nextElementSibling?.tagName).toBe('STYLE');
         continue;
       }
-      expect(['application/json', 'application/ld+json']).toContain(script.getAttribute('type'));
+      if (type === 'module') {
+        expect(script.textContent).toBe(manifest.entryScript.js);
+        continue;
+      }
+      expect(['application/json', 'application/ld+json']).toContain(type);
       // Data that parses as JSON cannot have broken out of its element.
       expect(() => JSON.parse(script.textContent ?? '')).not.toThrow();
     }
@@ -171,25 +178,21 @@ describe.each(['/', '/prompt1', '/no-existe-esta-pagina'])('the HTML of %s', (ta
   });
 });
 
-describe('the inline entry', () => {
-  it('is in the pages with islands, its raw bytes exactly those the policy\'s hash allows; the 404 runs no script', async () => {
+describe('the inline scripts', () => {
+  it('are in every page (the head script) and in the pages with islands (the entry), their raw bytes exactly those the policy\'s hashes allow', async () => {
     const { app } = testApp();
     for (const target of ['/', '/prompt1', '/no-existe-esta-pagina']) {
       const res = await request(app).get(target);
-      const modules = [...res.text.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(([, js]) => js ?? '');
-      if (target === '/no-existe-esta-pagina') {
-        expect(modules).toEqual([]);
-        continue;
-      }
-      expect(modules, target).toHaveLength(1);
-      const hash = `'sha256-${createHash('sha256').update(modules[0] ?? '').digest('base64')}'`;
-      expect(parseCsp(res.headers['content-security-policy'] as string)['script-src']).toContain(hash);
+      const scripts = [...res.text.matchAll(/<script( type="module")?>([\s\S]*?)<\/script>/g)].map(([, module, js]) => ({ module: Boolean(module), js: js ?? '' }));
+      expect(scripts.map((script) => script.module), target).toEqual(target === '/no-existe-esta-pagina' ? [false] : [false, true]);
+      const scriptSrc = parseCsp(res.headers['content-security-policy'] as string)['script-src'];
+      for (const { js } of scripts) expect(scriptSrc, target).toContain(`'sha256-${createHash('sha256').update(js).digest('base64')}'`);
     }
   });
 
   it('imports the islands\' chunk from its own origin, served precompressed as the same bytes', async () => {
     const { app } = testApp();
-    expect(manifest.inlineScript.js).toContain(`import("${manifest.hydrateScript}")`);
+    expect(manifest.entryScript.js).toContain(`import("${manifest.hydrateScript}")`);
     const identity = await request(app).get(manifest.hydrateScript).set('Accept-Encoding', 'identity').buffer(true).parse(binary);
     expect(identity.status).toBe(200);
     expect(identity.headers['content-type']).toMatch(/javascript/);
