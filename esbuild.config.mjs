@@ -39,27 +39,63 @@ const islands = await esbuild.build({
 });
 const hydrateFile = Object.keys(islands.metafile.outputs).find((file) => islands.metafile.outputs[file].entryPoint === 'client/hydrate.tsx');
 
-const [entry, styles] = await Promise.all([
-  // The page's only script tag: one self-contained file (no imports to wait for before the first paint)
-  // that fetches the islands' code by its hashed URL when an island is due.
+/**
+ * Text for an inline <style> or <script>, with the CSP hash that allows exactly those bytes. Inline, it costs the
+ * first paint no request of its own. Text that could end its element early (or, in a script, open an HTML
+ * comment the parser treats specially) stops the build.
+ */
+function inline(text, tag) {
+  if (new RegExp(`</${tag}|<!--`, 'i').test(text)) throw new Error(`The inline ${tag} contains "</${tag}" or "<!--", which would end it early`);
+  return { text, hash: `sha256-${createHash('sha256').update(text).digest('base64')}` };
+}
+
+/** The one output file of `ext` that esbuild kept in memory. */
+function outputText(outputFiles, ext) {
+  const file = outputFiles.find((output) => output.path.endsWith(ext));
+  if (!file) throw new Error(`esbuild produced no ${ext} file`);
+  return file.text.trim();
+}
+
+// The stylesheet stays in memory: it goes inline into every page, and only the font it pulls in is written.
+const styles = await esbuild.build({
+  entryPoints: { site: 'shared/styles/site.css' },
+  bundle: true,
+  minify: true,
+  target: ['chrome90', 'firefox90', 'safari15'],
+  assetNames: 'fonts/[name]-[hash]',
+  // Absolute font URLs: inline, a relative one would resolve against the page's path.
+  publicPath: '/assets',
+  loader: { '.woff2': 'file' },
+  outdir: ASSETS,
+  write: false,
+});
+const fontFiles = styles.outputFiles.filter((output) => !output.path.endsWith('.css'));
+if (fontFiles.length !== 1) throw new Error(`Expected the stylesheet to pull in one font file, got ${fontFiles.length}`);
+for (const file of fontFiles) {
+  await mkdir(path.dirname(file.path), { recursive: true });
+  await writeFile(file.path, file.contents);
+}
+const displayFont = publicUrlOf(fontFiles[0].path);
+
+const fontUrl = { DISPLAY_FONT_URL: JSON.stringify(displayFont) };
+const [entry, head] = await Promise.all([
+  // The entry stays in memory: it goes inline into every page with islands, self-contained (no import to wait
+  // for), and fetches the islands' code by its hashed URL when an island is due.
   esbuild.build({
     ...browserBundle,
     entryPoints: { client: 'client/main.ts' },
-    define: { ...production, HYDRATE_URL: JSON.stringify(publicUrlOf(hydrateFile)) },
+    define: { ...production, ...fontUrl, HYDRATE_URL: JSON.stringify(publicUrlOf(hydrateFile)) },
     external: ['/assets/*'],
-    entryNames: '[name]-[hash]',
+    entryNames: '[name]',
+    write: false,
   }),
-  // The stylesheet stays in memory: it goes inline into every page, and only the fonts it pulls in are written.
+  // The head script, inline in every page before the stylesheet: a classic script, so it runs before the first render.
   esbuild.build({
-    entryPoints: { site: 'shared/styles/site.css' },
-    bundle: true,
-    minify: true,
-    target: ['chrome90', 'firefox90', 'safari15'],
-    assetNames: 'fonts/[name]-[hash]',
-    // Absolute font URLs: inline, a relative one would resolve against the page's path.
-    publicPath: '/assets',
-    loader: { '.woff2': 'file' },
-    outdir: ASSETS,
+    ...browserBundle,
+    entryPoints: { head: 'client/headFont.ts' },
+    format: 'iife',
+    define: { ...production, ...fontUrl },
+    entryNames: '[name]',
     write: false,
   }),
   // The server and its health check: dependencies stay in node_modules (production install), our code is bundled.
@@ -75,40 +111,16 @@ const [entry, styles] = await Promise.all([
   }),
 ]);
 
-/** The output file that came from an entry point, as a URL path and its subresource-integrity hash. */
-async function entryAsset(metafile, entry) {
-  const [file] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === entry) ?? [];
-  if (!file) throw new Error(`esbuild produced no output for ${entry}`);
-  const integrity = `sha384-${createHash('sha384').update(await readFile(file)).digest('base64')}`;
-  return { href: publicUrlOf(file), integrity };
-}
-
-/**
- * The stylesheet as the text of every page's <style>, with the CSP hash that allows exactly those bytes. Inline, it
- * costs the first paint no request of its own.
- */
-function inlineStyle(outputFiles) {
-  const file = outputFiles.find((output) => output.path.endsWith('.css'));
-  if (!file) throw new Error('esbuild produced no stylesheet');
-  const css = file.text.trim();
-  if (/<\/style/i.test(css)) throw new Error('The stylesheet contains "</style", which would end the inline <style> early');
-  return { css, hash: `sha256-${createHash('sha256').update(css).digest('base64')}` };
-}
-
-/** The files the stylesheet pulled in (the fonts), written under /assets; their URL paths, for preloading. */
-async function writeStyleFiles(outputFiles) {
-  const files = outputFiles.filter((output) => !output.path.endsWith('.css'));
-  for (const file of files) {
-    await mkdir(path.dirname(file.path), { recursive: true });
-    await writeFile(file.path, file.contents);
-  }
-  return files.map((file) => publicUrlOf(file.path));
-}
-
+const { text: css, hash: cssHash } = inline(outputText(styles.outputFiles, '.css'), 'style');
+const { text: js, hash: jsHash } = inline(outputText(entry.outputFiles, '.js'), 'script');
+const { text: headJs, hash: headHash } = inline(outputText(head.outputFiles, '.js'), 'script');
 const manifest = {
-  inlineStyle: inlineStyle(styles.outputFiles),
-  script: await entryAsset(entry.metafile, 'client/main.ts'),
-  fonts: await writeStyleFiles(styles.outputFiles),
+  inlineStyle: { css, hash: cssHash },
+  fontScript: { js: headJs, hash: headHash },
+  entryScript: { js, hash: jsHash },
+  // Not in the pages' markup (the inline scripts have them built in): for the tests and benchmarks.
+  hydrateScript: publicUrlOf(hydrateFile),
+  displayFont,
 };
 /** Brotli and gzip beside every compressible public file, so the server never compresses them again. */
 const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.txt', '.xml', '.json', '.webmanifest']);
@@ -123,8 +135,8 @@ for (const dirent of await readdir(path.join(DIST, 'public'), { recursive: true,
 
 await writeFile(path.join(DIST, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 const clientMeta = {
-  inputs: { ...islands.metafile.inputs, ...entry.metafile.inputs },
-  outputs: { ...islands.metafile.outputs, ...entry.metafile.outputs },
+  inputs: { ...islands.metafile.inputs, ...entry.metafile.inputs, ...head.metafile.inputs },
+  outputs: { ...islands.metafile.outputs, ...entry.metafile.outputs, ...head.metafile.outputs },
 };
 await writeFile(path.join(DIST, 'client-meta.json'), JSON.stringify(clientMeta));
-console.log(`Built ${DIST}/: ${manifest.script.href}, an inline stylesheet of ${manifest.inlineStyle.css.length} bytes`);
+console.log(`Built ${DIST}/: inline, a stylesheet of ${css.length} bytes, a head script of ${headJs.length} and an entry of ${js.length}`);

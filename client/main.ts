@@ -1,9 +1,11 @@
 import type { HydrationStrategy } from '../shared/islands/types';
+import { warmDisplayFont } from './displayFont';
 import { startSaleSlots } from './saleSlots';
-import { schedule } from './strategies';
+import { onIdle, schedule } from './strategies';
 
-/** The hashed URL of client/hydrate.tsx's bundle, written in by esbuild.config.mjs. */
+/** The hashed URLs of client/hydrate.tsx's bundle and of the display font, written in by esbuild.config.mjs. */
 declare const HYDRATE_URL: string;
+declare const DISPLAY_FONT_URL: string;
 
 type HydrateModule = typeof import('./hydrate');
 
@@ -22,3 +24,6 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
     void (import(HYDRATE_URL) as Promise<HydrateModule>).then(({ hydrateIsland }) => hydrateIsland(root, name));
   });
 }
+
+// The display font for the next page, once this one has loaded, painted and gone idle.
+onIdle(() => void warmDisplayFont(DISPLAY_FONT_URL));

@@ -33,7 +33,7 @@ function whenIdle(callback: () => void): void {
 }
 
 /** Once the page has loaded and painted, and the main thread is idle. */
-function onIdle(callback: () => void): void {
+export function onIdle(callback: () => void): void {
   const start = (): void => afterFirstPaint(() => whenIdle(callback));
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });

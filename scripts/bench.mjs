@@ -29,7 +29,7 @@ const targets = [
   ['ours: /', `${ours.url}/`, 200],
   ['ours: /prompt1', `${ours.url}/prompt1`, 200],
   ['ours: unknown path (404)', `${ours.url}/no-existe`, 404],
-  ['ours: hashed script', `${ours.url}${manifest.script.href}`, 200],
+  ['ours: hashed script', `${ours.url}${manifest.hydrateScript}`, 200],
 ];
 
 function run(url) {
@@ -152,7 +152,7 @@ async function printMemory() {
       connections: CONNECTIONS,
       amount: 20_000,
       headers: HEADERS,
-      requests: [{ path: '/' }, { path: '/prompt1' }, { path: '/no-existe' }, { path: manifest.script.href }],
+      requests: [{ path: '/' }, { path: '/prompt1' }, { path: '/no-existe' }, { path: manifest.hydrateScript }],
     });
   const idle = rssMb(server.pid);
   await batch();
@@ -190,13 +190,13 @@ async function printWeights() {
     const text = html.toString();
     const islands = [...text.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]);
     const rows = [['HTML', route, html, true]];
-    for (const [, font] of text.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)) rows.push(['font', font, await readFile(path.join(publicDir, font)), true]);
+    // The entry is inline in the HTML; the display font (for the next page), React and the islands come after the first paint.
     if (/<script type="module"/.test(text)) {
+      rows.push(['font', manifest.displayFont, await readFile(path.join(publicDir, manifest.displayFont)), false]);
       const files = new Set();
-      for (const file of closure(fileOf('client/main.ts'))) files.add(file);
       for (const file of closure(fileOf('client/hydrate.tsx'))) files.add(file);
       for (const island of islands) {
-        const source = { pricing: 'PricingCard', faq: 'FaqAccordion', 'prompt-copy': 'PromptCopy' }[island];
+        const source = { countdown: 'Countdown', faq: 'FaqAccordion', 'prompt-copy': 'PromptCopy' }[island];
         for (const file of closure(fileOf(`shared/islands/${source}.tsx`))) files.add(file);
       }
       for (const file of files) rows.push(['JS', urlOf(file), await readFile(file), false]);

@@ -115,7 +115,7 @@ try {
   const steadyFrom = Date.now();
   log(`steady load: ${CONNECTIONS} keep-alive connections, ${RATE} requests/s on the busy node`);
   const traffic = Promise.all([
-    steadyLoad({ recorder, port: busy.port, connections: CONNECTIONS, ratePerSecond: RATE, isDone, asset: JSON.parse(await readFile('dist/manifest.json', 'utf8')).script.href }),
+    steadyLoad({ recorder, port: busy.port, connections: CONNECTIONS, ratePerSecond: RATE, isDone, asset: JSON.parse(await readFile('dist/manifest.json', 'utf8')).hydrateScript }),
     revalidatingBrowsers({ recorder, port: busy.port, everyMs: 300, isDone }),
     quietVisitors({ recorder, port: quiet.port, deadlineMs, isDone }),
   ]);

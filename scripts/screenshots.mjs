@@ -1,5 +1,7 @@
-// Takes full-page screenshots of every page at 390 px and 1280 px, JavaScript on and off,
-// with Debian's Chromium. Usage: node scripts/screenshots.mjs [baseUrl] [outDir]
+// Takes full-page screenshots of every page at 390 px and 1280 px, JavaScript on and off, with Debian's Chromium.
+// Each is a first visit (a fresh browser context: headings in the visitor's own serif); with JavaScript on, also
+// the next visit (`-repeat`), once the first has put the display font in the cache: headings in Fraunces.
+// Usage: node scripts/screenshots.mjs [baseUrl] [outDir]
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
@@ -14,16 +16,25 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 try {
   for (const javaScriptEnabled of [true, false]) {
     for (const width of widths) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled, deviceScaleFactor: 1 });
       for (const [name, route] of Object.entries(pages)) {
+        const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled, deviceScaleFactor: 1 });
         const page = await context.newPage();
+        const shoot = async (visit) => {
+          const file = `${out}/${name}-${width}-${javaScriptEnabled ? 'js' : 'nojs'}${visit}.png`;
+          await page.screenshot({ path: file, fullPage: true });
+          console.log(file);
+        };
         await page.goto(base + route, { waitUntil: 'networkidle' });
-        const file = `${out}/${name}-${width}-${javaScriptEnabled ? 'js' : 'nojs'}.png`;
-        await page.screenshot({ path: file, fullPage: true });
-        console.log(file);
-        await page.close();
+        await shoot('');
+        if (javaScriptEnabled) {
+          // The 404 page runs no entry, so it never caches the font itself: the landing page does it for it.
+          if (route === pages['not-found']) await page.goto(base + pages.landing, { waitUntil: 'networkidle' });
+          await page.waitForFunction(() => localStorage.getItem('display-font') !== null, null, { timeout: 10_000 });
+          await page.goto(base + route, { waitUntil: 'networkidle' });
+          await shoot('-repeat');
+        }
+        await context.close();
       }
-      await context.close();
     }
   }
 } finally {

@@ -15,7 +15,7 @@ if (!Number.isFinite(seconds) || seconds <= 0) {
 const CONNECTIONS = 50;
 
 const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8'));
-const asset = manifest.script.href;
+const asset = manifest.hydrateScript;
 
 /** Each route of the mix with the one status it may answer. */
 const ROUTES = [

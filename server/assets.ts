@@ -5,6 +5,14 @@ import type { PageAssets } from '../shared/components/Document';
 /** Written by esbuild.config.mjs beside the public folder. */
 const MANIFEST_FILE = 'manifest.json';
 
+/** dist/manifest.json: what the pages carry, and the hashed files their scripts fetch (for tests and benchmarks). */
+export interface BuildManifest extends PageAssets {
+  /** The URL of the islands' chunk the inline entry imports when an island is due (precompressed, immutable). */
+  hydrateScript: string;
+  /** The URL of the display font (Fraunces) the stylesheet names. */
+  displayFont: string;
+}
+
 /** Reads the build's manifest once at start; a missing build is an operator error with a one-line answer. */
 export function loadAssets(distDir: string): PageAssets {
   const file = path.join(distDir, MANIFEST_FILE);
@@ -14,5 +22,6 @@ export function loadAssets(distDir: string): PageAssets {
   } catch {
     throw new Error(`Missing build output ${file}: run "npm run build" first`);
   }
-  return JSON.parse(text) as PageAssets;
+  const { inlineStyle, fontScript, entryScript } = JSON.parse(text) as BuildManifest;
+  return { inlineStyle, fontScript, entryScript };
 }

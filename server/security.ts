@@ -32,21 +32,23 @@ export interface SecurityOptions {
   upgradeInsecureRequests: boolean;
   /** `sha256-…` of the pages' one inline <style>, computed at build: the only style the policy allows. */
   styleHash: string;
+  /** `sha256-…` of the pages' inline scripts, computed at build: the only inline scripts the policy allows. */
+  scriptHashes: string[];
 }
 
 /**
- * helmet with a strict policy: nothing from other origins, and nothing inline but the one stylesheet
- * whose hash the build computed. The island props and the JSON-LD are non-executable <script> types,
- * so 'self' covers every script without a nonce.
+ * helmet with a strict policy: nothing from other origins, and nothing inline but the stylesheet and the
+ * scripts whose hashes the build computed. 'self' covers the chunks the inline entry imports later; the
+ * island props and the JSON-LD are non-executable <script> types, which no policy governs.
  */
-export function securityHeaders({ upgradeInsecureRequests, styleHash }: SecurityOptions): RequestHandler[] {
+export function securityHeaders({ upgradeInsecureRequests, styleHash, scriptHashes }: SecurityOptions): RequestHandler[] {
   return [
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'none'"],
-          scriptSrc: SELF,
+          scriptSrc: [...SELF, ...scriptHashes.map((hash) => `'${hash}'`)],
           styleSrc: [`'${styleHash}'`],
           imgSrc: SELF,
           fontSrc: SELF,

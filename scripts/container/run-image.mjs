@@ -159,7 +159,7 @@ function descendants(root) {
   return found;
 }
 
-/** The pages a visitor and a balancer reach: the landing page and the font it preloads, the prompt, a 404, /healthz. */
+/** The pages a visitor and a balancer reach: the landing page and the font its stylesheet names, the prompt, a 404, /healthz. */
 async function servesPages(origin) {
   const get = async (pathname) => {
     const response = await fetch(`${origin}${pathname}`, { signal: AbortSignal.timeout(10_000) });
@@ -167,8 +167,8 @@ async function servesPages(origin) {
   };
   const home = await get('/');
   check(home.status === 200 && home.type.startsWith('text/html') && home.body.includes('<html lang="es"'), `/ answered ${home.status} ${home.type}`);
-  const font = /href="(\/assets\/fonts\/[^"]+\.woff2)"/.exec(home.body)?.[1];
-  check(font !== undefined && (await get(font)).status === 200, `the font ${font} preloaded by / is not served`);
+  const font = /url\("?(\/assets\/fonts\/[^")]+\.woff2)/.exec(home.body)?.[1];
+  check(font !== undefined && (await get(font)).status === 200, `the font ${font} named by /'s stylesheet is not served`);
   const prompt = await get('/prompt1');
   check(prompt.status === 200 && prompt.type.startsWith('text/html'), `/prompt1 answered ${prompt.status} ${prompt.type}`);
   const missing = await get('/no-existe');

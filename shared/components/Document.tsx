@@ -2,24 +2,26 @@ import type { ReactNode } from 'react';
 import { site } from '../content';
 import { jsonForScript } from './jsonForScript';
 
-export interface AssetTag {
-  href: string;
-  integrity: string;
-}
-
 export interface InlineStyle {
   css: string;
   /** `sha256-…` of the css, for the Content-Security-Policy's style-src. */
   hash: string;
 }
 
-/** What the build produced for the browser: content-hashed, with subresource integrity. */
+export interface InlineScript {
+  js: string;
+  /** `sha256-…` of the js, for the Content-Security-Policy's script-src. */
+  hash: string;
+}
+
+/** What the build produced for the browser (dist/manifest.json). */
 export interface PageAssets {
   /** The whole stylesheet, inline: the first paint waits for no stylesheet request. */
   inlineStyle: InlineStyle;
-  script: AssetTag;
-  /** Self-hosted fonts, preloaded so the `optional` face is ready for the first paint. */
-  fonts: string[];
+  /** Every page's head script (client/headFont.ts): the display font, where an earlier page cached it. */
+  fontScript: InlineScript;
+  /** The islands' entry (client/main.ts), inline: no script request competes with the first paint. */
+  entryScript: InlineScript;
 }
 
 export interface PageMeta {
@@ -70,12 +72,11 @@ export function Document({ meta, assets, hasIslands, jsonLd, children }: Documen
         <meta name="twitter:description" content={description} />
         <meta name="twitter:image" content={imageUrl} />
         <meta name="twitter:image:alt" content={site.ogImage.alt} />
-        {assets.fonts.map((href) => (
-          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ))}
+        {/* Before the stylesheet: it runs, and can set html.fraunces, before the first render. */}
+        <script dangerouslySetInnerHTML={{ __html: assets.fontScript.js }} />
         <style dangerouslySetInnerHTML={{ __html: assets.inlineStyle.css }} />
-        {/* Deferred (a module) and fetched at low priority: nothing competes with the first paint. */}
-        {hasIslands && <script type="module" fetchPriority="low" src={assets.script.href} integrity={assets.script.integrity} />}
+        {/* A module, so deferred: it runs once the document is parsed, and fetches React only when an island is due. */}
+        {hasIslands && <script type="module" dangerouslySetInnerHTML={{ __html: assets.entryScript.js }} />}
         {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />}
       </head>
       <body>

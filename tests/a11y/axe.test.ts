@@ -10,6 +10,7 @@ import { faq, pricing, promptCopy } from '../../shared/content';
 import {
   AXE_TAGS,
   blend,
+  BLOCKED_SCRIPT_MESSAGE,
   blockPageScripts,
   contrastRatio,
   DISABLED_RULES,
@@ -72,7 +73,7 @@ async function visit(rig: TestRig, path: string, { javaScript, width }: { javaSc
   if (path === NOT_FOUND_PATH) expected.push('status of 404 (Not Found)');
   if (!javaScript) {
     await blockPageScripts(watched.context);
-    expected.push('net::ERR_BLOCKED_BY_CLIENT');
+    expected.push(BLOCKED_SCRIPT_MESSAGE);
   }
   opened.push({ watched, expected, javaScript });
   const { page } = watched;

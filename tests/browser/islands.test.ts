@@ -72,9 +72,9 @@ describe('every page', () => {
     for (const path of ['/', '/prompt1', '/no-existe']) {
       if (path === '/no-existe') notFoundUrls.push(`${url}${path}`);
       await page.goto(`${url}${path}`);
-      // The cream background and the display face come from the inline stylesheet alone.
+      // The cream background and the headings' serif stack come from the inline stylesheet alone.
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), path).toBe('rgb(251, 246, 241)');
-      expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily), path).toMatch(/^Fraunces/);
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily), path).toContain('"Fallback Georgia"');
     }
   });
 
@@ -91,6 +91,24 @@ describe('every page', () => {
       });
       expect(background).toBe('rgb(251, 246, 241)');
       await expect.poll(() => cspViolationsOf(watched.page), { timeout: 5_000 }).toEqual([expect.stringMatching(/^style-src/)]);
+    } finally {
+      await watched.context.close();
+    }
+  });
+
+  it('refuses any other inline script: the hashes allow only the entry the build produced', async () => {
+    const { browser, server } = await rig.get();
+    const watched = await openWatchedPage(browser);
+    try {
+      await watched.page.goto(`${server.url}/`);
+      const ran = await watched.page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'document.documentElement.dataset.injected = "ran";';
+        document.head.append(script);
+        return document.documentElement.dataset.injected === 'ran';
+      });
+      expect(ran).toBe(false);
+      await expect.poll(() => cspViolationsOf(watched.page), { timeout: 5_000 }).toEqual([expect.stringMatching(/^script-src/)]);
     } finally {
       await watched.context.close();
     }

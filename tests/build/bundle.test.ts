@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PageAssets } from '../../shared/components/Document';
+import type { BuildManifest } from '../../server/assets';
 import { DIST } from '../helpers/app';
 
 interface Metafile {
@@ -11,6 +11,7 @@ interface Metafile {
 }
 
 const meta = JSON.parse(readFileSync(path.join(DIST, 'client-meta.json'), 'utf8')) as Metafile;
+const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest;
 const inputs = Object.keys(meta.inputs);
 
 describe('the client bundle (esbuild metafile)', () => {
@@ -25,33 +26,58 @@ describe('the client bundle (esbuild metafile)', () => {
     }
   });
 
-  it('loads React and the islands only on demand: nothing the entry imports statically contains them', () => {
-    const entry = Object.keys(meta.outputs).find((file) => meta.outputs[file]?.entryPoint === 'client/main.ts') ?? '';
-    const closure = new Set<string>();
-    const visit = (file: string): void => {
-      if (closure.has(file)) return;
-      closure.add(file);
-      for (const imported of meta.outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path);
-    };
-    visit(entry);
-    const eager = [...closure].flatMap((file) => Object.keys(meta.outputs[file]?.inputs ?? {}));
+  it('loads React and the islands only on demand: the entry imports nothing statically, and holds neither', () => {
+    const [, entry] = Object.entries(meta.outputs).find(([, output]) => output.entryPoint === 'client/main.ts') ?? [];
+    expect(entry).toBeDefined();
+    expect(entry?.imports.filter((imported) => imported.kind !== 'dynamic-import')).toEqual([]);
+    expect(entry?.imports.map((imported) => imported.path)).toEqual([manifest.hydrateScript]);
+    const eager = Object.keys(entry?.inputs ?? {});
     expect(eager.length).toBeGreaterThan(0);
     expect(eager.filter((input) => /node_modules|shared\/islands\//.test(input))).toEqual([]);
-    const eagerBytes = [...closure].reduce((sum, file) => sum + readFileSync(file).length, 0);
-    expect(eagerBytes).toBeLessThan(3 * 1024);
+  });
+});
+
+describe('the inline entry (dist/manifest.json)', () => {
+  const { js, hash } = manifest.entryScript;
+
+  it('is small: every page with islands carries it in its HTML', () => {
+    expect(Buffer.byteLength(js)).toBeGreaterThan(500);
+    expect(Buffer.byteLength(js)).toBeLessThan(3 * 1024);
   });
 
-  it('is an ES module that is minified and content-hashed', () => {
-    const entryFile = Object.keys(meta.outputs).find((file) => meta.outputs[file]?.entryPoint === 'client/main.ts') ?? '';
-    expect(path.basename(entryFile)).toMatch(/^client-[A-Z0-9]{8}\.js$/);
-    const code = readFileSync(entryFile, 'utf8');
-    expect(code).toMatch(/\bimport\(/);
-    expect(code.split('\n').length).toBeLessThan(5);
+  it('carries the sha256 of exactly its code, for the Content-Security-Policy', () => {
+    expect(hash).toBe(`sha256-${createHash('sha256').update(js).digest('base64')}`);
+  });
+
+  it('is minified module code that imports the islands\' chunk by its hashed URL and cannot end its <script> early', () => {
+    expect(js).toContain(`import("${manifest.hydrateScript}")`);
+    expect(manifest.hydrateScript).toMatch(/^\/assets\/chunks\/hydrate-[A-Z0-9]{8}\.js$/);
+    expect(existsSync(path.join(DIST, 'public', manifest.hydrateScript))).toBe(true);
+    expect(js.split('\n').length).toBeLessThan(3);
+    expect(js).not.toMatch(/<\/script|<!--/i);
+  });
+});
+
+describe('the inline head script (dist/manifest.json)', () => {
+  const { js, hash } = manifest.fontScript;
+
+  it('is tiny: it runs in every page before the first render', () => {
+    expect(Buffer.byteLength(js)).toBeLessThan(1024);
+  });
+
+  it('carries the sha256 of exactly its code, for the Content-Security-Policy', () => {
+    expect(hash).toBe(`sha256-${createHash('sha256').update(js).digest('base64')}`);
+  });
+
+  it('is a classic script (no import or export) that names the display font and cannot end its <script> early', () => {
+    expect(js).toContain(`"${manifest.displayFont}"`);
+    expect(js).not.toMatch(/\bimport\b|\bexport\b/);
+    expect(js).not.toMatch(/<\/script|<!--/i);
   });
 });
 
 describe('the inline stylesheet (dist/manifest.json)', () => {
-  const { inlineStyle, fonts } = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as PageAssets;
+  const { inlineStyle, displayFont } = manifest;
 
   it('carries the sha256 of exactly its css, for the Content-Security-Policy', () => {
     expect(inlineStyle.hash).toBe(`sha256-${createHash('sha256').update(inlineStyle.css).digest('base64')}`);
@@ -65,8 +91,8 @@ describe('the inline stylesheet (dist/manifest.json)', () => {
 
   it('names its font by an absolute URL of a file the build wrote, and ships no stylesheet file', () => {
     const urls = [...inlineStyle.css.matchAll(/url\("?([^")]+)"?\)/g)].map((match) => match[1]);
-    expect(urls).toEqual(fonts);
-    for (const url of fonts) expect(existsSync(path.join(DIST, 'public', url)), url).toBe(true);
+    expect(urls).toEqual([displayFont]);
+    expect(existsSync(path.join(DIST, 'public', displayFont))).toBe(true);
     expect(readdirSync(path.join(DIST, 'public', 'assets')).filter((file) => file.endsWith('.css'))).toEqual([]);
   });
 });

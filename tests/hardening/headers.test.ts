@@ -4,27 +4,27 @@ import path from 'node:path';
 import type { Response as AgentResponse } from 'superagent';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { PageAssets } from '../../shared/components/Document';
+import type { BuildManifest } from '../../server/assets';
 import { DIST, testApp } from '../helpers/app';
 import { parseHtml } from '../helpers/html';
 
-const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as PageAssets;
+const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest;
 
 /** The four kinds of answer a visitor gets: two pages, the not-found page and a hashed asset. */
 const TARGETS = [
   { name: '/', path: '/', status: 200 },
   { name: '/prompt1', path: '/prompt1', status: 200 },
   { name: 'the 404', path: '/no-existe-esta-pagina', status: 404 },
-  { name: 'an asset', path: manifest.script.href, status: 200 },
+  { name: 'an asset', path: manifest.hydrateScript, status: 200 },
 ];
 
 /**
- * The policy, directive by directive: nothing from another origin, and nothing inline but the one stylesheet
- * whose hash the build computed.
+ * The policy, directive by directive: nothing from another origin, and nothing inline but the stylesheet, the
+ * head script and the islands' entry, whose hashes the build computed.
  */
 const EXPECTED_CSP: Record<string, string[]> = {
   'default-src': ["'none'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", `'${manifest.fontScript.hash}'`, `'${manifest.entryScript.hash}'`],
   'style-src': [`'${manifest.inlineStyle.hash}'`],
   'img-src': ["'self'"],
   'font-src': ["'self'"],
@@ -141,11 +141,21 @@ describe.each(['/', '/prompt1', '/no-existe-esta-pagina'])('the HTML of %s', (ta
     expect(styleSrc).toEqual([`'sha256-${createHash('sha256').update(css).digest('base64')}'`]);
   });
 
-  it('has no executable inline script: every <script> without src is JSON data', async () => {
+  it('runs no inline script but the build\'s two: every other <script> is JSON data', async () => {
     const { doc } = await load();
     for (const script of doc.querySelectorAll('script')) {
-      if (script.hasAttribute('src')) continue;
-      expect(['application/json', 'application/ld+json']).toContain(script.getAttribute('type'));
+      const type = script.getAttribute('type');
+      if (type === null) {
+        expect(script.textContent).toBe(manifest.fontScript.js);
+        // Before the stylesheet, so html.fraunces is set before the first render.
+        expect(script.nextElementSibling?.tagName).toBe('STYLE');
+        continue;
+      }
+      if (type === 'module') {
+        expect(script.textContent).toBe(manifest.entryScript.js);
+        continue;
+      }
+      expect(['application/json', 'application/ld+json']).toContain(type);
       // Data that parses as JSON cannot have broken out of its element.
       expect(() => JSON.parse(script.textContent ?? '')).not.toThrow();
     }
@@ -162,37 +172,33 @@ describe.each(['/', '/prompt1', '/no-existe-esta-pagina'])('the HTML of %s', (ta
     }
   });
 
-  it('loads every script from its own origin with an integrity matching the served bytes', async () => {
+  it('asks for no script by URL: what runs before the first paint is in the page itself', async () => {
     const { doc } = await load();
-    const { app } = testApp();
-    const tags = [...doc.querySelectorAll('script[src]'), ...doc.querySelectorAll('link[rel="modulepreload"]')];
-    for (const tag of tags) {
-      const url = tag.getAttribute('src') ?? tag.getAttribute('href') ?? '';
-      expect(url, 'same-origin absolute path').toMatch(/^\/assets\/[\w./-]+$/);
-      const integrity = tag.getAttribute('integrity');
-      expect(integrity, `integrity on ${url}`).toMatch(/^sha384-[A-Za-z0-9+/]+={0,2}$/);
-      const served = await request(app).get(url).set('Accept-Encoding', 'identity').buffer(true).parse(binary);
-      expect(served.status).toBe(200);
-      expect(served.headers['content-encoding']).toBeUndefined();
-      const bytes = served.body as Buffer;
-      expect(bytes.length).toBeGreaterThan(0);
-      expect(integrity).toBe(sha384(bytes));
-      // And the precompressed variants decode to the same bytes the hash covers.
-      for (const encoding of ['br', 'gzip']) {
-        const encoded = await request(app).get(url).set('Accept-Encoding', encoding).buffer(true).parse(binary);
-        expect(encoded.status).toBe(200);
-        const body = encoded.body as Buffer;
-        expect(sha384(body), `${url} as ${encoding}`).toBe(integrity);
-      }
-    }
+    expect(doc.querySelectorAll('script[src], link[rel="modulepreload"], link[rel="preload"][as="script"]')).toHaveLength(0);
   });
 });
 
-describe('the landing page', () => {
-  it('loads the island script with integrity (so the check above has something to check)', async () => {
-    const doc = parseHtml((await request(testApp().app).get('/')).text);
-    const script = doc.querySelector('script[src]');
-    expect(script?.getAttribute('src')).toBe(manifest.script.href);
-    expect(script?.getAttribute('integrity')).toBe(manifest.script.integrity);
+describe('the inline scripts', () => {
+  it('are in every page (the head script) and in the pages with islands (the entry), their raw bytes exactly those the policy\'s hashes allow', async () => {
+    const { app } = testApp();
+    for (const target of ['/', '/prompt1', '/no-existe-esta-pagina']) {
+      const res = await request(app).get(target);
+      const scripts = [...res.text.matchAll(/<script( type="module")?>([\s\S]*?)<\/script>/g)].map(([, module, js]) => ({ module: Boolean(module), js: js ?? '' }));
+      expect(scripts.map((script) => script.module), target).toEqual(target === '/no-existe-esta-pagina' ? [false] : [false, true]);
+      const scriptSrc = parseCsp(res.headers['content-security-policy'] as string)['script-src'];
+      for (const { js } of scripts) expect(scriptSrc, target).toContain(`'sha256-${createHash('sha256').update(js).digest('base64')}'`);
+    }
+  });
+
+  it('imports the islands\' chunk from its own origin, served precompressed as the same bytes', async () => {
+    const { app } = testApp();
+    expect(manifest.entryScript.js).toContain(`import("${manifest.hydrateScript}")`);
+    const identity = await request(app).get(manifest.hydrateScript).set('Accept-Encoding', 'identity').buffer(true).parse(binary);
+    expect(identity.status).toBe(200);
+    expect(identity.headers['content-type']).toMatch(/javascript/);
+    for (const encoding of ['br', 'gzip']) {
+      const encoded = await request(app).get(manifest.hydrateScript).set('Accept-Encoding', encoding).buffer(true).parse(binary);
+      expect(sha384(encoded.body as Buffer), encoding).toBe(sha384(identity.body as Buffer));
+    }
   });
 });

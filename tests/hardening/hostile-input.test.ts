@@ -2,13 +2,13 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageAssets } from '../../shared/components/Document';
+import type { BuildManifest } from '../../server/assets';
 import { DIST, testApp } from '../helpers/app';
 import { startBuiltServer, type RunningServer } from '../helpers/process';
 import { openConnection, parseResponses, rawGet, rawRequest, type RawConnection } from '../helpers/rawHttp';
 
-const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as PageAssets;
-const ASSET = manifest.script.href;
+const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest;
+const ASSET = manifest.hydrateScript;
 /** One of each kind of answer, with its status: pages, the 404, an asset and the health check. */
 const HEAD_TARGETS = [
   ['/', 200],
@@ -21,7 +21,7 @@ const ASSET_BYTES = readFileSync(path.join(DIST, 'public', ASSET));
 const ASSET_SIZE = statSync(path.join(DIST, 'public', ASSET)).size;
 
 /** Text that only a file outside the public folder would put in a body. */
-const LEAK_MARKERS = ['devDependencies', 'root:', '"inlineStyle":', '"integrity":"sha384', 'createApp', 'sourceMappingURL=index.js.map'];
+const LEAK_MARKERS = ['devDependencies', 'root:', '"inlineStyle":', '"entryScript":', 'createApp', 'sourceMappingURL=index.js.map'];
 
 const MALFORMED = ['/%', '/%E0%A4%A', '/prompt1%'];
 const NUL = ['/%00', '/prompt1%00', '/assets/%00'];

@@ -77,14 +77,24 @@ export function passedOn(results: AxeResults, ruleId: string, fragment: string):
  *
  * Chromium's own switch (javaScriptEnabled: false) still lets page.evaluate run code, but it stops every
  * timer, animation frame and MessageChannel task, and axe.run resolves through setTimeout: it never
- * finishes there (the axe test file proves this). So for the scans without JavaScript the page's own
- * scripts are refused at the network instead: the module bundle is the only script the site loads (its
- * CSP forbids inline scripts, and its JSON blocks are not executable), so without it no island hydrates
- * and the DOM is the server's HTML, exactly as with JavaScript disabled; the tests check both claims.
+ * finishes there (the axe test file proves this). So for the scans without JavaScript every document comes
+ * with its policy's script-src replaced by 'none': the islands' entry is inline (allowed only by its hash),
+ * so a request filter could not stop it. page.evaluate is not subject to the page's policy. Without the
+ * entry no island hydrates and the DOM is the server's HTML, exactly as with JavaScript disabled; the tests
+ * check both claims.
  */
 export async function blockPageScripts(context: BrowserContext): Promise<void> {
-  await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort('blockedbyclient') : route.continue()));
+  await context.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.continue();
+    const response = await route.fetch();
+    const policy = response.headers()['content-security-policy'] ?? '';
+    const noScripts = /script-src[^;]*/.test(policy) ? policy.replace(/script-src[^;]*/, "script-src 'none'") : `${policy};script-src 'none'`;
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': noScripts } });
+  });
 }
+
+/** What Chromium's console line for a script refused by blockPageScripts names (its wording varies by version). */
+export const BLOCKED_SCRIPT_MESSAGE = "script-src 'none'";
 
 export type Rgba = [number, number, number, number];
 

@@ -77,7 +77,7 @@ describe('the production build from a clean copy', () => {
     expect(home.status).toBe(200);
     const html = await home.text();
     expect(html).toContain('Reserva tu lugar');
-    const font = /href="(\/assets\/fonts\/[^"]+\.woff2)"/.exec(html)?.[1];
+    const font = /url\("?(\/assets\/fonts\/[^")]+\.woff2)/.exec(html)?.[1];
     expect((await fetch(`${server.url}${font}`)).status).toBe(200);
     expect((await fetch(`${server.url}/prompt1`)).status).toBe(200);
     expect((await fetch(`${server.url}/no-existe`)).status).toBe(404);

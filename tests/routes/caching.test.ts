@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { BuildManifest } from '../../server/assets';
 import { DEFAULT_DEADLINE_MS, DIST, TEST_START_MS, testApp } from '../helpers/app';
 import { fetchRaw } from '../helpers/fetchRaw';
 import { parseHtml, textOf } from '../helpers/html';
 
-const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as { script: { href: string } };
+const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest;
 
 describe('HTML compression', () => {
   it.each(['/', '/prompt1', '/no-existe'])('%s is served as brotli, gzip or identity, all the same page', async (route) => {
@@ -144,9 +145,9 @@ describe('revalidation across a change of state', () => {
 });
 
 describe('static assets', () => {
-  // The stylesheet is inline in every page: the script is the hashed asset every page loads.
-  it('the script is content-hashed, immutable for a year, and precompressed', async () => {
-    const href = manifest.script.href;
+  // The stylesheet and the entry are inline in every page: the islands' chunk is the hashed script they load.
+  it('the islands\' chunk is content-hashed, immutable for a year, and precompressed', async () => {
+    const href = manifest.hydrateScript;
     const { app } = testApp();
     const file = readFileSync(path.join(DIST, 'public', href));
     const br = await fetchRaw(app, href, { 'accept-encoding': 'br' });
@@ -163,8 +164,8 @@ describe('static assets', () => {
 
   it('answers 304 to a matching If-None-Match', async () => {
     const { app } = testApp();
-    const first = await fetchRaw(app, manifest.script.href, { 'accept-encoding': 'br' });
-    const again = await fetchRaw(app, manifest.script.href, { 'accept-encoding': 'br', 'if-none-match': first.headers.etag ?? '' });
+    const first = await fetchRaw(app, manifest.hydrateScript, { 'accept-encoding': 'br' });
+    const again = await fetchRaw(app, manifest.hydrateScript, { 'accept-encoding': 'br', 'if-none-match': first.headers.etag ?? '' });
     expect(again.status).toBe(304);
   });
 

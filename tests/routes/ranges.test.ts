@@ -6,12 +6,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { BuildManifest } from '../../server/assets';
 import { DIST, testApp } from '../helpers/app';
 import { fetchRaw, type RawResponse } from '../helpers/fetchRaw';
 
-const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as { script: { href: string } };
-// The script: the one hashed file every page loads that the build also stores as gzip and brotli.
-const ASSET = manifest.script.href;
+const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest;
+// The islands' chunk: a hashed script pages load that the build also stores as gzip and brotli.
+const ASSET = manifest.hydrateScript;
 const onDisk = path.join(DIST, 'public', ASSET);
 /** Each representation of the script, by the Accept-Encoding that selects it. */
 const REPRESENTATIONS = [
