@@ -1,5 +1,6 @@
 import type { HydrationStrategy } from '../shared/islands/types';
 import { warmDisplayFont } from './displayFont';
+import { layOutSkippedBlocks } from './layoutLater';
 import { startSaleSlots } from './saleSlots';
 import { onIdle, schedule } from './strategies';
 
@@ -25,5 +26,8 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
   });
 }
 
-// The display font for the next page, once this one has loaded, painted and gone idle.
-onIdle(() => void warmDisplayFont(DISPLAY_FONT_URL));
+// Once this page has loaded, painted and gone idle: the rest of its layout, and the display font for the next page.
+onIdle(() => {
+  layOutSkippedBlocks();
+  void warmDisplayFont(DISPLAY_FONT_URL);
+});

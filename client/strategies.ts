@@ -27,7 +27,7 @@ function afterFirstPaint(callback: () => void): void {
 }
 
 /** When the main thread has nothing better to do; a short timeout where requestIdleCallback is missing (Safari). */
-function whenIdle(callback: () => void): void {
+export function whenIdle(callback: () => void): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(callback, { timeout: 2000 });
   else setTimeout(callback, 200);
 }

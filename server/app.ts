@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler, t
 import type { PageAssets } from '../shared/components/Document';
 import type { SaleState } from '../shared/logic/sale';
 import type { SiteConfig } from './config';
-import { BROTLI_BEST, BROTLI_FAST, encodeBody, sendEncoded, type EncodedBody } from './encodedBody';
+import { BROTLI_BEST, BROTLI_PER_SECOND, encodeBody, sendEncoded, type EncodedBody } from './encodedBody';
 import { lastKeyMemo } from './lastKeyMemo';
 import { createLogger, type Logger } from './logger';
 import type { Metrics, PageName } from './metrics';
@@ -100,8 +100,8 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
   // Each page is rendered and compressed once per snapshot, then served from memory.
   app.get('/', async (req, res) => {
     const snapshot = landingSnapshot(clock(), config.sale);
-    // A body that lives one second (before the start) is compressed fast rather than small.
-    const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_FAST;
+    // A body that lives one second (before the start) is compressed a little faster than the best.
+    const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_PER_SECOND;
     const view = { state: snapshot.state, nowMs: snapshot.renderNowMs, aheadMs: snapshot.aheadMs, year: snapshot.year };
     const body = await landing(snapshot.key, snapshot.state, () => encodeBody(pages.landing(view), quality));
     sendHtml(req, res, 200, htmlCacheControl(snapshot), body);

@@ -22,6 +22,6 @@ export function loadAssets(distDir: string): PageAssets {
   } catch {
     throw new Error(`Missing build output ${file}: run "npm run build" first`);
   }
-  const { inlineStyle, fontScript, entryScript } = JSON.parse(text) as BuildManifest;
-  return { inlineStyle, fontScript, entryScript };
+  const { inlineStyle, fontScript, entryScript, favicon } = JSON.parse(text) as BuildManifest;
+  return { inlineStyle, fontScript, entryScript, favicon };
 }

@@ -22,6 +22,8 @@ export interface PageAssets {
   fontScript: InlineScript;
   /** The islands' entry (client/main.ts), inline: no script request competes with the first paint. */
   entryScript: InlineScript;
+  /** public/favicon.svg as a data: URL: the tab's icon costs no request. */
+  favicon: string;
 }
 
 export interface PageMeta {
@@ -54,7 +56,7 @@ export function Document({ meta, assets, hasIslands, jsonLd, children }: Documen
         <meta name="description" content={description} />
         {canonicalUrl ? <link rel="canonical" href={canonicalUrl} /> : <meta name="robots" content="noindex" />}
         <meta name="theme-color" content="#fbf6f1" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={assets.favicon} type="image/svg+xml" />
         <link rel="icon" href="/favicon-32.png" type="image/png" sizes="32x32" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <meta property="og:type" content="website" />

@@ -20,7 +20,7 @@ function FooterLinks({ label, links }: { label: string; links: readonly FooterLi
 
 export function Footer({ contactEmail, year }: { contactEmail: string; year: number }) {
   return (
-    <footer className="footer">
+    <footer className="footer layout-later">
       <div className="container footer__inner">
         <div className="footer__brand">
           <p className="footer__name">{site.name}</p>

@@ -13,7 +13,7 @@ interface SectionProps {
 export function Section({ id, eyebrow, title, tone = 'plain', children }: SectionProps) {
   const headingId = `${id}-titulo`;
   return (
-    <section id={id} className={`section section--${tone}`} aria-labelledby={headingId}>
+    <section id={id} className={`section section--${tone} layout-later`} aria-labelledby={headingId}>
       <div className="container">
         <header className="section__header">
           <p className="eyebrow">{eyebrow}</p>

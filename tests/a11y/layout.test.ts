@@ -15,9 +15,9 @@ const opened = checkedPages();
 
 afterAll(() => rig.close());
 
-async function visit(path: string, width: number, reducedMotion: 'reduce' | 'no-preference' = 'no-preference'): Promise<Page> {
+async function visit(path: string, width: number, reducedMotion: 'reduce' | 'no-preference' = 'no-preference', javaScriptEnabled = true): Promise<Page> {
   const { browser, server } = await rig.get();
-  const watched = await openWatchedPage(browser, { viewport: { width, height: width < 600 ? 844 : 800 }, reducedMotion });
+  const watched = await openWatchedPage(browser, { viewport: { width, height: width < 600 ? 844 : 800 }, reducedMotion, javaScriptEnabled });
   const url = `${server.url}${path}`;
   opened.add(watched, path === NOT_FOUND_PATH ? [url] : []);
   await watched.page.goto(url);
@@ -36,11 +36,19 @@ async function settle(page: Page): Promise<void> {
   }
 }
 
-describe('nav links and the fixed top bar', () => {
-  const cases = (['no-preference', 'reduce'] as const).flatMap((motion) => [390, 1280].map((width) => ({ motion, width })));
+/** Resolves once the islands' entry has laid out every block the first paint skipped. */
+async function laidOut(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.classList.contains('laid-out'), null, { timeout: 10_000 });
+}
 
-  it.each(cases)('each section heading lands below the bar, in view ($width px, motion $motion)', async ({ motion, width }) => {
-    const page = await visit('/', width, motion);
+describe('nav links and the fixed top bar', () => {
+  const cases = (['no-preference', 'reduce'] as const).flatMap((motion) =>
+    [390, 1280].flatMap((width) => [true, false].map((javaScript) => ({ motion, width, javaScript }))),
+  );
+
+  it.each(cases)('each section heading lands below the bar, in view ($width px, motion $motion, JavaScript $javaScript)', async ({ motion, width, javaScript }) => {
+    const page = await visit('/', width, motion, javaScript);
+    if (javaScript) await laidOut(page);
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('.topbar')!).position)).toBe('fixed');
     const landed: { href: string; headingTop: number; barBottom: number; inView: boolean }[] = [];
     for (const link of nav.links) {
@@ -60,11 +68,32 @@ describe('nav links and the fixed top bar', () => {
     }
   });
 
-  it('scrolls smoothly, unless the visitor asked for reduced motion', async () => {
+  it('scrolls smoothly once every block is laid out, unless the visitor asked for reduced motion', async () => {
+    const scrollBehavior = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
     const smooth = await visit('/', 1280, 'no-preference');
-    expect(await smooth.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
+    await laidOut(smooth);
+    expect(await scrollBehavior(smooth)).toBe('smooth');
     const still = await visit('/', 1280, 'reduce');
-    expect(await still.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+    await laidOut(still);
+    expect(await scrollBehavior(still)).toBe('auto');
+    // Without JavaScript the blocks below stay skipped until they near the viewport: jumps are instant.
+    expect(await scrollBehavior(await visit('/', 1280, 'no-preference', false))).toBe('auto');
+  });
+});
+
+describe('the first paint lays out the hero alone', () => {
+  const visibilities = (page: Page) => page.$$eval('.layout-later', (blocks) => blocks.map((block) => getComputedStyle(block).contentVisibility));
+
+  it('every later block is skipped until it nears the viewport, and with JavaScript all are laid out once the page is idle', async () => {
+    const page = await visit('/', 390, 'no-preference', false);
+    const skipped = await visibilities(page);
+    // The sections below the hero, the closing and the footer.
+    expect(skipped.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(skipped)).toEqual(new Set(['auto']));
+    expect(await page.evaluate(() => document.querySelector('.hero')?.classList.contains('layout-later'))).toBe(false);
+    const woken = await visit('/', 390);
+    await laidOut(woken);
+    expect(new Set(await visibilities(woken))).toEqual(new Set(['visible']));
   });
 });
 

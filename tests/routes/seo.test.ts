@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Window } from 'happy-dom';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -51,7 +52,12 @@ describe('search and social metadata', () => {
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
     const doc = await headOf('/');
-    for (const selector of ['link[rel="icon"][type="image/svg+xml"]', 'link[rel="icon"][type="image/png"]', 'link[rel="apple-touch-icon"]']) {
+    // The SVG icon is inline (no request before the first paint): the same drawing as /favicon.svg.
+    const svgIcon = doc.querySelector('link[rel="icon"][type="image/svg+xml"]')?.getAttribute('href') ?? '';
+    expect(svgIcon).toMatch(/^data:image\/svg\+xml,/);
+    expect(decodeURIComponent(svgIcon.slice('data:image/svg+xml,'.length))).toBe(readFileSync('public/favicon.svg', 'utf8').trim().replaceAll('"', "'"));
+    expect((await request(app).get('/favicon.svg')).status).toBe(200);
+    for (const selector of ['link[rel="icon"][type="image/png"]', 'link[rel="apple-touch-icon"]']) {
       const href = doc.querySelector(selector)?.getAttribute('href') ?? '';
       const res = await request(app).get(href);
       expect(res.status, selector).toBe(200);

@@ -14,7 +14,7 @@ const TEXTS: Record<SaleState, string> = {
 
 export function Closing({ sale, contactEmail }: { sale: SaleView; contactEmail: string }) {
   return (
-    <section className="closing" aria-labelledby="cierre-titulo">
+    <section className="closing layout-later" aria-labelledby="cierre-titulo">
       <div className="container closing__inner">
         <h2 id="cierre-titulo" className="closing__title">
           {closing.title}
