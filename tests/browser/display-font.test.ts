@@ -162,6 +162,8 @@ describe('the next visit', () => {
   it('drops a key that names another file (a new build\'s font): the visitor\'s serif again, until this file is cached', async () => {
     const { page, url } = await open();
     await page.goto(`${url}/`);
+    // Once this page's own warm-up has stored its key, so it cannot overwrite the old one set here.
+    await page.waitForFunction((key) => localStorage.getItem(key) !== null, KEY, { timeout: 10_000 });
     await page.evaluate((key) => localStorage.setItem(key, '/assets/fonts/fraunces-latin-600-normal-OLDHASH0.woff2'), KEY);
     await page.reload();
     const view = await viewOf(page);
