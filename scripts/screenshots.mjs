@@ -21,7 +21,17 @@ try {
         const page = await context.newPage();
         const shoot = async (visit) => {
           const file = `${out}/${name}-${width}-${javaScriptEnabled ? 'js' : 'nojs'}${visit}.png`;
+          // Blocks below the hero are drawn only near the viewport (content-visibility), as a visitor scrolls to
+          // them; a full-page capture does not scroll, so the viewport grows to the page until its height holds.
+          for (let height = 0, tries = 0; tries < 5; tries += 1) {
+            const now = await page.evaluate(() => document.documentElement.scrollHeight);
+            if (now === height) break;
+            height = now;
+            await page.setViewportSize({ width, height });
+            await page.waitForTimeout(200);
+          }
           await page.screenshot({ path: file, fullPage: true });
+          await page.setViewportSize({ width, height: 900 });
           console.log(file);
         };
         await page.goto(base + route, { waitUntil: 'networkidle' });
