@@ -68,26 +68,12 @@ export function createMetrics({ clock, sale }: { clock: () => number; sale: Sale
     },
   });
 
-  // prom-client hashes a label set on every call: each set's children are looked up once and kept, by a plain key.
-  const children = new Map<string, { count: () => void; time: (seconds: number) => void }>();
-  const childrenOf = (route: string, method: string, status: number) => {
-    const key = `${route} ${method} ${status}`;
-    let found = children.get(key);
-    if (!found) {
-      const counter = requests.labels(route, method, String(status));
-      const histogram = duration.labels(route, method);
-      found = { count: () => counter.inc(), time: (seconds) => histogram.observe(seconds) };
-      children.set(key, found);
-    }
-    return found;
-  };
-
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
-      const { count, time } = childrenOf(routeLabel(req.route as { path?: unknown } | undefined, res.statusCode), req.method, res.statusCode);
-      count();
-      time(Number(process.hrtime.bigint() - started) / 1e9);
+      const route = routeLabel(req.route as { path?: unknown } | undefined, res.statusCode);
+      requests.inc({ route, method: req.method, status: String(res.statusCode) });
+      duration.observe({ route, method: req.method }, Number(process.hrtime.bigint() - started) / 1e9);
     });
     next();
   };
