@@ -8,6 +8,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:3000';
 const out = process.argv[3] ?? '.artifacts/screenshots';
+const VIEWPORT_HEIGHT = 900;
 const pages = { landing: '/', prompt: '/prompt1', 'not-found': '/no-existe' };
 const widths = [390, 1280];
 
@@ -17,21 +18,22 @@ try {
   for (const javaScriptEnabled of [true, false]) {
     for (const width of widths) {
       for (const [name, route] of Object.entries(pages)) {
-        const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled, deviceScaleFactor: 1 });
+        const context = await browser.newContext({ viewport: { width, height: VIEWPORT_HEIGHT }, javaScriptEnabled, deviceScaleFactor: 1 });
         const page = await context.newPage();
         const shoot = async (visit) => {
           const file = `${out}/${name}-${width}-${javaScriptEnabled ? 'js' : 'nojs'}${visit}.png`;
           // Blocks below the hero are drawn only near the viewport (content-visibility), as a visitor scrolls to
           // them; a full-page capture does not scroll, so the viewport grows to the page until its height holds.
+          // The page's own height, not scrollHeight: a skipped block's estimate would otherwise stay as blank space.
           for (let height = 0, tries = 0; tries < 5; tries += 1) {
-            const now = await page.evaluate(() => document.documentElement.scrollHeight);
+            const now = Math.max(VIEWPORT_HEIGHT, Math.ceil(await page.evaluate(() => document.documentElement.getBoundingClientRect().height)));
             if (now === height) break;
             height = now;
             await page.setViewportSize({ width, height });
             await page.waitForTimeout(200);
           }
           await page.screenshot({ path: file, fullPage: true });
-          await page.setViewportSize({ width, height: 900 });
+          await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
           console.log(file);
         };
         await page.goto(base + route, { waitUntil: 'networkidle' });
