@@ -3,14 +3,15 @@ import type { PageAssets } from '../shared/components/Document';
 import type { SaleState } from '../shared/logic/sale';
 import type { SiteConfig } from './config';
 import { BROTLI_BEST, BROTLI_PER_SECOND, encodeBody, sendEncoded, type EncodedBody } from './encodedBody';
-import { lastKeyMemo } from './lastKeyMemo';
 import { createLogger, type Logger } from './logger';
 import type { Metrics, PageName } from './metrics';
 import { createPages, ICS_PATH } from './pages';
+import { recentKeysMemo } from './recentKeysMemo';
+import { renderAhead as startRenderAhead } from './renderAhead';
 import { loggablePath, requestLog } from './requestLog';
 import { securityHeaders } from './security';
 import { robotsTxt, sitemapXml } from './siteFiles';
-import { htmlCacheControl, landingSnapshot, yearSnapshot } from './snapshot';
+import { htmlCacheControl, type LandingSnapshot, landingSnapshot, yearSnapshot } from './snapshot';
 import { staticFiles } from './staticFiles';
 
 export type Clock = () => number;
@@ -27,6 +28,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** True once the process is shutting down: /healthz then tells balancers to stop sending traffic. */
   draining?: () => boolean;
+  /** Prepares each second's landing page before it begins (server/renderAhead.ts), until the signal aborts; off when absent. */
+  renderAhead?: { signal?: AbortSignal };
 }
 
 const PAGE_PATHS = ['/', '/prompt1'];
@@ -49,24 +52,47 @@ const fixedFile =
   };
 
 /** Builds the app without listening: the request's path reads top to bottom. */
-export function createApp({ config, assets, publicDir, clock = Date.now, logger = createLogger(), metrics, draining = () => false }: AppOptions): Express {
+export function createApp({ config, assets, publicDir, clock = Date.now, logger = createLogger(), metrics, draining = () => false, renderAhead }: AppOptions): Express {
   const pages = createPages(config, assets);
-  /** A page's body for a snapshot key, rendered only when the key is new; counted as a render or a memory hit. */
-  const pageMemo = (page: PageName) => {
-    const memo = lastKeyMemo<Promise<EncodedBody>>();
-    return (key: string, state: SaleState | 'none', render: () => Promise<EncodedBody>): Promise<EncodedBody> => {
-      let rendered = false;
-      const body = memo(key, () => {
-        rendered = true;
-        return render();
-      });
-      metrics?.pageServed(page, state, rendered);
-      return body;
+  /** A page's bodies for its most recent snapshot keys, each rendered once. */
+  const pageBodies = (page: PageName, slots = 1) => {
+    const memo = recentKeysMemo<Promise<EncodedBody>>(slots);
+    return {
+      /** For a request: counted as a render or a memory hit. */
+      serve(key: string, state: SaleState | 'none', render: () => Promise<EncodedBody>): Promise<EncodedBody> {
+        const { value, made } = memo(key, render);
+        metrics?.pageServed(page, state, made);
+        return value;
+      },
+      /** Before any request asks for it. */
+      prepare(key: string, render: () => Promise<EncodedBody>): Promise<EncodedBody> {
+        return memo(key, render).value;
+      },
     };
   };
-  const landing = pageMemo('landing');
-  const prompt = pageMemo('prompt');
-  const calendarFile = pageMemo('calendar');
+  // Two slots: the current second's landing page, and the next one's, rendered ahead.
+  const landing = pageBodies('landing', 2);
+  // Async, so that a fault while rendering rejects the body's promise rather than throwing out of a timer.
+  const renderLanding = (snapshot: LandingSnapshot) => async () => {
+    // A body that lives one second (before the start) is compressed a little faster than the best.
+    const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_PER_SECOND;
+    const view = { state: snapshot.state, nowMs: snapshot.renderNowMs, aheadMs: snapshot.aheadMs, year: snapshot.year };
+    return encodeBody(pages.landing(view), quality);
+  };
+  const ahead =
+    renderAhead &&
+    startRenderAhead({
+      clock,
+      signal: renderAhead.signal,
+      prepare: (secondMs) => {
+        const snapshot = landingSnapshot(secondMs, config.sale);
+        landing.prepare(snapshot.key, renderLanding(snapshot)).catch((error: unknown) => {
+          logger.error({ event: 'render_error', err: error, path: '/' }, 'rendering ahead failed');
+        });
+      },
+    });
+  const prompt = pageBodies('prompt');
+  const calendarFile = pageBodies('calendar');
   const notFound = encodeBody(pages.notFound());
 
   const app = express();
@@ -94,21 +120,19 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
     res.attachment(ICS_PATH.slice(1));
     // DTSTAMP says when the file was made: to the minute, so one file serves a whole minute of downloads.
     const minute = Math.floor(clock() / 60_000) * 60_000;
-    sendEncoded(req, res, await calendarFile(String(minute), 'none', () => encodeBody(pages.calendarFile(minute))));
+    sendEncoded(req, res, await calendarFile.serve(String(minute), 'none', () => encodeBody(pages.calendarFile(minute))));
   });
 
-  // Each page is rendered and compressed once per snapshot, then served from memory.
+  // Each page is rendered and compressed once per snapshot (the landing page ahead of its second, while visited), then served from memory.
   app.get('/', async (req, res) => {
+    ahead?.visited();
     const snapshot = landingSnapshot(clock(), config.sale);
-    // A body that lives one second (before the start) is compressed a little faster than the best.
-    const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_PER_SECOND;
-    const view = { state: snapshot.state, nowMs: snapshot.renderNowMs, aheadMs: snapshot.aheadMs, year: snapshot.year };
-    const body = await landing(snapshot.key, snapshot.state, () => encodeBody(pages.landing(view), quality));
+    const body = await landing.serve(snapshot.key, snapshot.state, renderLanding(snapshot));
     sendHtml(req, res, 200, htmlCacheControl(snapshot), body);
   });
   app.get('/prompt1', async (req, res) => {
     const snapshot = yearSnapshot(clock());
-    const body = await prompt(snapshot.key, 'none', () => encodeBody(pages.prompt(snapshot.year)));
+    const body = await prompt.serve(snapshot.key, 'none', () => encodeBody(pages.prompt(snapshot.year)));
     sendHtml(req, res, 200, htmlCacheControl(snapshot), body);
   });
   app.all(PAGE_PATHS, (_req, res) => {

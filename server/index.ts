@@ -63,7 +63,7 @@ function start(): void {
     startMetricsServer(metrics.registry, config.metricsPort, config.host, logger);
   }
   const shutdown = lameDuck({ logger, delayMs: config.shutdownDelaySeconds * 1000, drainMs: DRAIN_MS });
-  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining });
+  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining, renderAhead: {} });
   const server = createServer(
     {
       headersTimeout: HEADERS_TIMEOUT_MS,

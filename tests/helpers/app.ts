@@ -33,7 +33,8 @@ export function testApp({
   now = BEFORE_DEADLINE_MS,
   env = {},
   withMetrics = false,
-}: { now?: number | (() => number); env?: Environment; withMetrics?: boolean } = {}) {
+  renderAhead,
+}: { now?: number | (() => number); env?: Environment; withMetrics?: boolean; renderAhead?: { signal?: AbortSignal } } = {}) {
   const logs: LogLine[] = [];
   const raw: string[] = [];
   const sink = new Writable({
@@ -55,6 +56,7 @@ export function testApp({
     clock,
     logger: createLogger('info', sink),
     metrics,
+    renderAhead,
   });
   return { app, logs, raw, metrics };
 }

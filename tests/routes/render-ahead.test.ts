@@ -1,0 +1,64 @@
+/**
+ * The landing page prepared before its second begins: the first visitor of a second finds it ready, and it is
+ * the page for that second. vitest's fake timers drive the app's timer and its clock (the faked Date); requests
+ * go through supertest to the real app.
+ */
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RENDER_AHEAD_IDLE_MS } from '../../server/renderAhead';
+import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
+
+/** The value of one series in the exposition text, or 0 when it is absent. */
+function valueOf(text: string, series: string): number {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
+}
+
+const RENDERS = 'taller_page_renders_total{page="landing",state="early-bird"}';
+const HITS = 'taller_page_memory_hits_total{page="landing",state="early-bird"}';
+
+describe('rendering ahead', () => {
+  let controller: AbortController;
+  beforeEach(() => {
+    controller = new AbortController();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(BEFORE_DEADLINE_MS + 100);
+  });
+  afterEach(() => {
+    controller.abort();
+    vi.useRealTimers();
+  });
+
+  it("serves the next second's page from memory, prepared before that second began, with that second's clock", async () => {
+    const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: { signal: controller.signal } });
+    vi.advanceTimersByTime(1000 - 100);
+    expect(Date.now()).toBe(BEFORE_DEADLINE_MS + 1000);
+    const response = await request(app).get('/');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain(`"nowMs":${BEFORE_DEADLINE_MS + 1000},`);
+    const text = await metrics!.registry.metrics();
+    expect(valueOf(text, RENDERS)).toBe(0);
+    expect(valueOf(text, HITS)).toBe(1);
+  });
+
+  it('renders for the request itself once the instance has been idle, and prepares again after that visit', async () => {
+    const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: { signal: controller.signal } });
+    vi.advanceTimersByTime(RENDER_AHEAD_IDLE_MS + 1900);
+    expect(Date.now() % 1000).toBe(0);
+    await request(app).get('/');
+    expect(valueOf(await metrics!.registry.metrics(), RENDERS)).toBe(1);
+    vi.advanceTimersByTime(1000);
+    await request(app).get('/');
+    const text = await metrics!.registry.metrics();
+    expect(valueOf(text, RENDERS)).toBe(1);
+    expect(valueOf(text, HITS)).toBe(1);
+  });
+
+  it('is off unless asked for: every new second is rendered for its first request', async () => {
+    const { app, metrics } = testApp({ now: Date.now, withMetrics: true });
+    await request(app).get('/');
+    vi.advanceTimersByTime(1000);
+    await request(app).get('/');
+    expect(valueOf(await metrics!.registry.metrics(), RENDERS)).toBe(2);
+  });
+});
