@@ -35,6 +35,12 @@ describe('the client bundle (esbuild metafile)', () => {
     expect(eager.length).toBeGreaterThan(0);
     expect(eager.filter((input) => /node_modules|shared\/islands\//.test(input))).toEqual([]);
   });
+
+  it("asks V8 to compile React's chunk while it streams in (an explicit compile hint on its first line), not on the main thread", () => {
+    const chunk = readFileSync(path.join(DIST, 'public', manifest.hydrateScript), 'utf8');
+    expect(chunk.split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
+    expect(chunk).toContain('hydrateRoot');
+  });
 });
 
 describe('the inline entry (dist/manifest.json)', () => {
