@@ -62,45 +62,26 @@ function outputText(outputFiles, ext) {
   return file.text.trim();
 }
 
-// The stylesheet stays in memory: it goes inline into every page, and only the font it pulls in is written.
+// The stylesheet stays in memory: it goes inline into every page. It loads no file (the headings use the visitor's
+// own serif, shared/styles/fonts.css), and the build stops if it ever asks for one.
 const styles = await esbuild.build({
   entryPoints: { site: 'shared/styles/site.css' },
   bundle: true,
   minify: true,
   target: ['chrome90', 'firefox90', 'safari15'],
-  assetNames: 'fonts/[name]-[hash]',
-  // Absolute font URLs: inline, a relative one would resolve against the page's path.
-  publicPath: '/assets',
-  loader: { '.woff2': 'file' },
   outdir: ASSETS,
   write: false,
 });
-const fontFiles = styles.outputFiles.filter((output) => !output.path.endsWith('.css'));
-if (fontFiles.length !== 1) throw new Error(`Expected the stylesheet to pull in one font file, got ${fontFiles.length}`);
-for (const file of fontFiles) {
-  await mkdir(path.dirname(file.path), { recursive: true });
-  await writeFile(file.path, file.contents);
-}
-const displayFont = publicUrlOf(fontFiles[0].path);
+if (styles.outputFiles.length !== 1) throw new Error(`Expected the stylesheet alone, got ${styles.outputFiles.map((file) => file.path).join(', ')}`);
 
-const fontUrl = { DISPLAY_FONT_URL: JSON.stringify(displayFont) };
-const [entry, head] = await Promise.all([
+const [entry] = await Promise.all([
   // The entry stays in memory: it goes inline into every page with islands, self-contained (no import to wait
   // for), and fetches the islands' code by its hashed URL when an island is due.
   esbuild.build({
     ...browserBundle,
     entryPoints: { client: 'client/main.ts' },
-    define: { ...production, ...fontUrl, HYDRATE_URL: JSON.stringify(publicUrlOf(hydrateFile)) },
+    define: { ...production, HYDRATE_URL: JSON.stringify(publicUrlOf(hydrateFile)) },
     external: ['/assets/*'],
-    entryNames: '[name]',
-    write: false,
-  }),
-  // The head script, inline in every page before the stylesheet: a classic script, so it runs before the first render.
-  esbuild.build({
-    ...browserBundle,
-    entryPoints: { head: 'client/headFont.ts' },
-    format: 'iife',
-    define: { ...production, ...fontUrl },
     entryNames: '[name]',
     write: false,
   }),
@@ -119,7 +100,6 @@ const [entry, head] = await Promise.all([
 
 const { text: css, hash: cssHash } = inline(outputText(styles.outputFiles, '.css'), 'style');
 const { text: js, hash: jsHash } = inline(outputText(entry.outputFiles, '.js'), 'script');
-const { text: headJs, hash: headHash } = inline(outputText(head.outputFiles, '.js'), 'script');
 /**
  * The favicon as a data: URL (quotes made single, and only the characters a URL cannot hold escaped, so it stays
  * small): the tab's icon costs no request, which would otherwise finish before the first paint and, in
@@ -130,11 +110,9 @@ const favicon = `data:image/svg+xml,${faviconSvg.replace(/[#%<> ]/g, encodeURICo
 const manifest = {
   inlineStyle: { css, hash: cssHash },
   favicon,
-  fontScript: { js: headJs, hash: headHash },
   entryScript: { js, hash: jsHash },
-  // Not in the pages' markup (the inline scripts have them built in): for the tests and benchmarks.
+  // Not in the pages' markup (the inline entry has it built in): for the tests and benchmarks.
   hydrateScript: publicUrlOf(hydrateFile),
-  displayFont,
 };
 /** Brotli and gzip beside every compressible public file, so the server never compresses them again. */
 const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.txt', '.xml', '.json', '.webmanifest']);
@@ -149,8 +127,8 @@ for (const dirent of await readdir(path.join(DIST, 'public'), { recursive: true,
 
 await writeFile(path.join(DIST, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 const clientMeta = {
-  inputs: { ...islands.metafile.inputs, ...entry.metafile.inputs, ...head.metafile.inputs },
-  outputs: { ...islands.metafile.outputs, ...entry.metafile.outputs, ...head.metafile.outputs },
+  inputs: { ...islands.metafile.inputs, ...entry.metafile.inputs },
+  outputs: { ...islands.metafile.outputs, ...entry.metafile.outputs },
 };
 await writeFile(path.join(DIST, 'client-meta.json'), JSON.stringify(clientMeta));
-console.log(`Built ${DIST}/: inline, a stylesheet of ${css.length} bytes, a head script of ${headJs.length} and an entry of ${js.length}`);
+console.log(`Built ${DIST}/: inline, a stylesheet of ${css.length} bytes and an entry of ${js.length}`);

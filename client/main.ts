@@ -1,12 +1,10 @@
 import type { HydrationStrategy } from '../shared/islands/types';
-import { warmDisplayFont } from './displayFont';
 import { layOutSkippedBlocks } from './layoutLater';
 import { startSaleSlots } from './saleSlots';
 import { onIdle, schedule } from './strategies';
 
-/** The hashed URLs of client/hydrate.tsx's bundle and of the display font, written in by esbuild.config.mjs. */
+/** The hashed URL of client/hydrate.tsx's bundle, written in by esbuild.config.mjs. */
 declare const HYDRATE_URL: string;
-declare const DISPLAY_FONT_URL: string;
 
 type HydrateModule = typeof import('./hydrate');
 
@@ -26,8 +24,5 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
   });
 }
 
-// Once this page has loaded, painted and gone idle: the rest of its layout, and the display font for the next page.
-onIdle(() => {
-  layOutSkippedBlocks();
-  void warmDisplayFont(DISPLAY_FONT_URL);
-});
+// Once this page has loaded, painted and gone idle: the rest of its layout.
+onIdle(layOutSkippedBlocks);

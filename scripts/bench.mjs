@@ -222,9 +222,8 @@ async function printWeights() {
     const text = html.toString();
     const islands = [...text.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]);
     const rows = [['HTML', route, html, true]];
-    // The entry is inline in the HTML; the display font (for the next page), React and the islands come after the first paint.
+    // The entry is inline in the HTML; React and the islands come after the first paint.
     if (/<script type="module"/.test(text)) {
-      rows.push(['font', manifest.displayFont, await readFile(path.join(publicDir, manifest.displayFont)), false]);
       const files = new Set();
       for (const file of closure(fileOf('client/hydrate.tsx'))) files.add(file);
       for (const island of islands) {

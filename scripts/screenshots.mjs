@@ -1,6 +1,4 @@
 // Takes full-page screenshots of every page at 390 px and 1280 px, JavaScript on and off, with Debian's Chromium.
-// Each is a first visit (a fresh browser context: headings in the visitor's own serif); with JavaScript on, also
-// the next visit (`-repeat`), once the first has put the display font in the cache: headings in Fraunces.
 // Usage: node scripts/screenshots.mjs [baseUrl] [outDir]
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
@@ -20,8 +18,8 @@ try {
       for (const [name, route] of Object.entries(pages)) {
         const context = await browser.newContext({ viewport: { width, height: VIEWPORT_HEIGHT }, javaScriptEnabled, deviceScaleFactor: 1 });
         const page = await context.newPage();
-        const shoot = async (visit) => {
-          const file = `${out}/${name}-${width}-${javaScriptEnabled ? 'js' : 'nojs'}${visit}.png`;
+        const shoot = async () => {
+          const file = `${out}/${name}-${width}-${javaScriptEnabled ? 'js' : 'nojs'}.png`;
           // Blocks below the hero are drawn only near the viewport (content-visibility), as a visitor scrolls to
           // them; a full-page capture does not scroll, so the viewport grows to the page until its height holds.
           // The page's own height, not scrollHeight: a skipped block's estimate would otherwise stay as blank space.
@@ -37,13 +35,7 @@ try {
           console.log(file);
         };
         await page.goto(base + route, { waitUntil: 'networkidle' });
-        await shoot('');
-        // The 404 page ships no script and keeps the visitor's serif: its next visit looks like its first.
-        if (javaScriptEnabled && route !== pages['not-found']) {
-          await page.waitForFunction(() => localStorage.getItem('display-font') !== null, null, { timeout: 10_000 });
-          await page.goto(base + route, { waitUntil: 'networkidle' });
-          await shoot('-repeat');
-        }
+        await shoot();
         await context.close();
       }
     }

@@ -9,8 +9,6 @@ const MANIFEST_FILE = 'manifest.json';
 export interface BuildManifest extends PageAssets {
   /** The URL of the islands' chunk the inline entry imports when an island is due (precompressed, immutable). */
   hydrateScript: string;
-  /** The URL of the display font (Fraunces) the stylesheet names. */
-  displayFont: string;
 }
 
 /** Reads the build's manifest once at start; a missing build is an operator error with a one-line answer. */
@@ -22,6 +20,6 @@ export function loadAssets(distDir: string): PageAssets {
   } catch {
     throw new Error(`Missing build output ${file}: run "npm run build" first`);
   }
-  const { inlineStyle, fontScript, entryScript, favicon } = JSON.parse(text) as BuildManifest;
-  return { inlineStyle, fontScript, entryScript, favicon };
+  const { inlineStyle, entryScript, favicon } = JSON.parse(text) as BuildManifest;
+  return { inlineStyle, entryScript, favicon };
 }

@@ -51,7 +51,6 @@ export function securityHeaders({ upgradeInsecureRequests, styleHash, scriptHash
           styleSrc: [`'${styleHash}'`],
           // data: for the favicon, inline in every page (no other image is a data: URL).
           imgSrc: [...SELF, 'data:'],
-          fontSrc: SELF,
           // Same-origin fetches only; the site makes none, but Lighthouse's SEO audit reads /robots.txt that way.
           connectSrc: SELF,
           baseUri: ["'none'"],

@@ -168,7 +168,7 @@ function descendants(root) {
   return found;
 }
 
-/** The pages a visitor and a balancer reach: the landing page and the font its stylesheet names, the prompt, a 404, /healthz. */
+/** The pages a visitor and a balancer reach: the landing page and the islands' chunk its entry imports, the prompt, a 404, /healthz. */
 async function servesPages(origin) {
   const get = async (pathname) => {
     const response = await fetch(`${origin}${pathname}`, { signal: AbortSignal.timeout(10_000) });
@@ -176,15 +176,15 @@ async function servesPages(origin) {
   };
   const home = await get('/');
   check(home.status === 200 && home.type.startsWith('text/html') && home.body.includes('<html lang="es"'), `/ answered ${home.status} ${home.type}`);
-  const font = /url\("?(\/assets\/fonts\/[^")]+\.woff2)/.exec(home.body)?.[1];
-  check(font !== undefined && (await get(font)).status === 200, `the font ${font} named by /'s stylesheet is not served`);
+  const chunk = /import\("(\/assets\/chunks\/hydrate-[\w-]+\.js)"\)/.exec(home.body)?.[1];
+  check(chunk !== undefined && (await get(chunk)).status === 200, `the islands' chunk ${chunk} that /'s entry imports is not served`);
   const prompt = await get('/prompt1');
   check(prompt.status === 200 && prompt.type.startsWith('text/html'), `/prompt1 answered ${prompt.status} ${prompt.type}`);
   const missing = await get('/no-existe');
   check(missing.status === 404 && missing.body.includes('Oops! Page not found'), `/no-existe answered ${missing.status}, expected the 404 page`);
   const health = await get('/healthz');
   check(health.status === 200 && JSON.parse(health.body).status === 'ok', `/healthz answered ${health.status} ${health.body}`);
-  ok(`serves / (and ${font}), /prompt1, the 404 and /healthz`);
+  ok(`serves / (and ${chunk}), /prompt1, the 404 and /healthz`);
 }
 
 /** Prometheus metrics on METRICS_PORT, counting the requests above, and never on the public port. */

@@ -18,8 +18,6 @@ export interface InlineScript {
 export interface PageAssets {
   /** The whole stylesheet, inline: the first paint waits for no stylesheet request. */
   inlineStyle: InlineStyle;
-  /** The head script of every page with islands (client/headFont.ts): the display font, where an earlier page cached it. */
-  fontScript: InlineScript;
   /** The islands' entry (client/main.ts), inline: no script request competes with the first paint. */
   entryScript: InlineScript;
   /** public/favicon.svg as a data: URL: the tab's icon costs no request. */
@@ -38,7 +36,7 @@ export interface PageMeta {
 interface DocumentProps {
   meta: PageMeta;
   assets: PageAssets;
-  /** Pages without islands (the 404 and 500) ship no JavaScript at all, and keep the visitor's serif. */
+  /** Pages without islands (the 404 and 500) ship no JavaScript at all. */
   hasIslands: boolean;
   /** schema.org data, as non-executable JSON-LD. */
   jsonLd?: object;
@@ -74,8 +72,6 @@ export function Document({ meta, assets, hasIslands, jsonLd, children }: Documen
         <meta name="twitter:description" content={description} />
         <meta name="twitter:image" content={imageUrl} />
         <meta name="twitter:image:alt" content={site.ogImage.alt} />
-        {/* Before the stylesheet: it runs, and can set html.fraunces, before the first render. */}
-        {hasIslands && <script dangerouslySetInnerHTML={{ __html: assets.fontScript.js }} />}
         <style dangerouslySetInnerHTML={{ __html: assets.inlineStyle.css }} />
         {/* A module, so deferred: it runs once the document is parsed, and fetches React only when an island is due. */}
         {hasIslands && <script type="module" dangerouslySetInnerHTML={{ __html: assets.entryScript.js }} />}

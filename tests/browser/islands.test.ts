@@ -74,7 +74,7 @@ describe('every page', () => {
       await page.goto(`${url}${path}`);
       // The cream background and the headings' serif stack come from the inline stylesheet alone.
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), path).toBe('rgb(251, 246, 241)');
-      expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily), path).toContain('"Fallback Georgia"');
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily), path).toContain('"Heading Georgia"');
     }
   });
 

@@ -64,26 +64,8 @@ describe('the inline entry (dist/manifest.json)', () => {
   });
 });
 
-describe('the inline head script (dist/manifest.json)', () => {
-  const { js, hash } = manifest.fontScript;
-
-  it('is tiny: it runs in every page before the first render', () => {
-    expect(Buffer.byteLength(js)).toBeLessThan(1024);
-  });
-
-  it('carries the sha256 of exactly its code, for the Content-Security-Policy', () => {
-    expect(hash).toBe(`sha256-${createHash('sha256').update(js).digest('base64')}`);
-  });
-
-  it('is a classic script (no import or export) that names the display font and cannot end its <script> early', () => {
-    expect(js).toContain(`"${manifest.displayFont}"`);
-    expect(js).not.toMatch(/\bimport\b|\bexport\b/);
-    expect(js).not.toMatch(/<\/script|<!--/i);
-  });
-});
-
 describe('the inline stylesheet (dist/manifest.json)', () => {
-  const { inlineStyle, displayFont } = manifest;
+  const { inlineStyle } = manifest;
 
   it('carries the sha256 of exactly its css, for the Content-Security-Policy', () => {
     expect(inlineStyle.hash).toBe(`sha256-${createHash('sha256').update(inlineStyle.css).digest('base64')}`);
@@ -95,10 +77,9 @@ describe('the inline stylesheet (dist/manifest.json)', () => {
     expect(inlineStyle.css).not.toMatch(/<\/style/i);
   });
 
-  it('names its font by an absolute URL of a file the build wrote, and ships no stylesheet file', () => {
-    const urls = [...inlineStyle.css.matchAll(/url\("?([^")]+)"?\)/g)].map((match) => match[1]);
-    expect(urls).toEqual([displayFont]);
-    expect(existsSync(path.join(DIST, 'public', displayFont))).toBe(true);
-    expect(readdirSync(path.join(DIST, 'public', 'assets')).filter((file) => file.endsWith('.css'))).toEqual([]);
+  it('loads nothing (no font, no image: the headings use the visitor\'s own serif), and ships no stylesheet file', () => {
+    expect(inlineStyle.css).not.toMatch(/url\(/);
+    expect(inlineStyle.css).toMatch(/src:local\("DejaVu Serif Bold"\)/);
+    expect(readdirSync(path.join(DIST, 'public', 'assets'), { recursive: true }).filter((file) => /\.(css|woff2?|ttf|otf)$/.test(String(file)))).toEqual([]);
   });
 });

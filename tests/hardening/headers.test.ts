@@ -19,15 +19,14 @@ const TARGETS = [
 ];
 
 /**
- * The policy, directive by directive: nothing from another origin, and nothing inline but the stylesheet, the
- * head script and the islands' entry, whose hashes the build computed.
+ * The policy, directive by directive: nothing from another origin, and nothing inline but the stylesheet and the
+ * islands' entry, whose hashes the build computed. No font from anywhere: the headings use the visitor's own serif.
  */
 const EXPECTED_CSP: Record<string, string[]> = {
   'default-src': ["'none'"],
-  'script-src': ["'self'", `'${manifest.fontScript.hash}'`, `'${manifest.entryScript.hash}'`],
+  'script-src': ["'self'", `'${manifest.entryScript.hash}'`],
   'style-src': [`'${manifest.inlineStyle.hash}'`],
   'img-src': ["'self'", 'data:'],
-  'font-src': ["'self'"],
   // Same-origin fetches only: crawlers' page-side checks (Lighthouse reads /robots.txt with fetch) need it.
   'connect-src': ["'self'"],
   'base-uri': ["'none'"],
@@ -143,16 +142,10 @@ describe.each(['/', '/prompt1', '/no-existe-esta-pagina'])('the HTML of %s', (ta
     expect(styleSrc).toEqual([`'sha256-${createHash('sha256').update(css).digest('base64')}'`]);
   });
 
-  it('runs no inline script but the build\'s two: every other <script> is JSON data', async () => {
+  it('runs no inline script but the build\'s entry: every other <script> is JSON data', async () => {
     const { doc } = await load();
     for (const script of doc.querySelectorAll('script')) {
       const type = script.getAttribute('type');
-      if (type === null) {
-        expect(script.textContent).toBe(manifest.fontScript.js);
-        // Before the stylesheet, so html.fraunces is set before the first render.
-        expect(script.nextElementSibling?.tagName).toBe('STYLE');
-        continue;
-      }
       if (type === 'module') {
         expect(script.textContent).toBe(manifest.entryScript.js);
         continue;
@@ -181,12 +174,12 @@ describe.each(['/', '/prompt1', '/no-existe-esta-pagina'])('the HTML of %s', (ta
 });
 
 describe('the inline scripts', () => {
-  it('are in the pages with islands (the head script, then the entry) and not in the 404, their raw bytes exactly those the policy\'s hashes allow', async () => {
+  it('are in the pages with islands (the entry alone) and not in the 404, their raw bytes exactly those the policy\'s hashes allow', async () => {
     const { app } = testApp();
     for (const target of ['/', '/prompt1', '/no-existe-esta-pagina']) {
       const res = await request(app).get(target);
       const scripts = [...res.text.matchAll(/<script( type="module")?>([\s\S]*?)<\/script>/g)].map(([, module, js]) => ({ module: Boolean(module), js: js ?? '' }));
-      expect(scripts.map((script) => script.module), target).toEqual(target === '/no-existe-esta-pagina' ? [] : [false, true]);
+      expect(scripts.map((script) => script.module), target).toEqual(target === '/no-existe-esta-pagina' ? [] : [true]);
       const scriptSrc = parseCsp(res.headers['content-security-policy'] as string)['script-src'];
       for (const { js } of scripts) expect(scriptSrc, target).toContain(`'sha256-${createHash('sha256').update(js).digest('base64')}'`);
     }

@@ -77,8 +77,9 @@ describe('the production build from a clean copy', () => {
     expect(home.status).toBe(200);
     const html = await home.text();
     expect(html).toContain('Reserva tu lugar');
-    const font = /url\("?(\/assets\/fonts\/[^")]+\.woff2)/.exec(html)?.[1];
-    expect((await fetch(`${server.url}${font}`)).status).toBe(200);
+    const chunk = /import\("(\/assets\/chunks\/hydrate-[\w-]+\.js)"\)/.exec(html)?.[1];
+    expect(chunk).toBeDefined();
+    expect((await fetch(`${server.url}${chunk}`)).status).toBe(200);
     expect((await fetch(`${server.url}/prompt1`)).status).toBe(200);
     expect((await fetch(`${server.url}/no-existe`)).status).toBe(404);
   });
