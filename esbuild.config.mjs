@@ -55,24 +55,26 @@ function inline(text, tag) {
   return { text, hash: `sha256-${createHash('sha256').update(text).digest('base64')}` };
 }
 
-/** The one output file of `ext` that esbuild kept in memory. */
-function outputText(outputFiles, ext) {
-  const file = outputFiles.find((output) => output.path.endsWith(ext));
-  if (!file) throw new Error(`esbuild produced no ${ext} file`);
+/** The one output file whose name ends with `suffix`, that esbuild kept in memory. */
+function outputText(outputFiles, suffix) {
+  const file = outputFiles.find((output) => output.path.endsWith(suffix));
+  if (!file) throw new Error(`esbuild produced no ${suffix} file`);
   return file.text.trim();
 }
 
-// The stylesheet stays in memory: it goes inline into every page. It loads no file (the headings use the visitor's
-// own serif, shared/styles/fonts.css), and the build stops if it ever asks for one.
+// The stylesheets stay in memory: each goes inline into its pages (the landing page's; the prompt page's, the 404's
+// and the 500's), so a page parses none of the other's rules. They load no file (the headings use the visitor's own
+// serif, shared/styles/fonts.css), and the build stops if one ever asks for one.
+const STYLESHEETS = ['landing', 'simple'];
 const styles = await esbuild.build({
-  entryPoints: { site: 'shared/styles/site.css' },
+  entryPoints: Object.fromEntries(STYLESHEETS.map((name) => [name, `shared/styles/${name}.css`])),
   bundle: true,
   minify: true,
   target: ['chrome90', 'firefox90', 'safari15'],
   outdir: ASSETS,
   write: false,
 });
-if (styles.outputFiles.length !== 1) throw new Error(`Expected the stylesheet alone, got ${styles.outputFiles.map((file) => file.path).join(', ')}`);
+if (styles.outputFiles.length !== STYLESHEETS.length) throw new Error(`Expected the stylesheets alone, got ${styles.outputFiles.map((file) => file.path).join(', ')}`);
 
 const [entry] = await Promise.all([
   // The entry stays in memory: it goes inline into every page with islands, self-contained (no import to wait
@@ -98,7 +100,10 @@ const [entry] = await Promise.all([
   }),
 ]);
 
-const { text: css, hash: cssHash } = inline(outputText(styles.outputFiles, '.css'), 'style');
+const inlineStyles = Object.fromEntries(STYLESHEETS.map((name) => {
+  const { text: css, hash } = inline(outputText(styles.outputFiles, `${name}.css`), 'style');
+  return [name, { css, hash }];
+}));
 const { text: js, hash: jsHash } = inline(outputText(entry.outputFiles, '.js'), 'script');
 /**
  * The favicon as a data: URL (quotes made single, and only the characters a URL cannot hold escaped, so it stays
@@ -108,7 +113,7 @@ const { text: js, hash: jsHash } = inline(outputText(entry.outputFiles, '.js'), 
 const faviconSvg = (await readFile('public/favicon.svg', 'utf8')).trim().replaceAll('"', "'");
 const favicon = `data:image/svg+xml,${faviconSvg.replace(/[#%<> ]/g, encodeURIComponent)}`;
 const manifest = {
-  inlineStyle: { css, hash: cssHash },
+  inlineStyles,
   favicon,
   entryScript: { js, hash: jsHash },
   // Not in the pages' markup (the inline entry has it built in): for the tests and benchmarks.
@@ -131,4 +136,4 @@ const clientMeta = {
   outputs: { ...islands.metafile.outputs, ...entry.metafile.outputs },
 };
 await writeFile(path.join(DIST, 'client-meta.json'), JSON.stringify(clientMeta));
-console.log(`Built ${DIST}/: inline, a stylesheet of ${css.length} bytes and an entry of ${js.length}`);
+console.log(`Built ${DIST}/: inline, stylesheets of ${STYLESHEETS.map((name) => `${inlineStyles[name].css.length} (${name})`).join(' and ')} bytes and an entry of ${js.length}`);

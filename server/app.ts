@@ -102,7 +102,7 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
 
   if (metrics) app.use(metrics.middleware);
   app.use(requestLog(logger));
-  app.use(securityHeaders({ upgradeInsecureRequests: config.upgradeInsecureRequests, styleHash: assets.inlineStyle.hash, scriptHashes: [assets.entryScript.hash] }));
+  app.use(securityHeaders({ upgradeInsecureRequests: config.upgradeInsecureRequests, styleHashes: Object.values(assets.inlineStyles).map((style) => style.hash), scriptHashes: [assets.entryScript.hash] }));
   app.use(staticFiles(publicDir));
 
   // For the container's HEALTHCHECK and load balancers: cheap, and never cached on the way.

@@ -20,6 +20,6 @@ export function loadAssets(distDir: string): PageAssets {
   } catch {
     throw new Error(`Missing build output ${file}: run "npm run build" first`);
   }
-  const { inlineStyle, entryScript, favicon } = JSON.parse(text) as BuildManifest;
-  return { inlineStyle, entryScript, favicon };
+  const { inlineStyles, entryScript, favicon } = JSON.parse(text) as BuildManifest;
+  return { inlineStyles, entryScript, favicon };
 }

@@ -100,7 +100,7 @@ export function createPages(config: SiteConfig, assets: PageAssets): Pages {
       const offer: EarlyBirdOffer | null =
         state === 'early-bird' ? { checkoutUrl, untilLabel, countdown: { ...clock, endMs: offerEndMs } } : null;
       return toHtml(
-        <Document meta={meta(site.title, site.description, '/')} assets={assets} hasIslands jsonLd={jsonLd(state)}>
+        <Document meta={meta(site.title, site.description, '/')} assets={assets} stylesheet="landing" hasIslands jsonLd={jsonLd(state)}>
           <LandingPage
             sale={sale}
             offer={offer}
@@ -116,19 +116,19 @@ export function createPages(config: SiteConfig, assets: PageAssets): Pages {
     },
     prompt: (year) =>
       toHtml(
-        <Document meta={meta(promptPage.title, promptPage.description, '/prompt1')} assets={assets} hasIslands>
+        <Document meta={meta(promptPage.title, promptPage.description, '/prompt1')} assets={assets} stylesheet="simple" hasIslands>
           <PromptPage contactEmail={contactEmail} year={year} />
         </Document>,
       ),
     notFound: () =>
       toHtml(
-        <Document meta={meta(`${notFound.title} | ${site.name}`, site.description, null)} assets={assets} hasIslands={false}>
+        <Document meta={meta(`${notFound.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
           <StatusPage code={404} heading={notFound.heading} homeLink={notFound.homeLink} />
         </Document>,
       ),
     serverError: () =>
       toHtml(
-        <Document meta={meta(`${serverError.title} | ${site.name}`, site.description, null)} assets={assets} hasIslands={false}>
+        <Document meta={meta(`${serverError.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
           <StatusPage code={500} heading={serverError.heading} text={serverError.text} homeLink={serverError.homeLink} />
         </Document>,
       ),

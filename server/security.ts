@@ -29,8 +29,8 @@ const PERMISSIONS_POLICY = [
 export interface SecurityOptions {
   /** Only behind TLS: on plain HTTP (a container on a LAN address) it would break every asset. */
   upgradeInsecureRequests: boolean;
-  /** `sha256-…` of the pages' one inline <style>, computed at build: the only style the policy allows. */
-  styleHash: string;
+  /** `sha256-…` of each page's one inline <style> (two stylesheets), computed at build: the only styles the policy allows. */
+  styleHashes: string[];
   /** `sha256-…` of the pages' inline scripts, computed at build: the only inline scripts the policy allows. */
   scriptHashes: string[];
 }
@@ -40,7 +40,7 @@ export interface SecurityOptions {
  * scripts whose hashes the build computed. 'self' covers the chunks the inline entry imports later; the
  * island props and the JSON-LD are non-executable <script> types, which no policy governs.
  */
-export function securityHeaders({ upgradeInsecureRequests, styleHash, scriptHashes }: SecurityOptions): RequestHandler[] {
+export function securityHeaders({ upgradeInsecureRequests, styleHashes, scriptHashes }: SecurityOptions): RequestHandler[] {
   return [
     helmet({
       contentSecurityPolicy: {
@@ -48,7 +48,7 @@ export function securityHeaders({ upgradeInsecureRequests, styleHash, scriptHash
         directives: {
           defaultSrc: ["'none'"],
           scriptSrc: [...SELF, ...scriptHashes.map((hash) => `'${hash}'`)],
-          styleSrc: [`'${styleHash}'`],
+          styleSrc: styleHashes.map((hash) => `'${hash}'`),
           // data: for the favicon, inline in every page (no other image is a data: URL).
           imgSrc: [...SELF, 'data:'],
           // Same-origin fetches only; the site makes none, but Lighthouse's SEO audit reads /robots.txt that way.

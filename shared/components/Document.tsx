@@ -14,10 +14,13 @@ export interface InlineScript {
   hash: string;
 }
 
+/** The landing page's stylesheet, and the one of the pages without its sections (prompt, 404, 500). */
+export type StylesheetName = 'landing' | 'simple';
+
 /** What the build produced for the browser (dist/manifest.json). */
 export interface PageAssets {
-  /** The whole stylesheet, inline: the first paint waits for no stylesheet request. */
-  inlineStyle: InlineStyle;
+  /** Each page's whole stylesheet, inline: the first paint waits for no stylesheet request. */
+  inlineStyles: Record<StylesheetName, InlineStyle>;
   /** The islands' entry (client/main.ts), inline: no script request competes with the first paint. */
   entryScript: InlineScript;
   /** public/favicon.svg as a data: URL: the tab's icon costs no request. */
@@ -36,6 +39,7 @@ export interface PageMeta {
 interface DocumentProps {
   meta: PageMeta;
   assets: PageAssets;
+  stylesheet: StylesheetName;
   /** Pages without islands (the 404 and 500) ship no JavaScript at all. */
   hasIslands: boolean;
   /** schema.org data, as non-executable JSON-LD. */
@@ -43,7 +47,7 @@ interface DocumentProps {
   children: ReactNode;
 }
 
-export function Document({ meta, assets, hasIslands, jsonLd, children }: DocumentProps) {
+export function Document({ meta, assets, stylesheet, hasIslands, jsonLd, children }: DocumentProps) {
   const { title, description, canonicalUrl, imageUrl } = meta;
   return (
     <html lang="es">
@@ -72,7 +76,7 @@ export function Document({ meta, assets, hasIslands, jsonLd, children }: Documen
         <meta name="twitter:description" content={description} />
         <meta name="twitter:image" content={imageUrl} />
         <meta name="twitter:image:alt" content={site.ogImage.alt} />
-        <style dangerouslySetInnerHTML={{ __html: assets.inlineStyle.css }} />
+        <style dangerouslySetInnerHTML={{ __html: assets.inlineStyles[stylesheet].css }} />
         {/* A module, so deferred: it runs once the document is parsed, and fetches React only when an island is due. */}
         {hasIslands && <script type="module" dangerouslySetInnerHTML={{ __html: assets.entryScript.js }} />}
         {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />}

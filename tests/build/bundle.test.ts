@@ -64,22 +64,27 @@ describe('the inline entry (dist/manifest.json)', () => {
   });
 });
 
-describe('the inline stylesheet (dist/manifest.json)', () => {
-  const { inlineStyle } = manifest;
+describe.each(['landing', 'simple'] as const)('the inline stylesheet %s (dist/manifest.json)', (name) => {
+  const style = manifest.inlineStyles[name];
 
   it('carries the sha256 of exactly its css, for the Content-Security-Policy', () => {
-    expect(inlineStyle.hash).toBe(`sha256-${createHash('sha256').update(inlineStyle.css).digest('base64')}`);
+    expect(style.hash).toBe(`sha256-${createHash('sha256').update(style.css).digest('base64')}`);
   });
 
   it('is minified css that cannot end its <style> element early', () => {
-    expect(inlineStyle.css).toContain('.hero__title{');
-    expect(inlineStyle.css.split('\n').length).toBeLessThan(3);
-    expect(inlineStyle.css).not.toMatch(/<\/style/i);
+    expect(style.css.split('\n').length).toBeLessThan(3);
+    expect(style.css).not.toMatch(/<\/style/i);
+  });
+
+  it('holds its own pages\' rules and not the other\'s: the landing page\'s sections, or the prompt page\'s and the toasts', () => {
+    const [own, other] = name === 'landing' ? [['.hero__title{', '.price-card{'], ['.toast{', '.page__title{']] : [['.toast{', '.page__title{'], ['.hero__title{', '.price-card{']];
+    for (const rule of ['.topbar{', '.footer{', '.btn{', ...own]) expect(style.css, rule).toContain(rule);
+    for (const rule of other) expect(style.css, rule).not.toContain(rule);
   });
 
   it('loads nothing (no font, no image: the headings use the visitor\'s own serif), and ships no stylesheet file', () => {
-    expect(inlineStyle.css).not.toMatch(/url\(/);
-    expect(inlineStyle.css).toMatch(/src:local\("DejaVu Serif Bold"\)/);
+    expect(style.css).not.toMatch(/url\(/);
+    expect(style.css).toMatch(/src:local\("DejaVu Serif Bold"\)/);
     expect(readdirSync(path.join(DIST, 'public', 'assets'), { recursive: true }).filter((file) => /\.(css|woff2?|ttf|otf)$/.test(String(file)))).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ const TARGETS = [
 const EXPECTED_CSP: Record<string, string[]> = {
   'default-src': ["'none'"],
   'script-src': ["'self'", `'${manifest.entryScript.hash}'`],
-  'style-src': [`'${manifest.inlineStyle.hash}'`],
+  'style-src': [`'${manifest.inlineStyles.landing.hash}'`, `'${manifest.inlineStyles.simple.hash}'`],
   'img-src': ["'self'", 'data:'],
   // Same-origin fetches only: crawlers' page-side checks (Lighthouse reads /robots.txt with fetch) need it.
   'connect-src': ["'self'"],
@@ -129,7 +129,7 @@ describe.each(['/', '/prompt1', '/no-existe-esta-pagina'])('the HTML of %s', (ta
     return { html: res.text, doc: parseHtml(res.text) };
   };
 
-  it('has no style attribute, and one <style> whose bytes are exactly those the policy hash allows', async () => {
+  it('has no style attribute, and one <style>, the page\'s own, whose bytes are exactly those one of the policy hashes allows', async () => {
     const { html, doc } = await load();
     expect(doc.querySelectorAll('[style]')).toHaveLength(0);
     expect(html).not.toMatch(/<[^>]+\sstyle\s*=/i);
@@ -139,7 +139,10 @@ describe.each(['/', '/prompt1', '/no-existe-esta-pagina'])('the HTML of %s', (ta
     const [, css = ''] = /<style>([^<]*)<\/style>/.exec(html) ?? [];
     expect(css.length).toBeGreaterThan(1000);
     const styleSrc = parseCsp((await request(testApp().app).get(target)).headers['content-security-policy'] as string)['style-src'];
-    expect(styleSrc).toEqual([`'sha256-${createHash('sha256').update(css).digest('base64')}'`]);
+    const own = target === '/' ? manifest.inlineStyles.landing : manifest.inlineStyles.simple;
+    expect(css).toBe(own.css);
+    expect(styleSrc).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    expect(styleSrc).toHaveLength(2);
   });
 
   it('runs no inline script but the build\'s entry: every other <script> is JSON data', async () => {

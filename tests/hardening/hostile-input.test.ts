@@ -21,7 +21,7 @@ const ASSET_BYTES = readFileSync(path.join(DIST, 'public', ASSET));
 const ASSET_SIZE = statSync(path.join(DIST, 'public', ASSET)).size;
 
 /** Text that only a file outside the public folder would put in a body. */
-const LEAK_MARKERS = ['devDependencies', 'root:', '"inlineStyle":', '"entryScript":', 'createApp', 'sourceMappingURL=index.js.map'];
+const LEAK_MARKERS = ['devDependencies', 'root:', '"inlineStyles":', '"entryScript":', 'createApp', 'sourceMappingURL=index.js.map'];
 
 const MALFORMED = ['/%', '/%E0%A4%A', '/prompt1%'];
 const NUL = ['/%00', '/prompt1%00', '/assets/%00'];
