@@ -36,8 +36,8 @@ export interface SecurityOptions {
 }
 
 /**
- * helmet with a strict policy: nothing from other origins, and nothing inline but the stylesheet and the
- * scripts whose hashes the build computed. 'self' covers the chunks the inline entry imports later; the
+ * helmet with a strict policy: nothing from other origins, and nothing inline but the stylesheets and the
+ * script whose hashes the build computed. 'self' covers the chunks the inline entry imports later; the
  * island props and the JSON-LD are non-executable <script> types, which no policy governs.
  */
 export function securityHeaders({ upgradeInsecureRequests, styleHashes, scriptHashes }: SecurityOptions): RequestHandler[] {

@@ -5,12 +5,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/app';
-
-/** The value of one series in the exposition text, or undefined when it is absent. */
-function valueOf(text: string, series: string): number | undefined {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
+import { seriesValue } from '../helpers/metrics';
 
 describe('metrics', () => {
   it('count requests by route, method and status, with the raw path of an unknown URL never a label', async () => {
@@ -22,14 +17,14 @@ describe('metrics', () => {
     await request(app).post('/');
     await request(app).get('/favicon.svg');
     const text = await metrics!.registry.metrics();
-    expect(valueOf(text, 'http_requests_total{route="/",method="GET",status="200"}')).toBe(2);
-    expect(valueOf(text, 'http_requests_total{route="/prompt1",method="HEAD",status="200"}')).toBe(1);
-    expect(valueOf(text, 'http_requests_total{route="not_found",method="GET",status="404"}')).toBe(1);
-    expect(valueOf(text, 'http_requests_total{route="/|/prompt1",method="POST",status="405"}')).toBe(1);
-    expect(valueOf(text, 'http_requests_total{route="static",method="GET",status="200"}')).toBe(1);
+    expect(seriesValue(text, 'http_requests_total{route="/",method="GET",status="200"}')).toBe(2);
+    expect(seriesValue(text, 'http_requests_total{route="/prompt1",method="HEAD",status="200"}')).toBe(1);
+    expect(seriesValue(text, 'http_requests_total{route="not_found",method="GET",status="404"}')).toBe(1);
+    expect(seriesValue(text, 'http_requests_total{route="/|/prompt1",method="POST",status="405"}')).toBe(1);
+    expect(seriesValue(text, 'http_requests_total{route="static",method="GET",status="200"}')).toBe(1);
     expect(text).not.toContain('un-camino-que-nadie-conoce');
-    expect(valueOf(text, 'http_request_duration_seconds_count{route="/",method="GET"}')).toBe(2);
-    expect(valueOf(text, 'http_request_duration_seconds_bucket{le="+Inf",route="/",method="GET"}')).toBe(2);
+    expect(seriesValue(text, 'http_request_duration_seconds_count{route="/",method="GET"}')).toBe(2);
+    expect(seriesValue(text, 'http_request_duration_seconds_bucket{le="+Inf",route="/",method="GET"}')).toBe(2);
   });
 
   it('count page renders by page and state, against bodies served from memory', async () => {
@@ -41,9 +36,9 @@ describe('metrics', () => {
     now = DEFAULT_DEADLINE_MS;
     await request(app).get('/');
     const text = await metrics!.registry.metrics();
-    expect(valueOf(text, 'taller_page_renders_total{page="landing",state="early-bird"}')).toBe(1);
-    expect(valueOf(text, 'taller_page_memory_hits_total{page="landing",state="early-bird"}')).toBe(2);
-    expect(valueOf(text, 'taller_page_renders_total{page="landing",state="normal"}')).toBe(1);
+    expect(seriesValue(text, 'taller_page_renders_total{page="landing",state="early-bird"}')).toBe(1);
+    expect(seriesValue(text, 'taller_page_memory_hits_total{page="landing",state="early-bird"}')).toBe(2);
+    expect(seriesValue(text, 'taller_page_renders_total{page="landing",state="normal"}')).toBe(1);
   });
 
   it('report the current state of the sale from the injected clock', async () => {
@@ -51,7 +46,7 @@ describe('metrics', () => {
     const { metrics } = testApp({ now: () => now, withMetrics: true });
     const current = async () => {
       const text = await metrics!.registry.metrics();
-      return ['early-bird', 'normal', 'sold-out', 'closed'].filter((state) => valueOf(text, `taller_sale_state{state="${state}"}`) === 1);
+      return ['early-bird', 'normal', 'sold-out', 'closed'].filter((state) => seriesValue(text, `taller_sale_state{state="${state}"}`) === 1);
     };
     expect(await current()).toEqual(['early-bird']);
     now = DEFAULT_DEADLINE_MS;

@@ -7,12 +7,10 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RENDER_AHEAD_IDLE_MS } from '../../server/renderAhead';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
+import { seriesValue } from '../helpers/metrics';
 
-/** The value of one series in the exposition text, or 0 when it is absent. */
-function valueOf(text: string, series: string): number {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  return line === undefined ? 0 : Number(line.slice(series.length + 1));
-}
+/** A counter's value: a series not yet counted is absent from the text, which is 0. */
+const valueOf = (text: string, series: string): number => seriesValue(text, series) ?? 0;
 
 const RENDERS = 'taller_page_renders_total{page="landing",state="early-bird"}';
 const HITS = 'taller_page_memory_hits_total{page="landing",state="early-bird"}';
