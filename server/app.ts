@@ -92,6 +92,14 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
       },
     });
   const prompt = pageBodies('prompt');
+  const renderPrompt = (year: number) => () => encodeBody(pages.prompt(year));
+  if (renderAhead) {
+    // The prompt page changes only with the year: a new instance's first visitor finds it ready too.
+    const snapshot = yearSnapshot(clock());
+    prompt.prepare(snapshot.key, renderPrompt(snapshot.year)).catch((error: unknown) => {
+      logger.error({ event: 'render_error', err: error, path: '/prompt1' }, 'rendering ahead failed');
+    });
+  }
   const calendarFile = pageBodies('calendar');
   const notFound = encodeBody(pages.notFound());
 
@@ -132,7 +140,7 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
   });
   app.get('/prompt1', async (req, res) => {
     const snapshot = yearSnapshot(clock());
-    const body = await prompt.serve(snapshot.key, 'none', () => encodeBody(pages.prompt(snapshot.year)));
+    const body = await prompt.serve(snapshot.key, 'none', renderPrompt(snapshot.year));
     sendHtml(req, res, 200, htmlCacheControl(snapshot), body);
   });
   app.all(PAGE_PATHS, (_req, res) => {

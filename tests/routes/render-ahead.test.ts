@@ -14,6 +14,8 @@ const valueOf = (text: string, series: string): number => seriesValue(text, seri
 
 const RENDERS = 'taller_page_renders_total{page="landing",state="early-bird"}';
 const HITS = 'taller_page_memory_hits_total{page="landing",state="early-bird"}';
+const PROMPT_RENDERS = 'taller_page_renders_total{page="prompt",state="none"}';
+const PROMPT_HITS = 'taller_page_memory_hits_total{page="prompt",state="none"}';
 
 describe('rendering ahead', () => {
   let controller: AbortController;
@@ -52,11 +54,24 @@ describe('rendering ahead', () => {
     expect(valueOf(text, HITS)).toBe(1);
   });
 
-  it('is off unless asked for: every new second is rendered for its first request', async () => {
+  it("prepares the prompt page when the app is built: its first visitor finds it in memory", async () => {
+    const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: { signal: controller.signal } });
+    const response = await request(app).get('/prompt1');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('Copiar');
+    const text = await metrics!.registry.metrics();
+    expect(valueOf(text, PROMPT_RENDERS)).toBe(0);
+    expect(valueOf(text, PROMPT_HITS)).toBe(1);
+  });
+
+  it('is off unless asked for: every new second is rendered for its first request, and the prompt page too', async () => {
     const { app, metrics } = testApp({ now: Date.now, withMetrics: true });
     await request(app).get('/');
     vi.advanceTimersByTime(1000);
     await request(app).get('/');
-    expect(valueOf(await metrics!.registry.metrics(), RENDERS)).toBe(2);
+    await request(app).get('/prompt1');
+    const text = await metrics!.registry.metrics();
+    expect(valueOf(text, RENDERS)).toBe(2);
+    expect(valueOf(text, PROMPT_RENDERS)).toBe(1);
   });
 });
