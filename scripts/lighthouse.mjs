@@ -1,7 +1,9 @@
 // `npm run lighthouse`: Lighthouse 12, mobile preset (simulated throttling), Debian's Chromium, against the built
 // server, with a floor measured in the same run: about 1 KB of HTML with the hero's heading and lead paragraph from a
-// bare node:http server. Runs are interleaved (floor, /, /, /prompt1, floor, …) so that the machine's drift hits every
+// bare node:http server. Runs are interleaved (floor, floor + headers, /, /, /prompt1, floor, …) so that the machine's drift hits every
 // page alike, and each page's paints are reported as ratios to the floor's. It measures and reports; it never fails.
+// A second reference, the same floor sent with the site's own security headers, shows what those headers cost: with
+// Cross-Origin-Opener-Policy, Chromium commits the page in a new renderer process instead of reusing the blank tab's.
 // LIGHTHOUSE_RUNS sets the runs per page (default 9: on two shared cores, medians of 5 moved by 0.02 to 0.03 s between runs). The figures of every run go to .artifacts/lighthouse/.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { assertChromium } from './chromium.mjs';
@@ -22,6 +24,16 @@ const FCP_LIMIT = 1.1;
 const TBT_LIMIT_MS = 50;
 /** Lantern's initial congestion window, 10 segments of 1,460 bytes: a document any larger costs another round trip. */
 const FIRST_ROUND_TRIP_BYTES = 14_600;
+
+/** What a response says about its body, its caching or its connection: everything else the site sends is policy. */
+const NOT_POLICY = new Set(['cache-control', 'connection', 'content-encoding', 'content-length', 'content-type', 'date', 'etag', 'keep-alive', 'last-modified', 'transfer-encoding', 'vary']);
+
+/** The security headers the site sends with its landing page, for the second floor. */
+async function siteHeaders(url) {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return Object.fromEntries([...response.headers].filter(([name]) => !NOT_POLICY.has(name)));
+}
 
 const DAY = 86_400_000;
 const at = (offsetMs) => new Date(Date.now() + offsetMs).toISOString();
@@ -135,8 +147,11 @@ function verdicts(name, s, floor) {
 const floorServer = await startFloorServer();
 const earlyBird = await startSite({ EARLY_BIRD_DEADLINE: at(30 * DAY), WORKSHOP_START: at(60 * DAY) });
 const normal = await startSite({ EARLY_BIRD_DEADLINE: at(-DAY), WORKSHOP_START: at(30 * DAY) });
+const headersFloorServer = await startFloorServer({ headers: await siteHeaders(`${earlyBird.url}/`) });
+const HEADERS_FLOOR = 'floor + headers';
 const pages = [
   { name: 'floor', url: `${floorServer.url}/` },
+  { name: HEADERS_FLOOR, url: `${headersFloorServer.url}/` },
   { name: '/ (Early Bird)', url: `${earlyBird.url}/` },
   { name: '/ (normal)', url: `${normal.url}/` },
   { name: '/prompt1', url: `${earlyBird.url}/prompt1` },
@@ -157,21 +172,24 @@ try {
 
   const summaries = new Map(pages.map((page) => [page.name, summarise(runs.get(page.name))]));
   const floor = summaries.get('floor');
+  const headersFloor = summaries.get(HEADERS_FLOOR);
+  const sitePages = pages.filter((page) => page.name !== 'floor' && page.name !== HEADERS_FLOOR);
   if (process.stderr.isTTY) process.stderr.write('\n');
   console.log(`Lighthouse 12, mobile preset (simulated throttling), ${runs.get('floor')[0].userAgent}`);
   for (const page of pages) printPage(page.name, page.url, runs.get(page.name), summaries.get(page.name), page.name === 'floor' ? null : floor);
 
-  console.log(`\nmedian of ${RUNS}     FCP     ×floor  LCP     ×floor  perf  a11y  BP   SEO  TBT     CLS`);
+  console.log(`\nmedian of ${RUNS}      FCP     ×floor  ×hdrs  LCP     ×floor  ×hdrs  perf  a11y  BP   SEO  TBT     CLS`);
   for (const page of pages) {
     const s = summaries.get(page.name);
     console.log(
-      `${page.name.padEnd(16)} ${seconds(s.fcp)}  ${(s.fcp / floor.fcp).toFixed(2)}    ${seconds(s.lcp)}  ${(s.lcp / floor.lcp).toFixed(2)}    ` +
+      `${page.name.padEnd(16)}  ${seconds(s.fcp)}  ${(s.fcp / floor.fcp).toFixed(2)}    ${(s.fcp / headersFloor.fcp).toFixed(2)}   ` +
+        `${seconds(s.lcp)}  ${(s.lcp / floor.lcp).toFixed(2)}    ${(s.lcp / headersFloor.lcp).toFixed(2)}   ` +
         `${String(s.performance).padEnd(5)} ${String(s.accessibility).padEnd(5)} ${String(s.bestPractices).padEnd(4)} ${String(s.seo).padEnd(4)} ` +
         `${`${s.tbt.toFixed(0)} ms`.padEnd(7)} ${s.cls.toFixed(3)}`,
     );
   }
-  console.log('');
-  for (const page of pages.slice(1)) for (const line of verdicts(page.name, summaries.get(page.name), floor)) console.log(line);
+  console.log(`\n×floor: to the bare floor, which the targets of issue 12 use. ×hdrs: to the floor sent with the site's security headers.\n`);
+  for (const page of sitePages) for (const line of verdicts(page.name, summaries.get(page.name), floor)) console.log(line);
 
   const file = `.artifacts/lighthouse/${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
   await mkdir('.artifacts/lighthouse', { recursive: true });
@@ -179,5 +197,5 @@ try {
   await writeFile(file, `${JSON.stringify({ date: new Date().toISOString(), runsPerPage: RUNS, pages: record }, null, 2)}\n`);
   console.log(`\nEvery run's figures: ${file}`);
 } finally {
-  await Promise.all([floorServer.stop(), earlyBird.stop(), normal.stop()]);
+  await Promise.all([floorServer.stop(), headersFloorServer.stop(), earlyBird.stop(), normal.stop()]);
 }

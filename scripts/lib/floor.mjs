@@ -14,14 +14,17 @@ export const FLOOR_HTML = Buffer.from(
     `</head><body><main><h1>${escapeHtml(hero.title)}</h1><p>${escapeHtml(hero.lead)}</p></main></body></html>`,
 );
 
-/** Serves the floor page at / and a bare 404 for anything else, on a free loopback port. */
-export async function startFloorServer() {
+/**
+ * Serves the floor page at / and a bare 404 for anything else, on a free loopback port. `headers` are sent with the
+ * page besides its type and length (the site's security headers, for the second reference `npm run lighthouse` measures).
+ */
+export async function startFloorServer({ headers = {} } = {}) {
   const server = createServer((req, res) => {
     if (req.url !== '/') {
       res.writeHead(404, { 'Content-Length': 0 }).end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': FLOOR_HTML.length });
+    res.writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': FLOOR_HTML.length });
     res.end(req.method === 'HEAD' ? undefined : FLOOR_HTML);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
