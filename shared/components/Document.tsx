@@ -77,6 +77,8 @@ export function Document({ meta, assets, stylesheet, hasIslands, jsonLd, childre
         <meta name="twitter:image" content={imageUrl} />
         <meta name="twitter:image:alt" content={site.ogImage.alt} />
         <style dangerouslySetInnerHTML={{ __html: assets.inlineStyles[stylesheet].css }} />
+        {/* A module, so deferred: it runs once the document is parsed, and fetches React only when an island is due. */}
+        {hasIslands && <script type="module" dangerouslySetInnerHTML={{ __html: assets.entryScript.js }} />}
         {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />}
       </head>
       <body>
@@ -84,9 +86,6 @@ export function Document({ meta, assets, stylesheet, hasIslands, jsonLd, childre
           {site.skipLink}
         </a>
         {children}
-        {/* A module, so deferred: it runs once the document is parsed, and fetches React only when an island is due.
-            Last in the body, so that the browser compiles it after it has parsed, and can paint, the page above it. */}
-        {hasIslands && <script type="module" dangerouslySetInnerHTML={{ __html: assets.entryScript.js }} />}
       </body>
     </html>
   );

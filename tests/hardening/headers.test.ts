@@ -188,15 +188,6 @@ describe('the inline scripts', () => {
     }
   });
 
-  it('come last in the body, after everything a visitor sees: the browser compiles the entry once it has parsed the page above it', async () => {
-    const { app } = testApp();
-    for (const target of ['/', '/prompt1']) {
-      const { text } = await request(app).get(target);
-      expect(text.indexOf('<script type="module">'), target).toBeGreaterThan(text.indexOf('</footer>'));
-      expect(text.endsWith(`<script type="module">${manifest.entryScript.js}</script></body></html>`), target).toBe(true);
-    }
-  });
-
   it('imports the islands\' chunk from its own origin, served precompressed as the same bytes', async () => {
     const { app } = testApp();
     expect(manifest.entryScript.js).toContain(`import("${manifest.hydrateScript}")`);
