@@ -1,7 +1,8 @@
 // `npm run lighthouse`: Lighthouse 12, mobile preset (simulated throttling), Debian's Chromium, against the built
 // server, with a floor measured in the same run: about 1 KB of HTML with the hero's heading and lead paragraph from a
-// bare node:http server. Runs are interleaved (floor, floor + headers, /, /, /prompt1, floor, …) so that the machine's drift hits every
-// page alike, and each page's paints are reported as ratios to the floor's. It measures and reports; it never fails.
+// bare node:http server. Runs are interleaved (floor, floor + headers, /, /, /prompt1, floor, …) so that the machine's
+// drift hits every page alike, and each page's paints are reported as ratios to the floor's. It measures and reports;
+// it never fails.
 // A second reference, the same floor sent with the site's own security headers, shows what those headers cost: with
 // Cross-Origin-Opener-Policy, Chromium commits the page in a new renderer process instead of reusing the blank tab's.
 // LIGHTHOUSE_RUNS sets the runs per page (default 9: on two shared cores, medians of 5 moved by 0.02 to 0.03 s between runs). The figures of every run go to .artifacts/lighthouse/.

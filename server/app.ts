@@ -28,7 +28,7 @@ export interface AppOptions {
   metrics?: Metrics;
   /** True once the process is shutting down: /healthz then tells balancers to stop sending traffic. */
   draining?: () => boolean;
-  /** Prepares each second's landing page before it begins (server/renderAhead.ts), until the signal aborts; off when absent. */
+  /** Prepares each second's landing page before it begins (server/renderAhead.ts), until the signal aborts, and the prompt page at once; off when absent. */
   renderAhead?: { signal?: AbortSignal };
 }
 
