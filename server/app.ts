@@ -64,9 +64,11 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
         metrics?.pageServed(page, state, made);
         return value;
       },
-      /** Before any request asks for it. */
-      prepare(key: string, render: () => Promise<EncodedBody>): Promise<EncodedBody> {
-        return memo(key, render).value;
+      /** Before any request asks for it; a failure is logged here, and the request that asks for it answers it. */
+      prepare(key: string, path: string, render: () => Promise<EncodedBody>): void {
+        memo(key, render).value.catch((error: unknown) => {
+          logger.error({ event: 'render_error', err: error, path }, 'rendering ahead failed');
+        });
       },
     };
   };
@@ -86,9 +88,7 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
       signal: renderAhead.signal,
       prepare: (secondMs) => {
         const snapshot = landingSnapshot(secondMs, config.sale);
-        landing.prepare(snapshot.key, renderLanding(snapshot)).catch((error: unknown) => {
-          logger.error({ event: 'render_error', err: error, path: '/' }, 'rendering ahead failed');
-        });
+        landing.prepare(snapshot.key, '/', renderLanding(snapshot));
       },
     });
   const prompt = pageBodies('prompt');
@@ -96,9 +96,7 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
   if (renderAhead) {
     // The prompt page changes only with the year: a new instance's first visitor finds it ready too.
     const snapshot = yearSnapshot(clock());
-    prompt.prepare(snapshot.key, renderPrompt(snapshot.year)).catch((error: unknown) => {
-      logger.error({ event: 'render_error', err: error, path: '/prompt1' }, 'rendering ahead failed');
-    });
+    prompt.prepare(snapshot.key, '/prompt1', renderPrompt(snapshot.year));
   }
   const calendarFile = pageBodies('calendar');
   const notFound = encodeBody(pages.notFound());
