@@ -5,12 +5,15 @@
 // it never fails.
 // A second reference, the same floor sent with the site's own security headers, shows what those headers cost: with
 // Cross-Origin-Opener-Policy, Chromium commits the page in a new renderer process instead of reusing the blank tab's.
-// LIGHTHOUSE_RUNS sets the runs per page (default 9: on two shared cores, medians of 5 moved by 0.02 to 0.03 s between runs). The figures of every run go to .artifacts/lighthouse/.
+// LIGHTHOUSE_RUNS sets the runs per page (default 9: on two shared cores, medians of 5 moved by 0.02 to 0.03 s between
+// runs); each paint's verdict gives the 95 % interval of its ratio, from the runs themselves. The figures of every run
+// go to .artifacts/lighthouse/.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { assertChromium } from './chromium.mjs';
 import { startFloorServer } from './lib/floor.mjs';
 import { lighthouseRun } from './lib/lighthouseRun.mjs';
 import { startBuiltServer } from './lib/servers.mjs';
+import { median, ratioInterval } from './lib/stats.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 9);
 if (!Number.isInteger(RUNS) || RUNS < 1) {
@@ -63,14 +66,6 @@ async function assertState(url, cardClass) {
   const html = await (await fetch(url)).text();
   // The card element itself: the bare class names are in every page's inline stylesheet.
   if (!html.includes(`class="price-card ${cardClass}"`)) throw new Error(`${url} does not render ${cardClass}: the server is not in the state measured`);
-}
-
-/** The median of the finite values (a run Lighthouse could not measure is reported apart). */
-function median(values) {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (!sorted.length) return NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** Each distinct value with the number of runs that gave it (`pick` returns one value or a list per run), most frequent first. */
@@ -129,12 +124,21 @@ function printPage(name, url, runs, summary, floor) {
   if (failing.length) console.log(`  failing audits: ${failing.join(', ')}`);
 }
 
-/** One PASS or MISS line per target of issue 12. */
-function verdicts(name, s, floor) {
+/**
+ * One PASS or MISS line per target of issue 12. A paint's line also gives the 95 % interval of its ratio, from the
+ * runs themselves, and says so when that interval holds the limit: such a verdict can flip in the next run.
+ */
+function verdicts(name, s, floor, runs, floorRuns) {
   const line = (ok, text) => `${ok ? 'PASS' : 'MISS'}  ${name.padEnd(16)} ${text}`;
+  const paint = (metric, label, limit) => {
+    const { low, high } = ratioInterval(runs.map((r) => r[metric]), floorRuns.map((r) => r[metric]));
+    const ratio = s[metric] / floor[metric];
+    const spread = `(${times(ratio)}, 95 % interval ${low.toFixed(2)} to ${high.toFixed(2)}${low <= limit && limit < high ? ': within the noise' : ''})`;
+    return line(ratio <= limit, `${label} ${seconds(s[metric])} ≤ ${limit} × floor ${seconds(floor[metric])} = ${seconds(limit * floor[metric])} ${spread}`);
+  };
   return [
-    line(s.lcp <= LCP_LIMIT * floor.lcp, `LCP ${seconds(s.lcp)} ≤ ${LCP_LIMIT} × floor ${seconds(floor.lcp)} = ${seconds(LCP_LIMIT * floor.lcp)} (${times(s.lcp / floor.lcp)})`),
-    line(s.fcp <= FCP_LIMIT * floor.fcp, `FCP ${seconds(s.fcp)} ≤ ${FCP_LIMIT} × floor ${seconds(floor.fcp)} = ${seconds(FCP_LIMIT * floor.fcp)} (${times(s.fcp / floor.fcp)})`),
+    paint('lcp', 'LCP', LCP_LIMIT),
+    paint('fcp', 'FCP', FCP_LIMIT),
     line(s.performance === 100, `performance ${s.performance} = 100`),
     line(s.tbt <= TBT_LIMIT_MS, `TBT ${s.tbt.toFixed(0)} ms ≤ ${TBT_LIMIT_MS} ms`),
     line(s.cls === 0, `CLS ${s.cls.toFixed(3)} = 0`),
@@ -190,7 +194,7 @@ try {
     );
   }
   console.log(`\n×floor: to the bare floor, which the targets of issue 12 use. ×hdrs: to the floor sent with the site's security headers.\n`);
-  for (const page of sitePages) for (const line of verdicts(page.name, summaries.get(page.name), floor)) console.log(line);
+  for (const page of sitePages) for (const line of verdicts(page.name, summaries.get(page.name), floor, runs.get(page.name), runs.get('floor'))) console.log(line);
 
   const file = `.artifacts/lighthouse/${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
   await mkdir('.artifacts/lighthouse', { recursive: true });
