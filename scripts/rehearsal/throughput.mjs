@@ -1,5 +1,6 @@
 // Acceptance 3: requests/s and latency through the cache against nginx serving the same bytes, interleaved.
 import autocannon from 'autocannon';
+import { median } from '../lib/stats.mjs';
 
 const CONNECTIONS = 32;
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
@@ -34,15 +35,10 @@ export async function compareWithFloor({ cachePort, floorPort, rounds, seconds }
     windows.push([from, Date.now()]);
   }
   // The median round: the machine is shared, and one disturbed round should not move the figure.
-  const median = (list, pick) => {
-    const values = list.map(pick).sort((a, b) => a - b);
-    const middle = Math.floor(values.length / 2);
-    return values.length % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
-  };
   const summary = (list) => ({
-    rps: median(list, (result) => result.requests.average),
-    p50: median(list, (result) => result.latency.p50),
-    p99: median(list, (result) => result.latency.p99),
+    rps: median(list.map((result) => result.requests.average)),
+    p50: median(list.map((result) => result.latency.p50)),
+    p99: median(list.map((result) => result.latency.p99)),
     requests: list.reduce((sum, result) => sum + result.requests.total, 0),
     errors: list.reduce((sum, result) => sum + result.errors + result.timeouts + result.non2xx, 0),
   });
