@@ -74,7 +74,8 @@ const styles = await esbuild.build({
   outdir: ASSETS,
   write: false,
 });
-if (styles.outputFiles.length !== STYLESHEETS.length) throw new Error(`Expected the stylesheets alone, got ${styles.outputFiles.map((file) => file.path).join(', ')}`);
+if (styles.outputFiles.length !== STYLESHEETS.length)
+  throw new Error(`Expected the stylesheets alone, got ${styles.outputFiles.map((file) => file.path).join(', ')}`);
 
 const [entry] = await Promise.all([
   // The entry stays in memory: it goes inline into every page with islands, self-contained (no import to wait
@@ -100,10 +101,12 @@ const [entry] = await Promise.all([
   }),
 ]);
 
-const inlineStyles = Object.fromEntries(STYLESHEETS.map((name) => {
-  const { text: css, hash } = inline(outputText(styles.outputFiles, `${name}.css`), 'style');
-  return [name, { css, hash }];
-}));
+const inlineStyles = Object.fromEntries(
+  STYLESHEETS.map((name) => {
+    const { text: css, hash } = inline(outputText(styles.outputFiles, `${name}.css`), 'style');
+    return [name, { css, hash }];
+  }),
+);
 const { text: js, hash: jsHash } = inline(outputText(entry.outputFiles, '.js'), 'script');
 /**
  * The favicon as a data: URL (quotes made single, and only the characters a URL cannot hold escaped, so it stays
@@ -136,4 +139,6 @@ const clientMeta = {
   outputs: { ...islands.metafile.outputs, ...entry.metafile.outputs },
 };
 await writeFile(path.join(DIST, 'client-meta.json'), JSON.stringify(clientMeta));
-console.log(`Built ${DIST}/: inline, stylesheets of ${STYLESHEETS.map((name) => `${inlineStyles[name].css.length} (${name})`).join(' and ')} bytes and an entry of ${js.length}`);
+console.log(
+  `Built ${DIST}/: inline, stylesheets of ${STYLESHEETS.map((name) => `${inlineStyles[name].css.length} (${name})`).join(' and ')} bytes and an entry of ${js.length}`,
+);

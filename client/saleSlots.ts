@@ -3,8 +3,7 @@ import { browserClockSources, pageClock, SALE_CLOCK_ID, type ServerInstant } fro
 /** setTimeout's longest delay; a state months away is checked again after this instead of overflowing. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
-const templatesOf = (slot: Element): HTMLTemplateElement[] =>
-  [...slot.children].filter((child): child is HTMLTemplateElement => child.nodeName === 'TEMPLATE');
+const templatesOf = (slot: Element): HTMLTemplateElement[] => [...slot.children].filter((child): child is HTMLTemplateElement => child.nodeName === 'TEMPLATE');
 
 /**
  * Puts in each slot the latest of its templates whose instant has come, in place of what it showed, and

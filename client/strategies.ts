@@ -44,7 +44,10 @@ export function onIdle(callback: () => void): void {
  * IntersectionObserver reports only after a frame has been rendered, so this never delays the first paint.
  */
 function onVisible(element: Element, callback: () => void): void {
-  if (!('IntersectionObserver' in window)) return onIdle(callback);
+  if (!('IntersectionObserver' in window)) {
+    onIdle(callback);
+    return;
+  }
   const observer = new IntersectionObserver(
     (entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;

@@ -45,7 +45,7 @@ for (let round = 1; round <= ROUNDS; round += 1) {
     for (const [label, target, expected] of [targets[0], [name, url, status]]) {
       const result = await run(target);
       const unexpected = expected === 404 ? result.non2xx - result.requests.total : result.non2xx;
-      if (result.errors > 0 || Math.abs(unexpected) > 0 && expected !== 404) {
+      if (result.errors > 0 || (Math.abs(unexpected) > 0 && expected !== 404)) {
         console.error(`${label}: ${result.errors} errors, ${result.non2xx} non-2xx`);
       }
       results.get(label).push(result);
@@ -67,7 +67,9 @@ const summary = (label) => {
 };
 const ref = summary(targets[0][0]);
 console.log(`\nThroughput, ${CONNECTIONS} connections, Accept-Encoding: br, gzip, ${ROUNDS} x ${SECONDS} s rounds interleaved with the reference`);
-console.log(`${'target'.padEnd(58)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'req/s ratio'.padStart(12)} ${'p99 ratio'.padStart(10)}`);
+console.log(
+  `${'target'.padEnd(58)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'req/s ratio'.padStart(12)} ${'p99 ratio'.padStart(10)}`,
+);
 for (const [label] of targets) {
   const s = summary(label);
   console.log(
@@ -95,7 +97,15 @@ async function printMetricsCost() {
   // A first round each, not counted: the JIT warms up on whichever server runs first.
   for (const server of [off, on]) await run(`${server.url}/`);
   for (let round = 1; round <= ROUNDS * 2; round += 1) {
-    for (const [label, server] of round % 2 ? [['off', off], ['on', on]] : [['on', on], ['off', off]]) {
+    for (const [label, server] of round % 2
+      ? [
+          ['off', off],
+          ['on', on],
+        ]
+      : [
+          ['on', on],
+          ['off', off],
+        ]) {
       const before = cpuMs(server.pid);
       const result = await run(`${server.url}/`);
       cpu[label].ms += cpuMs(server.pid) - before;
@@ -111,7 +121,9 @@ async function printMetricsCost() {
   console.log(`\nMetrics (METRICS_PORT), ours: /, ${ROUNDS * 2} x ${SECONDS} s rounds each, interleaved off on on off …`);
   console.log(`${'metrics'.padEnd(10)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'server CPU µs/request'.padStart(22)}`);
   for (const label of ['off', 'on']) {
-    console.log(`${label.padEnd(10)} ${rps(label).toFixed(0).padStart(8)} ${p99(label).toFixed(1).padStart(7)} ${cpuPerRequest(label).toFixed(1).padStart(22)}`);
+    console.log(
+      `${label.padEnd(10)} ${rps(label).toFixed(0).padStart(8)} ${p99(label).toFixed(1).padStart(7)} ${cpuPerRequest(label).toFixed(1).padStart(22)}`,
+    );
   }
   const cost = 1 - rps('on') / rps('off');
   const cpuCost = cpuPerRequest('on') / cpuPerRequest('off') - 1;
@@ -132,7 +144,10 @@ async function countingMicroseconds() {
   await writeFile(file, bundle.outputFiles[0].contents);
   try {
     const { createMetrics } = await import(file);
-    const metrics = createMetrics({ clock: Date.now, sale: { earlyBirdDeadlineMs: Date.now() + 86_400_000, workshopStartMs: Date.now() + 3 * 86_400_000, soldOut: false } });
+    const metrics = createMetrics({
+      clock: Date.now,
+      sale: { earlyBirdDeadlineMs: Date.now() + 86_400_000, workshopStartMs: Date.now() + 3 * 86_400_000, soldOut: false },
+    });
     const request = { method: 'GET', route: { path: '/' } };
     const once = () => {
       const response = new EventEmitter();
@@ -161,7 +176,10 @@ async function printStartup() {
       stdio: 'ignore',
     });
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/`).then((res) => res.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/`).then(
+        (res) => res.status === 200,
+        () => false,
+      );
       if (ok) break;
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
@@ -172,7 +190,9 @@ async function printStartup() {
     });
   }
   times.sort((a, b) => a - b);
-  console.log(`\nStart: process spawn to first answered request, median of 5: ${times[2].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times[4].toFixed(0)})`);
+  console.log(
+    `\nStart: process spawn to first answered request, median of 5: ${times[2].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times[4].toFixed(0)})`,
+  );
 }
 
 /** Resident memory after 20,000 requests over the pages, and after a second 20,000. */
@@ -238,9 +258,12 @@ async function printWeights() {
       const s = sizes(bytes);
       totals[kind] = totals[kind] ?? { raw: 0, gzip: 0, br: 0 };
       for (const key of ['raw', 'gzip', 'br']) totals[kind][key] += s[key];
-      console.log(`  ${kind.padEnd(5)} ${name.padEnd(56)} ${kb(s.raw).padStart(9)} ${kb(s.gzip).padStart(9)} ${kb(s.br).padStart(9)}  ${blocking ? 'first paint' : 'after'}`);
+      console.log(
+        `  ${kind.padEnd(5)} ${name.padEnd(56)} ${kb(s.raw).padStart(9)} ${kb(s.gzip).padStart(9)} ${kb(s.br).padStart(9)}  ${blocking ? 'first paint' : 'after'}`,
+      );
     }
-    for (const [kind, t] of Object.entries(totals)) console.log(`  total ${kind.padEnd(54)} ${kb(t.raw).padStart(9)} ${kb(t.gzip).padStart(9)} ${kb(t.br).padStart(9)}`);
+    for (const [kind, t] of Object.entries(totals))
+      console.log(`  total ${kind.padEnd(54)} ${kb(t.raw).padStart(9)} ${kb(t.gzip).padStart(9)} ${kb(t.br).padStart(9)}`);
   }
   await server.stop();
 }

@@ -30,7 +30,19 @@ const TBT_LIMIT_MS = 50;
 const FIRST_ROUND_TRIP_BYTES = 14_600;
 
 /** What a response says about its body, its caching or its connection: everything else the site sends is policy. */
-const NOT_POLICY = new Set(['cache-control', 'connection', 'content-encoding', 'content-length', 'content-type', 'date', 'etag', 'keep-alive', 'last-modified', 'transfer-encoding', 'vary']);
+const NOT_POLICY = new Set([
+  'cache-control',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'date',
+  'etag',
+  'keep-alive',
+  'last-modified',
+  'transfer-encoding',
+  'vary',
+]);
 
 /** The security headers the site sends with its landing page, for the second floor. */
 async function siteHeaders(url) {
@@ -106,7 +118,9 @@ function printPage(name, url, runs, summary, floor) {
       `resource load time ${p.loadTime.toFixed(0)} ms, render delay ${p.renderDelay.toFixed(0)} ms`,
   );
   const bytes = runs.map((r) => r.documentBytes).filter(Number.isFinite);
-  console.log(`  document transferred: ${Math.min(...bytes)} to ${Math.max(...bytes)} bytes, headers included (Lantern's first round trip carries ${FIRST_ROUND_TRIP_BYTES})`);
+  console.log(
+    `  document transferred: ${Math.min(...bytes)} to ${Math.max(...bytes)} bytes, headers included (Lantern's first round trip carries ${FIRST_ROUND_TRIP_BYTES})`,
+  );
   const blocking = tally(runs, (r) => r.renderBlocking.map((b) => `${b.url} ${(b.bytes / 1024).toFixed(1)} KB`));
   console.log(`  render-blocking requests: ${blocking.length ? blocking.join('; ') : 'none'}`);
   console.log(
@@ -131,7 +145,10 @@ function printPage(name, url, runs, summary, floor) {
 function verdicts(name, s, floor, runs, floorRuns) {
   const line = (ok, text) => `${ok ? 'PASS' : 'MISS'}  ${name.padEnd(16)} ${text}`;
   const paint = (metric, label, limit) => {
-    const { low, high } = ratioInterval(runs.map((r) => r[metric]), floorRuns.map((r) => r[metric]));
+    const { low, high } = ratioInterval(
+      runs.map((r) => r[metric]),
+      floorRuns.map((r) => r[metric]),
+    );
     const ratio = s[metric] / floor[metric];
     const spread = `(${times(ratio)}, 95 % interval ${low.toFixed(2)} to ${high.toFixed(2)}${low <= limit && limit < high ? ': within the noise' : ''})`;
     return line(ratio <= limit, `${label} ${seconds(s[metric])} ≤ ${limit} × floor ${seconds(floor[metric])} = ${seconds(limit * floor[metric])} ${spread}`);
@@ -194,7 +211,8 @@ try {
     );
   }
   console.log(`\n×floor: to the bare floor, which the targets of issue 12 use. ×hdrs: to the floor sent with the site's security headers.\n`);
-  for (const page of sitePages) for (const line of verdicts(page.name, summaries.get(page.name), floor, runs.get(page.name), runs.get('floor'))) console.log(line);
+  for (const page of sitePages)
+    for (const line of verdicts(page.name, summaries.get(page.name), floor, runs.get(page.name), runs.get('floor'))) console.log(line);
 
   const file = `.artifacts/lighthouse/${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
   await mkdir('.artifacts/lighthouse', { recursive: true });

@@ -32,7 +32,8 @@ const card = `<!doctype html><html><head><style>${base}
   <div class="foot"><span>2.5 horas en vivo</span><span>Google Meet</span><span>Grabación 30 días</span></div>
 </div><div class="logo">${icon}</div></body></html>`;
 
-const iconPage = (size) => `<!doctype html><html><head><style>${base} body { width: ${size}px; height: ${size}px; } svg { width: ${size}px; height: ${size}px; display: block; }</style></head><body>${icon}</body></html>`;
+const iconPage = (size) =>
+  `<!doctype html><html><head><style>${base} body { width: ${size}px; height: ${size}px; } svg { width: ${size}px; height: ${size}px; display: block; }</style></head><body>${icon}</body></html>`;
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {

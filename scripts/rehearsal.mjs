@@ -88,7 +88,10 @@ try {
   for (let index = 1; index <= INSTANCES; index += 1) instances.push(createInstance(`instance_${index}`, await freePort(), env));
   await Promise.all(instances.map((instance) => instance.start()));
   const names = instances.map((instance) => instance.name);
-  const [busy, quiet] = await Promise.all([startVarnish('busy', path.join(workDir, 'busy'), VCL, instances), startVarnish('quiet', path.join(workDir, 'quiet'), VCL, instances)]);
+  const [busy, quiet] = await Promise.all([
+    startVarnish('busy', path.join(workDir, 'busy'), VCL, instances),
+    startVarnish('quiet', path.join(workDir, 'quiet'), VCL, instances),
+  ]);
   await Promise.all([busy, quiet].map((node) => node.waitHealthy(names, 15_000)));
   log(`${INSTANCES} instances, Varnish busy node :${busy.port} and quiet node :${quiet.port}, all healthy`);
   log(`EARLY_BIRD_DEADLINE at ${at(deadlineMs)}, WORKSHOP_START at ${at(startMs)}`);
@@ -115,7 +118,14 @@ try {
   const steadyFrom = Date.now();
   log(`steady load: ${CONNECTIONS} keep-alive connections, ${RATE} requests/s on the busy node`);
   const traffic = Promise.all([
-    steadyLoad({ recorder, port: busy.port, connections: CONNECTIONS, ratePerSecond: RATE, isDone, asset: JSON.parse(await readFile('dist/manifest.json', 'utf8')).hydrateScript }),
+    steadyLoad({
+      recorder,
+      port: busy.port,
+      connections: CONNECTIONS,
+      ratePerSecond: RATE,
+      isDone,
+      asset: JSON.parse(await readFile('dist/manifest.json', 'utf8')).hydrateScript,
+    }),
     revalidatingBrowsers({ recorder, port: busy.port, everyMs: 300, isDone }),
     quietVisitors({ recorder, port: quiet.port, deadlineMs, isDone }),
   ]);
@@ -142,7 +152,9 @@ try {
       healthyAfterMs: Date.now() - restartedAt,
     };
     restartRows.push(row);
-    log(`${instance.name} exited ${row.exit} after a ${seconds(row.delayMs)} delay and a ${fmt(row.drainMs)} ms drain; healthy again after ${seconds(row.healthyAfterMs)}`);
+    log(
+      `${instance.name} exited ${row.exit} after a ${seconds(row.delayMs)} delay and a ${fmt(row.drainMs)} ms drain; healthy again after ${seconds(row.healthyAfterMs)}`,
+    );
   }
 
   await sleepUntil(Math.max(startMs + AFTER_START_MS, Date.now() + 2_000));
@@ -158,7 +170,7 @@ try {
   // The records, for whoever wants to look closer: times are epoch milliseconds, like the boundaries.
   const records = recorder.records;
   await mkdir('.artifacts/rehearsal', { recursive: true });
-  await writeFile('.artifacts/rehearsal/responses.ndjson', records.map((record) => JSON.stringify(record)).join('\n') + '\n');
+  await writeFile('.artifacts/rehearsal/responses.ndjson', `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
   await writeFile('.artifacts/rehearsal/run.json', JSON.stringify({ startedAt, deadlineMs, startMs, restarts: restartRows, throughput, counters }, null, 2));
 
   // Figures.
@@ -167,7 +179,13 @@ try {
   const two = restarts(records, restartRows);
   const four = confirmations(records, boundaries);
   const steady = steadyFigures(records, boundaries);
-  const reachedInWindows = (windows) => instances.reduce((sum, instance) => sum + instance.lives.reduce((count, life) => count + life.requests.filter((time) => windows.some(([from, to]) => time >= from && time <= to)).length, 0), 0);
+  const reachedInWindows = (windows) =>
+    instances.reduce(
+      (sum, instance) =>
+        sum +
+        instance.lives.reduce((count, life) => count + life.requests.filter((time) => windows.some(([from, to]) => time >= from && time <= to)).length, 0),
+      0,
+    );
   const delta = (name) => (countersAfter[name] ?? 0) - (countersBefore[name] ?? 0);
   const phaseHitRatio = delta('cache_hit') / (delta('cache_hit') + delta('cache_miss') + delta('s_pass'));
 
@@ -181,7 +199,14 @@ try {
       ['Acceptance 3', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs nginx', 'p99 vs nginx'],
       [
         ['nginx, / as a file', fmt(throughput.floor.rps), fmt(throughput.floor.p50, 1), fmt(throughput.floor.p99, 1), '1.00', '1.00'],
-        ['Varnish, shipped VCL', fmt(throughput.cache.rps), fmt(throughput.cache.p50, 1), fmt(throughput.cache.p99, 1), fmt(throughput.cache.rps / throughput.floor.rps, 2), fmt(throughput.cache.p99 / throughput.floor.p99, 2)],
+        [
+          'Varnish, shipped VCL',
+          fmt(throughput.cache.rps),
+          fmt(throughput.cache.p50, 1),
+          fmt(throughput.cache.p99, 1),
+          fmt(throughput.cache.rps / throughput.floor.rps, 2),
+          fmt(throughput.cache.p99 / throughput.floor.p99, 2),
+        ],
       ],
     ),
   );
@@ -199,11 +224,19 @@ try {
   console.log(four.text);
   console.log('');
   const counterNames = ['cache_hit', 'cache_hit_grace', 'cache_miss', 'cache_hitmiss', 's_pass', 'backend_retry', 'backend_fail', 'fetch_failed'];
-  console.log(table(['Varnish counters', ...counterNames], Object.entries(counters).map(([node, values]) => [`${node} node`, ...counterNames.map((name) => fmt(values[name] ?? 0))])));
+  console.log(
+    table(
+      ['Varnish counters', ...counterNames],
+      Object.entries(counters).map(([node, values]) => [`${node} node`, ...counterNames.map((name) => fmt(values[name] ?? 0))]),
+    ),
+  );
 
   const verdicts = [
     ['1. no Early Bird body after the deadline, no selling body after the start, on either node', one.problems],
-    ['2. rolling restart: no failed request, every stopped instance exits 0', [...two.problems, ...(instanceExits.every((code) => code === 0) ? [] : [`instance exits at the end: ${instanceExits.join(', ')}`])]],
+    [
+      '2. rolling restart: no failed request, every stopped instance exits 0',
+      [...two.problems, ...(instanceExits.every((code) => code === 0) ? [] : [`instance exits at the end: ${instanceExits.join(', ')}`])],
+    ],
     ['4. no 304 confirms an offer past its end', four.problems],
   ];
   console.log('');

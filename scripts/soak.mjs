@@ -61,9 +61,12 @@ console.log(`soak: ${url} (pid ${pid}), ${CONNECTIONS} connections for ${seconds
 console.log(`mix: ${ROUTES.map((route) => `${route.method} ${route.path} → ${route.expect}`).join(', ')}`);
 
 const byRoute = ROUTES.map(() => ({ count: 0, unexpected: 0, statuses: {} }));
-const middle = setTimeout(() => {
-  memory.middle = rssMb(pid);
-}, (seconds * 1000) / 2);
+const middle = setTimeout(
+  () => {
+    memory.middle = rssMb(pid);
+  },
+  (seconds * 1000) / 2,
+);
 
 const result = await autocannon({
   url,
@@ -93,16 +96,22 @@ if (exit.code === 'timeout') server.child.kill('SIGKILL');
 const unexpected = byRoute.reduce((sum, tally) => sum + tally.unexpected, 0);
 const errors = result.errors + result.timeouts;
 console.log('');
-console.log(`requests served:      ${result.requests.total} (${Math.round(result.requests.average)}/s average, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms)`);
+console.log(
+  `requests served:      ${result.requests.total} (${Math.round(result.requests.average)}/s average, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms)`,
+);
 console.log(`bytes read:           ${(result.throughput.total / 1024 / 1024).toFixed(1)} MB`);
 for (const [index, route] of ROUTES.entries()) {
   const tally = byRoute[index];
-  console.log(`  ${`${route.method} ${route.path}`.padEnd(36)} ${String(tally.count).padStart(8)}  statuses ${JSON.stringify(tally.statuses)}  unexpected ${tally.unexpected}`);
+  console.log(
+    `  ${`${route.method} ${route.path}`.padEnd(36)} ${String(tally.count).padStart(8)}  statuses ${JSON.stringify(tally.statuses)}  unexpected ${tally.unexpected}`,
+  );
 }
 console.log(`errors:               ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts})`);
 console.log(`unexpected statuses:  ${unexpected}`);
 console.log(`resident memory:      start ${mb(memory.start)}, middle ${mb(memory.middle)}, end ${mb(memory.end)}`);
-console.log(`server log:           ${stats.lines} lines, ${stats.faults.length} at error level or above${server.stderr() ? `, stderr: ${server.stderr().trim()}` : ''}`);
+console.log(
+  `server log:           ${stats.lines} lines, ${stats.faults.length} at error level or above${server.stderr() ? `, stderr: ${server.stderr().trim()}` : ''}`,
+);
 for (const line of stats.faults.slice(0, 5)) console.log(`  ${line}`);
 console.log(`server after load:    ${aliveAtEnd ? 'running' : 'DEAD'}; on SIGTERM exited with ${exit.code ?? exit.signal}`);
 

@@ -52,7 +52,16 @@ const fixedFile =
   };
 
 /** Builds the app without listening: the request's path reads top to bottom. */
-export function createApp({ config, assets, publicDir, clock = Date.now, logger = createLogger(), metrics, draining = () => false, renderAhead }: AppOptions): Express {
+export function createApp({
+  config,
+  assets,
+  publicDir,
+  clock = Date.now,
+  logger = createLogger(),
+  metrics,
+  draining = () => false,
+  renderAhead,
+}: AppOptions): Express {
   const pages = createPages(config, assets);
   /** A page's bodies for its most recent snapshot keys, each rendered once. */
   const pageBodies = (page: PageName, slots = 1) => {
@@ -108,7 +117,13 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
 
   if (metrics) app.use(metrics.middleware);
   app.use(requestLog(logger));
-  app.use(securityHeaders({ upgradeInsecureRequests: config.upgradeInsecureRequests, styleHashes: Object.values(assets.inlineStyles).map((style) => style.hash), scriptHashes: [assets.entryScript.hash] }));
+  app.use(
+    securityHeaders({
+      upgradeInsecureRequests: config.upgradeInsecureRequests,
+      styleHashes: Object.values(assets.inlineStyles).map((style) => style.hash),
+      scriptHashes: [assets.entryScript.hash],
+    }),
+  );
   app.use(staticFiles(publicDir));
 
   // For the container's HEALTHCHECK and load balancers: cheap, and never cached on the way.
@@ -154,7 +169,10 @@ export function createApp({ config, assets, publicDir, clock = Date.now, logger 
     const status = httpStatusOf(error);
     if (status < 500) {
       // A client's mistake (a malformed request, say): a plain answer, nothing logged as a fault.
-      res.status(status).type('text').send(status === 400 ? 'Bad Request' : 'Request Error');
+      res
+        .status(status)
+        .type('text')
+        .send(status === 400 ? 'Bad Request' : 'Request Error');
       return;
     }
     logger.error({ event: 'render_error', err: error, path: loggablePath(req.originalUrl) }, 'request failed');

@@ -97,8 +97,7 @@ export function createPages(config: SiteConfig, assets: PageAssets): Pages {
     landing: ({ state, nowMs, aheadMs, year }) => {
       const clock = { nowMs, aheadMs };
       const sale: SaleView = { state, upcoming: upcomingChanges(state, config.sale), clock };
-      const offer: EarlyBirdOffer | null =
-        state === 'early-bird' ? { checkoutUrl, untilLabel, countdown: { ...clock, endMs: offerEndMs } } : null;
+      const offer: EarlyBirdOffer | null = state === 'early-bird' ? { checkoutUrl, untilLabel, countdown: { ...clock, endMs: offerEndMs } } : null;
       return toHtml(
         <Document meta={meta(site.title, site.description, '/')} assets={assets} stylesheet="landing" hasIslands jsonLd={jsonLd(state)}>
           <LandingPage

@@ -75,8 +75,7 @@ export const hero = {
   closedDatePrefix: 'Se realizó el',
   eyebrow: 'Taller en vivo · 2.5 horas · Para emprendedoras y profesionales independientes',
   title: 'Convierte lo que sabes en una marca de autoridad con IA',
-  lead:
-    'En una sola tarde sales con tu estrategia de contenido, un plan que sí vas a cumplir y un sistema con inteligencia artificial para crear videos cortos y carruseles que atraen a tus clientas ideales, sin vivir pegada al teléfono.',
+  lead: 'En una sola tarde sales con tu estrategia de contenido, un plan que sí vas a cumplir y un sistema con inteligencia artificial para crear videos cortos y carruseles que atraen a tus clientas ideales, sin vivir pegada al teléfono.',
   primaryCta: 'Reserva tu lugar',
   secondaryCta: 'Ver detalles del taller',
   proofPrefix: 'Impartido por',
@@ -252,8 +251,7 @@ export const pricing = {
     'Bono extra: banco de 50 ganchos',
   ],
   guaranteeTitle: 'Garantía de claridad',
-  guarantee:
-    'Si al terminar el taller todavía no tienes claridad sobre tu estrategia, te regalo una sesión de seguimiento sin costo.',
+  guarantee: 'Si al terminar el taller todavía no tienes claridad sobre tu estrategia, te regalo una sesión de seguimiento sin costo.',
 } as const;
 
 export const faq = {
@@ -271,7 +269,8 @@ export const faq = {
     },
     {
       question: '¿Sirve para cualquier nicho o profesión?',
-      answer: 'Sí. El método funciona para coaches, terapeutas, consultoras, abogadas, nutriólogas, creativas y cualquier profesional que venda su conocimiento.',
+      answer:
+        'Sí. El método funciona para coaches, terapeutas, consultoras, abogadas, nutriólogas, creativas y cualquier profesional que venda su conocimiento.',
     },
     {
       question: '¿Qué herramientas necesito?',
@@ -352,13 +351,8 @@ export const promptPage = {
     'Copia y pega este prompt en tu asistente de IA favorito y obtén guiones completos para Reels, TikTok y Shorts con gancho, historia y llamada a la acción.',
   eyebrow: 'Regalo para ti',
   heading: 'Prompt para escribir guiones de videos cortos con IA',
-  lead:
-    'Copia este prompt, pégalo en ChatGPT, Claude o Gemini, completa los datos entre corchetes y recibe guiones listos para grabar.',
-  steps: [
-    'Copia el prompt completo.',
-    'Pégalo en tu asistente de IA.',
-    'Completa los datos entre [corchetes] y envíalo.',
-  ],
+  lead: 'Copia este prompt, pégalo en ChatGPT, Claude o Gemini, completa los datos entre corchetes y recibe guiones listos para grabar.',
+  steps: ['Copia el prompt completo.', 'Pégalo en tu asistente de IA.', 'Completa los datos entre [corchetes] y envíalo.'],
   backHome: 'Conoce el taller en vivo',
   prompt: `Actúa como guionista experta en videos cortos (Reels, TikTok y YouTube Shorts) para marcas personales de mujeres emprendedoras y profesionales independientes. Tu trabajo es escribir guiones que posicionen a la autora como referente en su tema, conecten con su clienta ideal y la inviten a dar el siguiente paso.
 

@@ -37,9 +37,7 @@ try {
   check(run.status === 0, 'the image did not run as it should (see above)');
   const size = (name) => buildah(['images', '--format', '{{.Size}}', name]).split('\n')[0];
   console.log(`\ncontainer:check passed: ${IMAGE} is ${size(IMAGE)} (its base, ${baseImage}: ${size(baseImage)})`);
-  console.log(
-    `time: base stand-in ${baseSeconds} s, build ${buildSeconds} s, running checks ${secondsSince(runStarted)} s, total ${secondsSince(started)} s`,
-  );
+  console.log(`time: base stand-in ${baseSeconds} s, build ${buildSeconds} s, running checks ${secondsSince(runStarted)} s, total ${secondsSince(started)} s`);
 } catch (error) {
   console.error(`\ncontainer:check FAILED: ${error instanceof CheckFailure ? error.message : error.stack}`);
   process.exitCode = 1;
@@ -50,7 +48,12 @@ try {
 
 function preconditions() {
   check(process.getuid?.() === 0, 'run it as root: buildah (chroot isolation) and debootstrap need root');
-  for (const [tool, args] of [['buildah', ['--version']], ['debootstrap', ['--version']], ['unshare', ['--version']], ['ip', ['-V']]]) {
+  for (const [tool, args] of [
+    ['buildah', ['--version']],
+    ['debootstrap', ['--version']],
+    ['unshare', ['--version']],
+    ['ip', ['-V']],
+  ]) {
     const probe = spawnSync(tool, args, { stdio: 'ignore' });
     check(!probe.error, `${tool} is missing (Debian: apt-get install -y buildah debootstrap util-linux iproute2)`);
   }
@@ -88,7 +91,22 @@ async function build({ registry, cafile }) {
   const npmrc = path.join(scratch, 'npmrc');
   writeFileSync(npmrc, `registry=${registry}\n${cafile ? `cafile=${CAFILE_IN_BUILD}\n` : ''}`);
   const volumes = ['--volume', `${npmrc}:${NPMRC_IN_BUILD}:ro`, ...(cafile ? ['--volume', `${cafile}:${CAFILE_IN_BUILD}:ro`] : [])];
-  const args = ['bud', '--isolation', 'chroot', '--format', 'docker', '--pull=never', '--layers', '--force-rm', ...volumes, '--tag', IMAGE, '--file', 'Dockerfile', '.'];
+  const args = [
+    'bud',
+    '--isolation',
+    'chroot',
+    '--format',
+    'docker',
+    '--pull=never',
+    '--layers',
+    '--force-rm',
+    ...volumes,
+    '--tag',
+    IMAGE,
+    '--file',
+    'Dockerfile',
+    '.',
+  ];
   console.log(`Building ${IMAGE}: buildah ${args.join(' ')}`);
   const log = path.join(scratch, 'build.log');
   const from = performance.now();
@@ -139,10 +157,17 @@ function checkContents(root, { registry, cafile }) {
     ...entries.filter((e) => e.dir && devDependencies.some((name) => e.rel.endsWith(`node_modules/${name}`))).map((e) => `dev dependency ${e.rel}`),
     ...entries.filter((e) => !e.dir && e.name.endsWith('.map')).map((e) => `source map ${e.rel}`),
     ...entries.filter((e) => !e.dir && /\.(ts|tsx|mts|cts)$/.test(e.name) && !/\.d\.(ts|mts|cts)$/.test(e.name)).map((e) => `TypeScript ${e.rel}`),
-    ...entries.filter((e) => (e.dir && ['test', 'tests', '__tests__'].includes(e.name)) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(e.name)).map((e) => `test ${e.rel}`),
+    ...entries
+      .filter((e) => (e.dir && ['test', 'tests', '__tests__'].includes(e.name)) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(e.name))
+      .map((e) => `test ${e.rel}`),
   ];
-  check(problems.length === 0, `/app holds what production never runs:\n${problems.slice(0, 20).join('\n')}${problems.length > 20 ? `\n… ${problems.length - 20} more` : ''}`);
-  ok(`/app holds dist/, package.json and ${new Set(entries.filter((e) => e.dir && /^node_modules\/(@[^/]+\/)?[^/@]+$/.test(e.rel)).map((e) => e.rel)).size} production packages: no dev dependency, test, TypeScript source or source map`);
+  check(
+    problems.length === 0,
+    `/app holds what production never runs:\n${problems.slice(0, 20).join('\n')}${problems.length > 20 ? `\n… ${problems.length - 20} more` : ''}`,
+  );
+  ok(
+    `/app holds dist/, package.json and ${new Set(entries.filter((e) => e.dir && /^node_modules\/(@[^/]+\/)?[^/@]+$/.test(e.rel)).map((e) => e.rel)).size} production packages: no dev dependency, test, TypeScript source or source map`,
+  );
 
   // No npm configuration anywhere in the image, and no copy of the host's CA bundle.
   const caBytes = cafile ? readFileSync(cafile) : undefined;

@@ -56,7 +56,9 @@ async function main() {
 
     // Everything the container changed is newer than the marker. /run itself is buildah's: each run creates and
     // removes its /run/.containerenv there (a file left in /run would still show).
-    const written = sh('find', [mountPoint, '-newer', marker]).split('\n').filter((file) => file && file !== path.join(mountPoint, 'run'));
+    const written = sh('find', [mountPoint, '-newer', marker])
+      .split('\n')
+      .filter((file) => file && file !== path.join(mountPoint, 'run'));
     check(written.length === 0, `the server wrote to the image's file system, which must stay read-only:\n${written.join('\n')}`);
     ok('the server wrote nothing to the file system while serving (a read-only root file system is safe)');
 
@@ -90,7 +92,10 @@ async function main() {
     encoding: 'utf8',
   });
   const lines = bad.stderr.split('\n').filter((line) => line && !BUILDAH_EXIT_REPORT.test(line));
-  check(bad.status === 1 && lines.length === 1, `with PORT=http the container exited ${bad.status} with stderr:\n${lines.join('\n')}\n(expected 1 and one line)`);
+  check(
+    bad.status === 1 && lines.length === 1,
+    `with PORT=http the container exited ${bad.status} with stderr:\n${lines.join('\n')}\n(expected 1 and one line)`,
+  );
   ok(`a bad setting (PORT=http): exit 1 and one line: ${lines[0]}`);
 }
 

@@ -31,7 +31,9 @@ export function startChild(command, args, { env, cwd, onLine = () => {} } = {}) 
 /** SIGTERM to every process still running, SIGKILL to any still there after `graceMs`. */
 export async function stopAll(graceMs = 3_000) {
   const children = [...running];
-  const gone = children.map((child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', resolve))));
+  const gone = children.map(
+    (child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', resolve))),
+  );
   for (const child of children) child.kill('SIGTERM');
   const timer = setTimeout(() => {
     for (const child of running) child.kill('SIGKILL');

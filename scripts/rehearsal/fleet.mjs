@@ -118,13 +118,20 @@ export async function startVarnish(name, dir, vclFile, instances) {
     'varnishd',
     [
       '-F',
-      '-n', workdir,
-      '-a', `127.0.0.1:${port}`,
-      '-T', '127.0.0.1:0',
-      '-f', path.resolve(vclFile),
-      '-p', `vcl_path=${dir}:/etc/varnish:/usr/share/varnish/vcl`,
-      '-p', 'http_gzip_support=off',
-      '-s', 'malloc,256m',
+      '-n',
+      workdir,
+      '-a',
+      `127.0.0.1:${port}`,
+      '-T',
+      '127.0.0.1:0',
+      '-f',
+      path.resolve(vclFile),
+      '-p',
+      `vcl_path=${dir}:/etc/varnish:/usr/share/varnish/vcl`,
+      '-p',
+      'http_gzip_support=off',
+      '-s',
+      'malloc,256m',
     ],
     { onLine: (line) => output.push(line) },
   );
@@ -153,10 +160,14 @@ export async function startVarnish(name, dir, vclFile, instances) {
       return health;
     },
     async waitHealthy(backendNames, timeoutMs) {
-      await waitUntil(`Varnish ${name} did not see ${backendNames.join(', ')} healthy`, async () => {
-        const health = await this.health();
-        return backendNames.every((backend) => health.get(backend) === true);
-      }, timeoutMs);
+      await waitUntil(
+        `Varnish ${name} did not see ${backendNames.join(', ')} healthy`,
+        async () => {
+          const health = await this.health();
+          return backendNames.every((backend) => health.get(backend) === true);
+        },
+        timeoutMs,
+      );
     },
     /** The counters of varnishstat, by name without the MAIN. prefix. */
     async counters() {
@@ -199,7 +210,9 @@ http {
     location = / {
       types { }
       default_type "text/html; charset=utf-8";
-      ${Object.entries(headers).map(([name, value]) => `add_header ${name} "${value}";`).join('\n      ')}
+      ${Object.entries(headers)
+        .map(([name, value]) => `add_header ${name} "${value}";`)
+        .join('\n      ')}
       try_files /index.html =404;
     }
   }

@@ -1,7 +1,10 @@
 // The rehearsal's figures and its verdicts, from the recorded responses and the instances' lives.
 import { isEarlyBird, isSelling, KNOWN } from './bodies.mjs';
 
-const fmt = (value, digits = 0) => (value === null || value === undefined || Number.isNaN(value) ? 'n/a' : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (value, digits = 0) =>
+  value === null || value === undefined || Number.isNaN(value)
+    ? 'n/a'
+    : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 export function table(header, rows) {
@@ -31,16 +34,29 @@ export function staleBodies(records, { deadlineMs, startMs }) {
     const sellingAfterStart = afterStart.filter((record) => isSelling(record.state));
     const unreadable = bodies.filter((record) => !KNOWN.has(record.state) && !isEarlyBird(record.state));
     const byEncoding = (list) => ['br', 'gzip', 'none'].map((label) => list.filter((record) => encodingLabel(record.ae) === label).length).join('/');
-    rows.push([`${node} node`, fmt(afterDeadline.length), fmt(earlyAfterDeadline.length), byEncoding(earlyAfterDeadline), fmt(afterStart.length), fmt(sellingAfterStart.length), byEncoding(sellingAfterStart)]);
-    if (afterDeadline.length === 0 || afterStart.length === 0) problems.push(`${node} node: no page received after ${afterDeadline.length === 0 ? 'the deadline' : 'the start'}`);
+    rows.push([
+      `${node} node`,
+      fmt(afterDeadline.length),
+      fmt(earlyAfterDeadline.length),
+      byEncoding(earlyAfterDeadline),
+      fmt(afterStart.length),
+      fmt(sellingAfterStart.length),
+      byEncoding(sellingAfterStart),
+    ]);
+    if (afterDeadline.length === 0 || afterStart.length === 0)
+      problems.push(`${node} node: no page received after ${afterDeadline.length === 0 ? 'the deadline' : 'the start'}`);
     for (const record of earlyAfterDeadline.slice(0, 3)) {
-      problems.push(`${node} node: ${record.state} body ${seconds(record.sent - deadlineMs)} after the deadline (Age ${record.age}, ${record.cache}, ${record.ae})`);
+      problems.push(
+        `${node} node: ${record.state} body ${seconds(record.sent - deadlineMs)} after the deadline (Age ${record.age}, ${record.cache}, ${record.ae})`,
+      );
     }
     for (const record of sellingAfterStart.slice(0, 3)) {
       problems.push(`${node} node: ${record.state} body ${seconds(record.sent - startMs)} after the start (Age ${record.age}, ${record.cache}, ${record.ae})`);
     }
-    if (earlyAfterDeadline.length > 3 || sellingAfterStart.length > 3) problems.push(`${node} node: ${earlyAfterDeadline.length + sellingAfterStart.length} stale bodies in all`);
-    if (unreadable.length > 0) problems.push(`${node} node: ${unreadable.length} pages in no known sale state (${[...new Set(unreadable.map((record) => record.state))].join(', ')})`);
+    if (earlyAfterDeadline.length > 3 || sellingAfterStart.length > 3)
+      problems.push(`${node} node: ${earlyAfterDeadline.length + sellingAfterStart.length} stale bodies in all`);
+    if (unreadable.length > 0)
+      problems.push(`${node} node: ${unreadable.length} pages in no known sale state (${[...new Set(unreadable.map((record) => record.state))].join(', ')})`);
   }
   return {
     text: table(['Acceptance 1', 'pages after deadline', 'Early Bird', 'br/gzip/none', 'pages after start', 'selling', 'br/gzip/none'], rows),
@@ -60,7 +76,9 @@ export function confirmations(records, { deadlineMs, startMs }) {
     const sellingConfirmed = mine.filter((record) => record.sent >= startMs && isSelling(record.confirmed));
     rows.push([`${node} node`, fmt(mine.length), fmt(afterDeadline.length), fmt(earlyConfirmed.length), fmt(sellingConfirmed.length)]);
     for (const record of [...earlyConfirmed, ...sellingConfirmed].slice(0, 3)) {
-      problems.push(`${node} node: 304 confirming a copy in state ${record.confirmed} ${seconds(record.sent - (record.sent >= startMs ? startMs : deadlineMs))} after the ${record.sent >= startMs ? 'start' : 'deadline'} (Age ${record.age}, ${record.ae})`);
+      problems.push(
+        `${node} node: 304 confirming a copy in state ${record.confirmed} ${seconds(record.sent - (record.sent >= startMs ? startMs : deadlineMs))} after the ${record.sent >= startMs ? 'start' : 'deadline'} (Age ${record.age}, ${record.ae})`,
+      );
     }
   }
   if (notModified.length === 0) problems.push('no 304 at all: the revalidating browsers were never answered Not Modified');

@@ -18,7 +18,8 @@ function sharedLinks() {
   ];
 }
 
-const measure = (port, seconds) => autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: seconds, headers: HEADERS, requests: sharedLinks() });
+const measure = (port, seconds) =>
+  autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: seconds, headers: HEADERS, requests: sharedLinks() });
 
 /**
  * `rounds` rounds of nginx then the cache, `seconds` each, so the machine's drift hits both alike. Returns

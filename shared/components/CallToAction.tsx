@@ -6,8 +6,7 @@ import type { SaleState } from '../logic/sale';
 /** What a call to action does in a state: book (go to the pricing section), or write to join a list. */
 export type CallKind = 'book' | 'waitlist' | 'next-edition';
 
-export const callKind = (state: SaleState): CallKind =>
-  state === 'sold-out' ? 'waitlist' : state === 'closed' ? 'next-edition' : 'book';
+export const callKind = (state: SaleState): CallKind => (state === 'sold-out' ? 'waitlist' : state === 'closed' ? 'next-edition' : 'book');
 
 interface CallToActionProps {
   state: SaleState;

@@ -76,9 +76,12 @@ export function Document({ meta, assets, stylesheet, hasIslands, jsonLd, childre
         <meta name="twitter:description" content={description} />
         <meta name="twitter:image" content={imageUrl} />
         <meta name="twitter:image:alt" content={site.ogImage.alt} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own stylesheet, allowed by its hash in the CSP */}
         <style dangerouslySetInnerHTML={{ __html: assets.inlineStyles[stylesheet].css }} />
         {/* A module, so deferred: it runs once the document is parsed, and fetches React only when an island is due. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own entry, allowed by its hash in the CSP */}
         {hasIslands && <script type="module" dangerouslySetInnerHTML={{ __html: assets.entryScript.js }} />}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript, never executed */}
         {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />}
       </head>
       <body>

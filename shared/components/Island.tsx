@@ -27,7 +27,9 @@ export function Island<N extends IslandName>({ name, props, hydrate }: IslandPro
   const html = renderToString(<Component {...props} />, { identifierPrefix: `${name}-` });
   return (
     <>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the island's own server render, hydrated in place */}
       <div className="island" data-island={name} data-hydrate={hydrate} dangerouslySetInnerHTML={{ __html: html }} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript, never executed */}
       <script type="application/json" data-island-props={name} dangerouslySetInnerHTML={{ __html: jsonForScript(props) }} />
     </>
   );

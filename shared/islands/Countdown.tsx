@@ -41,8 +41,7 @@ export default function Countdown(props: CountdownProps) {
       <ol className="countdown__parts">
         {UNITS.map((unit) => (
           <li key={unit} className="countdown__part">
-            <span className="countdown__value">{pad(parts[unit])}</span>{' '}
-            <span className="countdown__unit">{pricing.countdownUnits[unit]}</span>
+            <span className="countdown__value">{pad(parts[unit])}</span> <span className="countdown__unit">{pricing.countdownUnits[unit]}</span>
           </li>
         ))}
       </ol>

@@ -38,6 +38,8 @@ export default function PromptCopy({ prompt }: PromptCopyProps) {
         <p className="prompt__hint">{promptCopy.manualHint}</p>
       </div>
       {/* A named, focusable region: aria-label is not allowed on a bare <pre> (its role is generic). */}
+      {/* biome-ignore lint/a11y/useSemanticElements: the prompt's whitespace needs <pre>, and a scrollable region needs a name */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
       <pre className="prompt__text" role="region" tabIndex={0} aria-label={promptCopy.promptLabel}>
         {prompt}
       </pre>

@@ -44,8 +44,7 @@ export function cityTimes(startMs: number, cities: readonly { city: string; zone
 }
 
 /** An instant as ISO 8601 with Mexico City's offset, e.g. 2025-09-03T20:00:00-06:00. */
-export const isoInWorkshopZone = (ms: number): string =>
-  DateTime.fromMillis(ms, { zone: WORKSHOP_ZONE }).toISO({ suppressMilliseconds: true }) ?? '';
+export const isoInWorkshopZone = (ms: number): string => DateTime.fromMillis(ms, { zone: WORKSHOP_ZONE }).toISO({ suppressMilliseconds: true }) ?? '';
 
 const dateLabelOf = (local: DateTime): string => local.toFormat("cccc d 'de' LLLL 'de' yyyy");
 

@@ -287,7 +287,10 @@ describe('the fixed top bar', () => {
     );
     expect(samples.map((sample) => sample.name)).toEqual(['Marca de Autoridad', 'Qué es', 'Detalles', 'Precios', 'Preguntas']);
     for (const sample of samples) {
-      for (const beneath of [[0, 0, 0, 1], [255, 255, 255, 1]] as Rgba[]) {
+      for (const beneath of [
+        [0, 0, 0, 1],
+        [255, 255, 255, 1],
+      ] as Rgba[]) {
         let background = beneath;
         for (const layer of [...sample.chain].reverse()) background = blend(parseColor(layer), background);
         const ratio = contrastRatio(blend(parseColor(sample.color), background), background);

@@ -72,8 +72,21 @@ async function currentStop(page: Page): Promise<Stop> {
   return page.evaluate(() => {
     const element = document.activeElement;
     if (!element || element === document.body) {
-      return { label: 'body', width: 0, height: 0, inViewport: false, unobscured: false, focusVisible: false, outline: '', outlineWidth: 0, boxShadow: '', outlineColor: '', backdrop: [] };
+      return {
+        label: 'body',
+        width: 0,
+        height: 0,
+        inViewport: false,
+        unobscured: false,
+        focusVisible: false,
+        outline: '',
+        outlineWidth: 0,
+        boxShadow: '',
+        outlineColor: '',
+        backdrop: [],
+      };
     }
+    // biome-ignore lint/performance/useDomNodeTextContent: the accessible name is the rendered text, which innerText gives
     const name = (element.getAttribute('aria-label') ?? (element as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim();
     const rect = element.getBoundingClientRect();
     const bar = document.querySelector('.topbar');
@@ -173,13 +186,17 @@ const LANDING_STOPS = [
 ];
 
 describe('Tab order, focus indicator, no trap', () => {
-  it.each([390, 1280])('landing page at %i px: every stop in order, visible, outlined; Shift+Tab walks back', async (width) => {
-    const { page } = await visit('/', { width });
-    const forward = await walkForward(page);
-    expect(forward).toEqual(LANDING_STOPS);
-    const back = await walkBack(page, forward.length);
-    expect(back).toEqual([...forward].reverse());
-  }, 90_000);
+  it.each([390, 1280])(
+    'landing page at %i px: every stop in order, visible, outlined; Shift+Tab walks back',
+    async (width) => {
+      const { page } = await visit('/', { width });
+      const forward = await walkForward(page);
+      expect(forward).toEqual(LANDING_STOPS);
+      const back = await walkBack(page, forward.length);
+      expect(back).toEqual([...forward].reverse());
+    },
+    90_000,
+  );
 
   it('landing page without JavaScript: the same stops', async () => {
     const { page } = await visit('/', { javaScript: false });

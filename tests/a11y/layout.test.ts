@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nav } from '../../shared/content';
-import { browserRig, checkedPages, openWatchedPage, type WatchedPage } from '../helpers/browser';
+import { browserRig, checkedPages, openWatchedPage } from '../helpers/browser';
 import { sellingEnv } from '../helpers/process';
 
 const NOT_FOUND_PATH = '/nada-por-aqui';
@@ -46,27 +46,30 @@ describe('nav links and the fixed top bar', () => {
     [390, 1280].flatMap((width) => [true, false].map((javaScript) => ({ motion, width, javaScript }))),
   );
 
-  it.each(cases)('each section heading lands below the bar, in view ($width px, motion $motion, JavaScript $javaScript)', async ({ motion, width, javaScript }) => {
-    const page = await visit('/', width, motion, javaScript);
-    if (javaScript) await laidOut(page);
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.topbar')!).position)).toBe('fixed');
-    const landed: { href: string; headingTop: number; barBottom: number; inView: boolean }[] = [];
-    for (const link of nav.links) {
-      await page.locator('.topbar__nav').getByRole('link', { name: link.label, exact: true }).click();
-      await settle(page);
-      landed.push(
-        await page.evaluate((href) => {
-          const heading = document.querySelector(`${href} h2`)!.getBoundingClientRect();
-          const barBottom = document.querySelector('.topbar')!.getBoundingClientRect().bottom;
-          return { href, headingTop: Math.round(heading.top), barBottom: Math.round(barBottom), inView: heading.bottom <= window.innerHeight };
-        }, link.href),
-      );
-    }
-    expect(landed.map(({ href }) => href)).toEqual(['#que-es', '#detalles', '#precios', '#faq']);
-    for (const { href, headingTop, barBottom, inView } of landed) {
-      expect({ href, below: headingTop >= barBottom, inView }).toEqual({ href, below: true, inView: true });
-    }
-  });
+  it.each(cases)(
+    'each section heading lands below the bar, in view ($width px, motion $motion, JavaScript $javaScript)',
+    async ({ motion, width, javaScript }) => {
+      const page = await visit('/', width, motion, javaScript);
+      if (javaScript) await laidOut(page);
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('.topbar')!).position)).toBe('fixed');
+      const landed: { href: string; headingTop: number; barBottom: number; inView: boolean }[] = [];
+      for (const link of nav.links) {
+        await page.locator('.topbar__nav').getByRole('link', { name: link.label, exact: true }).click();
+        await settle(page);
+        landed.push(
+          await page.evaluate((href) => {
+            const heading = document.querySelector(`${href} h2`)!.getBoundingClientRect();
+            const barBottom = document.querySelector('.topbar')!.getBoundingClientRect().bottom;
+            return { href, headingTop: Math.round(heading.top), barBottom: Math.round(barBottom), inView: heading.bottom <= window.innerHeight };
+          }, link.href),
+        );
+      }
+      expect(landed.map(({ href }) => href)).toEqual(['#que-es', '#detalles', '#precios', '#faq']);
+      for (const { href, headingTop, barBottom, inView } of landed) {
+        expect({ href, below: headingTop >= barBottom, inView }).toEqual({ href, below: true, inView: true });
+      }
+    },
+  );
 
   it('scrolls smoothly once every block is laid out, unless the visitor asked for reduced motion', async () => {
     const scrollBehavior = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
@@ -120,7 +123,8 @@ async function measureAt200(page: Page): Promise<Overflow> {
   for (let screen = 0; screen < 60; screen += 1) {
     await page.waitForTimeout(60);
     const step = await page.evaluate((first) => {
-      const describe = (element: Element): string => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
+      const describe = (element: Element): string =>
+        `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
       const root = document.documentElement;
       const viewportWidth = root.clientWidth;
       const bar = document.querySelector('.topbar');

@@ -82,9 +82,11 @@ describe('headings', () => {
   it.each(WITH_AND_WITHOUT_JS)('$path (JavaScript $javaScript): exactly one h1, first, and no level skipped', async ({ path, javaScript }) => {
     const { page } = await visit(path, javaScript);
     // Headings as the accessibility tree has them: hidden ones (aria-hidden, display:none) left out.
-    const levels = await page.getByRole('heading').evaluateAll((headings) =>
-      headings.map((heading) => ({ level: Number(heading.tagName.slice(1)), text: (heading.textContent ?? '').trim().slice(0, 40) })),
-    );
+    const levels = await page
+      .getByRole('heading')
+      .evaluateAll((headings) =>
+        headings.map((heading) => ({ level: Number(heading.tagName.slice(1)), text: (heading.textContent ?? '').trim().slice(0, 40) })),
+      );
     expect(levels.length).toBeGreaterThan(0);
     expect(levels.filter(({ level }) => level === 1)).toHaveLength(1);
     expect(levels[0]!.level).toBe(1);
@@ -108,7 +110,8 @@ describe('lists', () => {
         if (!item.parentElement?.matches('ul, ol')) found.push(`li outside a list: ${(item.textContent ?? '').slice(0, 30)}`);
       }
       for (const list of document.querySelectorAll('ul, ol')) {
-        for (const child of list.children) if (child.tagName !== 'LI') found.push(`<${child.tagName.toLowerCase()}> directly in <${list.tagName.toLowerCase()}>`);
+        for (const child of list.children)
+          if (child.tagName !== 'LI') found.push(`<${child.tagName.toLowerCase()}> directly in <${list.tagName.toLowerCase()}>`);
         if (list.hasAttribute('role')) found.push(`${list.tagName.toLowerCase()} with role="${list.getAttribute('role')}"`);
       }
       return found;

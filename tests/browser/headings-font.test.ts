@@ -12,10 +12,16 @@ const rig = browserRig(sellingEnv(86_400_000));
 const pages = checkedPages();
 afterAll(() => rig.close());
 
-async function open(options: Parameters<typeof openWatchedPage>[1] = {}, notFoundPaths: string[] = []): Promise<WatchedPage & { url: string; fonts: string[] }> {
+async function open(
+  options: Parameters<typeof openWatchedPage>[1] = {},
+  notFoundPaths: string[] = [],
+): Promise<WatchedPage & { url: string; fonts: string[] }> {
   const { browser, server } = await rig.get();
   const watched = await openWatchedPage(browser, options);
-  pages.add(watched, notFoundPaths.map((path) => `${server.url}${path}`));
+  pages.add(
+    watched,
+    notFoundPaths.map((path) => `${server.url}${path}`),
+  );
   const fonts: string[] = [];
   watched.page.on('request', (request) => {
     if (request.resourceType() === 'font' || /\.(woff2?|ttf|otf)(\?|$)/.test(request.url())) fonts.push(request.url());
@@ -61,13 +67,15 @@ const viewOf = (page: Page): Promise<HeadingView> =>
   });
 
 describe('the headings', () => {
-  it('use the visitor\'s own serif on a first visit and on the next, on both pages, with no font request, nothing stored and no shift', async () => {
+  it("use the visitor's own serif on a first visit and on the next, on both pages, with no font request, nothing stored and no shift", async () => {
     const { page, url, fonts } = await open();
     for (const visit of ['first', 'next']) {
       for (const target of ['/', '/prompt1']) {
         await page.goto(`${url}${target}`, { waitUntil: 'load' });
         // Until the page has gone idle and laid out its later blocks: nothing is fetched or stored then either.
-        await page.waitForFunction(() => document.documentElement.classList.contains('laid-out') || !document.querySelector('.layout-later'), null, { timeout: 10_000 });
+        await page.waitForFunction(() => document.documentElement.classList.contains('laid-out') || !document.querySelector('.layout-later'), null, {
+          timeout: 10_000,
+        });
         const view = await viewOf(page);
         expect(view.h1Family, `${visit} ${target}`).toMatch(/^"Heading Georgia", "Heading Noto Serif", "Heading DejaVu Serif"/);
         expect(await h1Faces(page), `${visit} ${target}`).toEqual([expect.stringMatching(/^DejaVu Serif/)]);

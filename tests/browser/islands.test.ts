@@ -4,14 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { contactCalls, faq, pricing, promptCopy, promptPage } from '../../shared/content';
-import {
-  browserRig,
-  cspViolationsOf,
-  openWatchedPage,
-  unexpectedProblems,
-  type WatchedPage,
-  waitForIsland,
-} from '../helpers/browser';
+import { browserRig, cspViolationsOf, openWatchedPage, unexpectedProblems, type WatchedPage, waitForIsland } from '../helpers/browser';
 import { sellingEnv, startBuiltServer } from '../helpers/process';
 
 const CHECKOUT_URL = 'https://pay.example.org/taller-prueba';
@@ -45,12 +38,13 @@ afterEach(async () => {
 
 /** The countdown's numbers as shown, like "00:00:00:07", or "" once there is no countdown. */
 const countdownText = (page: Page): Promise<string> =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('.countdown__value')].map((value) => value.textContent).join(':'),
-  );
+  page.evaluate(() => [...document.querySelectorAll('.countdown__value')].map((value) => value.textContent).join(':'));
 
 const toSeconds = (text: string): number =>
-  text.split(':').map(Number).reduce((total, value, index) => total + value * [86_400, 3_600, 60, 1][index]!, 0);
+  text
+    .split(':')
+    .map(Number)
+    .reduce((total, value, index) => total + value * [86_400, 3_600, 60, 1][index]!, 0);
 
 describe('every page', () => {
   it('loads and hydrates with no console error, page error or CSP violation', async () => {
@@ -188,9 +182,7 @@ describe('the sale moving on in an open page', () => {
 
 describe('FAQ', () => {
   const openItems = (page: Page): Promise<number[]> =>
-    page
-      .locator('[data-island="faq"] details')
-      .evaluateAll((items) => items.flatMap((item, index) => ((item as HTMLDetailsElement).open ? [index] : [])));
+    page.locator('[data-island="faq"] details').evaluateAll((items) => items.flatMap((item, index) => ((item as HTMLDetailsElement).open ? [index] : [])));
 
   async function clickQuestion(page: Page, index: number, expected: number[]): Promise<void> {
     await page.locator('[data-island="faq"] summary', { hasText: faq.items[index]!.question }).click();

@@ -104,7 +104,9 @@ describe.each([true, false])('JavaScript %s', (javaScript) => {
     expect(await page.locator('.hero__facts li').first().textContent()).toMatch(/^Se realizó el \S+ \d{1,2} de \S+ de 20\d\d$/);
     expect(await page.locator('.countdown').count()).toBe(0);
     expect(await checkoutLinks(page)).toBe(0);
-    for (const href of await page.locator('.topbar__cta, .hero__actions .btn--primary, .closing .btn').evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+    for (const href of await page
+      .locator('.topbar__cta, .hero__actions .btn--primary, .closing .btn')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
       expect(href).toMatch(/^mailto:/);
     }
   });

@@ -48,7 +48,9 @@ async function splittingProxy(origin: string): Promise<SplittingProxy> {
   return {
     url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     html,
-    setSplit: (at) => void (split = at),
+    setSplit: (at) => {
+      split = at;
+    },
     release: () => release(),
     close: () => {
       proxy.closeAllConnections();
@@ -61,7 +63,7 @@ async function splittingProxy(origin: string): Promise<SplittingProxy> {
 function splitPoints(html: string): number[] {
   const from = html.indexOf('<div class="hero__actions"');
   const to = html.indexOf('</section>', from);
-  expect(from, 'the hero\'s buttons').toBeGreaterThan(0);
+  expect(from, "the hero's buttons").toBeGreaterThan(0);
   const points: number[] = [];
   for (let at = from; at < to; at += 1) if (html[at] === '<') points.push(at);
   return points;
@@ -78,7 +80,10 @@ const SHIFT_PROBE = `
 `;
 
 describe('the landing page on a slow network', () => {
-  for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
     it(`shows the hero without a layout shift wherever the network pauses in its rows (${viewport.width} px)`, async () => {
       const { browser, server } = await rig.get();
       const site = await splittingProxy(server.url);

@@ -16,13 +16,32 @@ const inputs = Object.keys(meta.inputs);
 
 describe('the client bundle (esbuild metafile)', () => {
   it('holds only the client, the islands, their content and pure logic, and React', () => {
-    const allowed = [/^client\//, /^shared\/islands\//, /^shared\/content\.ts$/, /^shared\/logic\/(countdown|pageClock)\.ts$/, /^node_modules\/(react|react-dom|scheduler)\//];
+    const allowed = [
+      /^client\//,
+      /^shared\/islands\//,
+      /^shared\/content\.ts$/,
+      /^shared\/logic\/(countdown|pageClock)\.ts$/,
+      /^node_modules\/(react|react-dom|scheduler)\//,
+    ];
     expect(inputs.filter((input) => !allowed.some((pattern) => pattern.test(input)))).toEqual([]);
   });
 
   it('never includes luxon, server code or server rendering', () => {
-    for (const forbidden of ['luxon', 'server/', 'react-dom/server', 'express', 'pino', 'helmet', 'shared/components/', 'shared/logic/schedule', 'shared/logic/calendar']) {
-      expect(inputs.filter((input) => input.includes(forbidden)), forbidden).toEqual([]);
+    for (const forbidden of [
+      'luxon',
+      'server/',
+      'react-dom/server',
+      'express',
+      'pino',
+      'helmet',
+      'shared/components/',
+      'shared/logic/schedule',
+      'shared/logic/calendar',
+    ]) {
+      expect(
+        inputs.filter((input) => input.includes(forbidden)),
+        forbidden,
+      ).toEqual([]);
     }
   });
 
@@ -55,7 +74,7 @@ describe('the inline entry (dist/manifest.json)', () => {
     expect(hash).toBe(`sha256-${createHash('sha256').update(js).digest('base64')}`);
   });
 
-  it('is minified module code that imports the islands\' chunk by its hashed URL and cannot end its <script> early', () => {
+  it("is minified module code that imports the islands' chunk by its hashed URL and cannot end its <script> early", () => {
     expect(js).toContain(`import("${manifest.hydrateScript}")`);
     expect(manifest.hydrateScript).toMatch(/^\/assets\/chunks\/hydrate-[A-Z0-9]{8}\.js$/);
     expect(existsSync(path.join(DIST, 'public', manifest.hydrateScript))).toBe(true);
@@ -76,13 +95,22 @@ describe.each(['landing', 'simple'] as const)('the inline stylesheet %s (dist/ma
     expect(style.css).not.toMatch(/<\/style/i);
   });
 
-  it('holds its own pages\' rules and not the other\'s: the landing page\'s sections, or the prompt page\'s and the toasts', () => {
-    const [own, other] = name === 'landing' ? [['.hero__title{', '.price-card{'], ['.toast{', '.page__title{']] : [['.toast{', '.page__title{'], ['.hero__title{', '.price-card{']];
+  it("holds its own pages' rules and not the other's: the landing page's sections, or the prompt page's and the toasts", () => {
+    const [own, other] =
+      name === 'landing'
+        ? [
+            ['.hero__title{', '.price-card{'],
+            ['.toast{', '.page__title{'],
+          ]
+        : [
+            ['.toast{', '.page__title{'],
+            ['.hero__title{', '.price-card{'],
+          ];
     for (const rule of ['.topbar{', '.footer{', '.btn{', ...own]) expect(style.css, rule).toContain(rule);
     for (const rule of other) expect(style.css, rule).not.toContain(rule);
   });
 
-  it('loads nothing (no font, no image: the headings use the visitor\'s own serif), and ships no stylesheet file', () => {
+  it("loads nothing (no font, no image: the headings use the visitor's own serif), and ships no stylesheet file", () => {
     expect(style.css).not.toMatch(/url\(/);
     expect(style.css).toMatch(/src:local\("DejaVu Serif Bold"\)/);
     expect(readdirSync(path.join(DIST, 'public', 'assets'), { recursive: true }).filter((file) => /\.(css|woff2?|ttf|otf)$/.test(String(file)))).toEqual([]);

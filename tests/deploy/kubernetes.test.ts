@@ -68,7 +68,7 @@ const containerPortOf = (port: number | string | undefined): number | undefined 
 const mebibytes = (quantity: string | number | undefined): number => {
   const match = /^(\d+)(Ki|Mi|Gi)?$/.exec(String(quantity));
   if (!match) throw new Error(`unexpected memory quantity ${quantity}`);
-  return (Number(match[1]) * { Ki: 1 / 1024, Mi: 1, Gi: 1024, '': 1 / 1024 / 1024 }[match[2] ?? '']!);
+  return Number(match[1]) * { Ki: 1 / 1024, Mi: 1, Gi: 1024, '': 1 / 1024 / 1024 }[match[2] ?? '']!;
 };
 
 describe('deploy/kubernetes', () => {

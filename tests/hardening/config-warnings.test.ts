@@ -59,14 +59,24 @@ describe('warnings at start', () => {
 
   it('every one of them with the seed’s defaults, and the site still runs (npm start on a fresh machine)', async () => {
     const lines = await startLines({});
-    expect(warningsOf(lines).map((line) => line.split(' ')[0])).toEqual(['EARLY_BIRD_DEADLINE', 'WORKSHOP_START', 'CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL']);
+    expect(warningsOf(lines).map((line) => line.split(' ')[0])).toEqual([
+      'EARLY_BIRD_DEADLINE',
+      'WORKSHOP_START',
+      'CHECKOUT_URL',
+      'CONTACT_EMAIL',
+      'PUBLIC_URL',
+    ]);
     expect((await fetch(`${running?.url}/`)).status).toBe(200);
   });
 });
 
 describe('NODE_ENV=production', () => {
   const run = (env: Record<string, string>) =>
-    spawnSync(process.execPath, [SERVER_ENTRY], { env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', ...env }, encoding: 'utf8', timeout: 10_000 });
+    spawnSync(process.execPath, [SERVER_ENTRY], {
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', ...env },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
 
   it('refuses to start with the placeholders: one line naming every one, no stack trace, exit 1', () => {
     const result = run({});

@@ -129,7 +129,7 @@ describe.each(['/', '/prompt1', '/no-existe-esta-pagina'])('the HTML of %s', (ta
     return { html: res.text, doc: parseHtml(res.text) };
   };
 
-  it('has no style attribute, and one <style>, the page\'s own, whose bytes are exactly those one of the policy hashes allows', async () => {
+  it("has no style attribute, and one <style>, the page's own, whose bytes are exactly those one of the policy hashes allows", async () => {
     const { html, doc } = await load();
     expect(doc.querySelectorAll('[style]')).toHaveLength(0);
     expect(html).not.toMatch(/<[^>]+\sstyle\s*=/i);
@@ -145,7 +145,7 @@ describe.each(['/', '/prompt1', '/no-existe-esta-pagina'])('the HTML of %s', (ta
     expect(styleSrc).toHaveLength(2);
   });
 
-  it('runs no inline script but the build\'s entry: every other <script> is JSON data', async () => {
+  it("runs no inline script but the build's entry: every other <script> is JSON data", async () => {
     const { doc } = await load();
     for (const script of doc.querySelectorAll('script')) {
       const type = script.getAttribute('type');
@@ -177,18 +177,24 @@ describe.each(['/', '/prompt1', '/no-existe-esta-pagina'])('the HTML of %s', (ta
 });
 
 describe('the inline scripts', () => {
-  it('are in the pages with islands (the entry alone) and not in the 404, their raw bytes exactly those the policy\'s hashes allow', async () => {
+  it("are in the pages with islands (the entry alone) and not in the 404, their raw bytes exactly those the policy's hashes allow", async () => {
     const { app } = testApp();
     for (const target of ['/', '/prompt1', '/no-existe-esta-pagina']) {
       const res = await request(app).get(target);
-      const scripts = [...res.text.matchAll(/<script( type="module")?>([\s\S]*?)<\/script>/g)].map(([, module, js]) => ({ module: Boolean(module), js: js ?? '' }));
-      expect(scripts.map((script) => script.module), target).toEqual(target === '/no-existe-esta-pagina' ? [] : [true]);
+      const scripts = [...res.text.matchAll(/<script( type="module")?>([\s\S]*?)<\/script>/g)].map(([, module, js]) => ({
+        module: Boolean(module),
+        js: js ?? '',
+      }));
+      expect(
+        scripts.map((script) => script.module),
+        target,
+      ).toEqual(target === '/no-existe-esta-pagina' ? [] : [true]);
       const scriptSrc = parseCsp(res.headers['content-security-policy'] as string)['script-src'];
       for (const { js } of scripts) expect(scriptSrc, target).toContain(`'sha256-${createHash('sha256').update(js).digest('base64')}'`);
     }
   });
 
-  it('imports the islands\' chunk from its own origin, served precompressed as the same bytes', async () => {
+  it("imports the islands' chunk from its own origin, served precompressed as the same bytes", async () => {
     const { app } = testApp();
     expect(manifest.entryScript.js).toContain(`import("${manifest.hydrateScript}")`);
     const identity = await request(app).get(manifest.hydrateScript).set('Accept-Encoding', 'identity').buffer(true).parse(binary);

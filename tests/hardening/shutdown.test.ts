@@ -44,9 +44,9 @@ const between = (from: LogEntry, to: LogEntry): number => Date.parse(to.time ?? 
 
 /** Resolves when the connection's bytes hold `count` complete responses. */
 const completeResponses = (connection: RawConnection, count: number, timeoutMs = 5_000) =>
-  connection.waitFor((text) => parseResponses(Buffer.from(text, 'latin1')).responses.length >= count, timeoutMs).then(
-    (text) => parseResponses(Buffer.from(text, 'latin1')).responses,
-  );
+  connection
+    .waitFor((text) => parseResponses(Buffer.from(text, 'latin1')).responses.length >= count, timeoutMs)
+    .then((text) => parseResponses(Buffer.from(text, 'latin1')).responses);
 
 /** One request on a fresh connection that the server closes after answering. */
 async function getOnce(onTestFinished: Cleanup, port: number, target: string) {
@@ -93,7 +93,9 @@ function expectWholePage(response: ReturnType<typeof parseResponses>['responses'
 }
 
 describe('SIGTERM: the lame duck, then the drain', () => {
-  it('keeps serving for the delay with /healthz at 503, then refuses new connections, finishes the request in flight and exits 0', async ({ onTestFinished }) => {
+  it('keeps serving for the delay with /healthz at 503, then refuses new connections, finishes the request in flight and exits 0', async ({
+    onTestFinished,
+  }) => {
     // 2 s: room for the requests below to happen within the delay on a busy machine.
     const server = await start(onTestFinished, 2);
     // A balancer's pooled connection: one request done, idle, kept alive for longer than balancers keep theirs.

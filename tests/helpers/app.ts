@@ -34,7 +34,12 @@ export function testApp({
   env = {},
   withMetrics = false,
   renderAhead,
-}: { now?: number | (() => number); env?: Environment; withMetrics?: boolean; renderAhead?: { signal?: AbortSignal } } = {}) {
+}: {
+  now?: number | (() => number);
+  env?: Environment;
+  withMetrics?: boolean;
+  renderAhead?: { signal?: AbortSignal };
+} = {}) {
   const logs: LogLine[] = [];
   const raw: string[] = [];
   const sink = new Writable({

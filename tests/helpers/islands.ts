@@ -16,7 +16,7 @@ import { testApp } from './app';
 export const FAKED_TIMERS = ['Date', 'performance', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] as const;
 
 /** The page's clocks: the device's wall clock reads `deviceNowMs`, which may be wrong; the monotonic one reads 0. */
-export function useFakeClock(deviceNowMs: number): void {
+export function fakeDeviceClock(deviceNowMs: number): void {
   vi.useFakeTimers({ toFake: [...FAKED_TIMERS] });
   vi.setSystemTime(deviceNowMs);
 }

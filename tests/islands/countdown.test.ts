@@ -4,13 +4,12 @@
  * instant, counts on the page's monotonic clock, and ignores the device's wall clock.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchPage, hydrate, islandRoot, mountPage, settle, until, useFakeClock } from '../helpers/islands';
+import { fetchPage, hydrate, islandRoot, mountPage, settle, until, fakeDeviceClock } from '../helpers/islands';
 
 const DEADLINE_ISO = '2026-03-01T12:00:00-06:00';
 const DEADLINE_MS = Date.parse(DEADLINE_ISO);
 const ENV = { EARLY_BIRD_DEADLINE: DEADLINE_ISO, WORKSHOP_START: '2026-03-10T20:00:00-06:00', CHECKOUT_URL: 'https://pay.example.org/taller' };
 /** The page may be up to a second's snapshot plus a second in a shared cache old: it counts that much ahead. */
-const AHEAD_MS = 2000;
 const DAY_MS = 86_400_000;
 
 /** The countdown's four numbers as shown: days, hours, minutes, seconds. */
@@ -20,7 +19,7 @@ const countdown = (root: HTMLElement): string =>
 /** Serves the landing page rendered at `nowMs`, mounts it, and sets the device's wall clock to `deviceNowMs`. */
 async function servedAt(nowMs: number, deviceNowMs = nowMs): Promise<HTMLElement> {
   const html = await fetchPage('/', { nowMs, env: ENV });
-  useFakeClock(deviceNowMs);
+  fakeDeviceClock(deviceNowMs);
   mountPage(html);
   return islandRoot('countdown');
 }

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { promptCopy, promptPage } from '../../shared/content';
 import { BEFORE_DEADLINE_MS } from '../helpers/app';
-import { fetchPage, hydrate, islandRoot, mountPage, settle, textOf, until, useFakeClock } from '../helpers/islands';
+import { fetchPage, hydrate, islandRoot, mountPage, settle, textOf, until, fakeDeviceClock } from '../helpers/islands';
 
 const LABELS = [promptCopy.copyAll, promptCopy.copyFull];
 
@@ -25,9 +25,7 @@ const toastText = (region: HTMLElement): { title: string; description: string } 
 function stubWriteText(outcome: 'resolve' | 'reject') {
   return vi
     .spyOn(navigator.clipboard, 'writeText')
-    .mockImplementation(() =>
-      outcome === 'resolve' ? Promise.resolve() : Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
-    );
+    .mockImplementation(() => (outcome === 'resolve' ? Promise.resolve() : Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'))));
 }
 
 beforeEach(async () => {
@@ -128,7 +126,7 @@ describe('prompt-copy island once hydrated', () => {
   });
 
   it('removes the toast by itself after 5 seconds', async () => {
-    useFakeClock(BEFORE_DEADLINE_MS);
+    fakeDeviceClock(BEFORE_DEADLINE_MS);
     stubWriteText('reject');
     await hydrate('prompt-copy');
     copyButton(promptCopy.copyAll).click();

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { advanceSlots, startSaleSlots } from '../../client/saleSlots';
 import { contactCalls } from '../../shared/content';
-import { fetchPage, mountPage, useFakeClock } from '../helpers/islands';
+import { fetchPage, mountPage, fakeDeviceClock } from '../helpers/islands';
 
 const DEADLINE_MS = Date.parse('2026-03-01T12:00:00-06:00');
 const START_MS = Date.parse('2026-03-10T20:00:00-06:00');
@@ -19,11 +19,11 @@ const text = (selector: string): string => (document.querySelector(selector)?.te
 
 async function mountAt(nowMs: number, deviceNowMs = nowMs): Promise<void> {
   const html = await fetchPage('/', { nowMs, env: ENV });
-  useFakeClock(deviceNowMs);
+  fakeDeviceClock(deviceNowMs);
   mountPage(html);
 }
 
-let stops: (() => void)[] = [];
+const stops: (() => void)[] = [];
 /** Starts the page's clock for this test only: the document outlives each test, its listeners must not. */
 const start = (): void => void stops.push(startSaleSlots());
 

@@ -98,13 +98,16 @@ describe('HTML Cache-Control for a CDN', () => {
   it.each([
     ['the deadline', DEFAULT_DEADLINE_MS],
     ['the start', TEST_START_MS],
-  ])('never lets a shared cache keep a page past %s, even counting from when the copy reaches it: the last two seconds are not stored', async (_boundary, at) => {
-    expect(await cacheControlAt(at - 40_000)).toBe(shared(1));
-    expect(await cacheControlAt(at - 2_000)).toBe(shared(1));
-    expect(await cacheControlAt(at - 1_999)).toBe('no-store');
-    expect(await cacheControlAt(at - 1_000)).toBe('no-store');
-    expect(await cacheControlAt(at - 1)).toBe('no-store');
-  });
+  ])(
+    'never lets a shared cache keep a page past %s, even counting from when the copy reaches it: the last two seconds are not stored',
+    async (_boundary, at) => {
+      expect(await cacheControlAt(at - 40_000)).toBe(shared(1));
+      expect(await cacheControlAt(at - 2_000)).toBe(shared(1));
+      expect(await cacheControlAt(at - 1_999)).toBe('no-store');
+      expect(await cacheControlAt(at - 1_000)).toBe('no-store');
+      expect(await cacheControlAt(at - 1)).toBe('no-store');
+    },
+  );
 
   it('40 s before the start, lets no shared cache keep / longer than 40 s', async () => {
     for (const offset of [40_000, 39_500, 20_000, 1_000, 1]) {
@@ -146,7 +149,7 @@ describe('revalidation across a change of state', () => {
 
 describe('static assets', () => {
   // The stylesheet and the entry are inline in every page: the islands' chunk is the hashed script they load.
-  it('the islands\' chunk is content-hashed, immutable for a year, and precompressed', async () => {
+  it("the islands' chunk is content-hashed, immutable for a year, and precompressed", async () => {
     const href = manifest.hydrateScript;
     const { app } = testApp();
     const file = readFileSync(path.join(DIST, 'public', href));

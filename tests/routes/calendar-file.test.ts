@@ -11,11 +11,14 @@ const NOW = Date.parse('2026-11-21T18:30:42Z');
 const SEED = { WORKSHOP_START: DEFAULTS.WORKSHOP_START };
 
 async function downloadIcs(env: Record<string, string> = {}) {
-  const res = await request(testApp({ now: NOW, env: { ...SEED, ...env } }).app).get('/taller-marca-autoridad.ics').buffer(true).parse((stream, done) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
-  });
+  const res = await request(testApp({ now: NOW, env: { ...SEED, ...env } }).app)
+    .get('/taller-marca-autoridad.ics')
+    .buffer(true)
+    .parse((stream, done) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+    });
   return { res, text: res.body as string };
 }
 
@@ -54,7 +57,7 @@ describe('the .ics download', () => {
     expect(organizer?.getParameter('cn')).toBe('Valeria Montes');
     const alarm = vevent.getFirstSubcomponent('valarm');
     expect(alarm?.getFirstPropertyValue('action')).toBe('DISPLAY');
-    expect((alarm?.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-3600);
+    expect((alarm!.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-3600);
     expect(alarm?.getFirstPropertyValue('description')).toBeTruthy();
   });
 

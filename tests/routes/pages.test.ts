@@ -54,7 +54,14 @@ describe('GET /', () => {
   it('keeps every exact label of decisions.md', async () => {
     const { app } = testApp();
     const text = textOf(parseHtml((await request(app).get('/')).text).body);
-    for (const label of ['Cupo ultra-limitado', 'Reserva tu lugar', 'Ver detalles del taller', 'Ver temario completo', 'Añadir al calendario', 'Reserva tu lugar ahora']) {
+    for (const label of [
+      'Cupo ultra-limitado',
+      'Reserva tu lugar',
+      'Ver detalles del taller',
+      'Ver temario completo',
+      'Añadir al calendario',
+      'Reserva tu lugar ahora',
+    ]) {
       expect(text).toContain(label);
     }
     const normal = textOf(parseHtml((await request(testApp({ now: Date.parse('2025-10-02T00:00:00Z') }).app).get('/')).text).body);
@@ -182,7 +189,9 @@ describe('GET /', () => {
     const sources = [...doc.querySelectorAll('[src], link[href]:not([rel="canonical"])')].map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? '');
     expect(sources.length).toBeGreaterThanOrEqual(3);
     // Same-origin paths, or the favicon's own bytes inline: nothing from another origin.
-    expect(sources.filter((source) => !source.startsWith('data:image/svg+xml,')).every((source) => source.startsWith('/') && !source.startsWith('//'))).toBe(true);
+    expect(sources.filter((source) => !source.startsWith('data:image/svg+xml,')).every((source) => source.startsWith('/') && !source.startsWith('//'))).toBe(
+      true,
+    );
     expect(sources.filter((source) => source.startsWith('data:'))).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
 import { seriesValue } from '../helpers/metrics';
 
 /** A counter's value: a series not yet counted is absent from the text, which is 0. */
-const valueOf = (text: string, series: string): number => seriesValue(text, series) ?? 0;
+const counted = (text: string, series: string): number => seriesValue(text, series) ?? 0;
 
 const RENDERS = 'taller_page_renders_total{page="landing",state="early-bird"}';
 const HITS = 'taller_page_memory_hits_total{page="landing",state="early-bird"}';
@@ -37,8 +37,8 @@ describe('rendering ahead', () => {
     expect(response.status).toBe(200);
     expect(response.text).toContain(`"nowMs":${BEFORE_DEADLINE_MS + 1000},`);
     const text = await metrics!.registry.metrics();
-    expect(valueOf(text, RENDERS)).toBe(0);
-    expect(valueOf(text, HITS)).toBe(1);
+    expect(counted(text, RENDERS)).toBe(0);
+    expect(counted(text, HITS)).toBe(1);
   });
 
   it('renders for the request itself once the instance has been idle, and prepares again after that visit', async () => {
@@ -46,22 +46,22 @@ describe('rendering ahead', () => {
     vi.advanceTimersByTime(RENDER_AHEAD_IDLE_MS + 1900);
     expect(Date.now() % 1000).toBe(0);
     await request(app).get('/');
-    expect(valueOf(await metrics!.registry.metrics(), RENDERS)).toBe(1);
+    expect(counted(await metrics!.registry.metrics(), RENDERS)).toBe(1);
     vi.advanceTimersByTime(1000);
     await request(app).get('/');
     const text = await metrics!.registry.metrics();
-    expect(valueOf(text, RENDERS)).toBe(1);
-    expect(valueOf(text, HITS)).toBe(1);
+    expect(counted(text, RENDERS)).toBe(1);
+    expect(counted(text, HITS)).toBe(1);
   });
 
-  it("prepares the prompt page when the app is built: its first visitor finds it in memory", async () => {
+  it('prepares the prompt page when the app is built: its first visitor finds it in memory', async () => {
     const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: { signal: controller.signal } });
     const response = await request(app).get('/prompt1');
     expect(response.status).toBe(200);
     expect(response.text).toContain('Copiar');
     const text = await metrics!.registry.metrics();
-    expect(valueOf(text, PROMPT_RENDERS)).toBe(0);
-    expect(valueOf(text, PROMPT_HITS)).toBe(1);
+    expect(counted(text, PROMPT_RENDERS)).toBe(0);
+    expect(counted(text, PROMPT_HITS)).toBe(1);
   });
 
   it('is off unless asked for: every new second is rendered for its first request, and the prompt page too', async () => {
@@ -71,7 +71,7 @@ describe('rendering ahead', () => {
     await request(app).get('/');
     await request(app).get('/prompt1');
     const text = await metrics!.registry.metrics();
-    expect(valueOf(text, RENDERS)).toBe(2);
-    expect(valueOf(text, PROMPT_RENDERS)).toBe(1);
+    expect(counted(text, RENDERS)).toBe(2);
+    expect(counted(text, PROMPT_RENDERS)).toBe(1);
   });
 });

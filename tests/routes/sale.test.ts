@@ -61,9 +61,7 @@ describe('Early Bird (before the deadline and the start)', () => {
 
   it('states the end of the offer in words, with its year, so it is clear without JavaScript', async () => {
     const { card } = await landingAt(DEFAULT_DEADLINE_MS - 86_400_000);
-    expect(textOf(card.querySelector('.price-card__until'))).toBe(
-      'Precio válido hasta el martes 30 de septiembre de 2025, 11:59 p. m. (Ciudad de México)',
-    );
+    expect(textOf(card.querySelector('.price-card__until'))).toBe('Precio válido hasta el martes 30 de septiembre de 2025, 11:59 p. m. (Ciudad de México)');
   });
 
   it('shows the remaining days, hours, minutes and seconds as of the request', async () => {

@@ -88,7 +88,21 @@ describe('robots.txt and sitemap.xml', () => {
 /** The properties schema.org defines for each type we use (a subset of each type's full list) and the ones we require. */
 const SCHEMA: Record<string, { allowed: string[]; required: string[] }> = {
   Event: {
-    allowed: ['name', 'description', 'startDate', 'endDate', 'eventAttendanceMode', 'eventStatus', 'location', 'image', 'inLanguage', 'performer', 'organizer', 'offers', 'url'],
+    allowed: [
+      'name',
+      'description',
+      'startDate',
+      'endDate',
+      'eventAttendanceMode',
+      'eventStatus',
+      'location',
+      'image',
+      'inLanguage',
+      'performer',
+      'organizer',
+      'offers',
+      'url',
+    ],
     // `offers` only while something can be bought: tests/routes/sale.test.ts checks it per state.
     required: ['name', 'startDate', 'endDate', 'location', 'eventAttendanceMode', 'eventStatus', 'performer', 'organizer', 'image', 'description'],
   },
@@ -139,7 +153,13 @@ describe('JSON-LD Event', () => {
 
   it('offers the Early Bird price until the deadline, through the checkout', async () => {
     const { offers } = await jsonLdAt(DEFAULT_DEADLINE_MS - 1000);
-    expect(offers).toMatchObject({ '@type': 'Offer', price: '49', priceCurrency: 'USD', availability: 'https://schema.org/LimitedAvailability', url: 'https://pay.example.org/c/1' });
+    expect(offers).toMatchObject({
+      '@type': 'Offer',
+      price: '49',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/LimitedAvailability',
+      url: 'https://pay.example.org/c/1',
+    });
     expect(offers.validThrough).toMatch(ISO_WITH_OFFSET);
     expect(Date.parse(offers.validThrough ?? '')).toBe(DEFAULT_DEADLINE_MS);
   });

@@ -48,7 +48,9 @@ describe('the Nu Html Checker', () => {
     if (result.error) throw new Error(`The Nu Html Checker needs Java (java -jar ${vnu}): ${result.error.message}`);
     const { messages } = JSON.parse(result.stderr) as { messages: VnuMessage[] };
     // Errors and warnings; "info" notes (React's `<meta ... />` self-closing slash, say) are neither.
-    const found = messages.filter((m) => m.type === 'error' || m.subType === 'warning').map((m) => `${path.basename(m.url)}:${m.lastLine ?? '?'} ${m.type}${m.subType ? `/${m.subType}` : ''}: ${m.message}`);
+    const found = messages
+      .filter((m) => m.type === 'error' || m.subType === 'warning')
+      .map((m) => `${path.basename(m.url)}:${m.lastLine ?? '?'} ${m.type}${m.subType ? `/${m.subType}` : ''}: ${m.message}`);
     expect(found).toEqual([]);
     // It really checked them: a broken page is reported (a duplicate id, the review's defect).
     const broken = path.join(dir, 'broken.html');

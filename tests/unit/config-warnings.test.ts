@@ -19,7 +19,10 @@ describe('configWarnings', () => {
   });
 
   it('says a start in the past means the closed state', () => {
-    const warnings = configWarnings(readConfig({ ...REAL, EARLY_BIRD_DEADLINE: '2026-10-01T00:00:00-06:00', WORKSHOP_START: '2026-11-01T20:00:00-06:00' }), NOW);
+    const warnings = configWarnings(
+      readConfig({ ...REAL, EARLY_BIRD_DEADLINE: '2026-10-01T00:00:00-06:00', WORKSHOP_START: '2026-11-01T20:00:00-06:00' }),
+      NOW,
+    );
     expect(warnings).toEqual([expect.stringMatching(/^WORKSHOP_START \(2026-11-01T20:00:00-06:00\) has passed: the site shows the closed state/)]);
   });
 

@@ -40,7 +40,12 @@ describe('readConfig', () => {
     ['CONTACT_EMAIL', 'ana.lopez@mi-marca.mx', (c: ReturnType<typeof readConfig>) => c.contactEmail, 'ana.lopez@mi-marca.mx'],
     ['WORKSHOP_START', '2026-02-11T19:00:00-06:00', (c: ReturnType<typeof readConfig>) => c.sale.workshopStartMs, Date.parse('2026-02-12T01:00:00Z')],
     ['EARLY_BIRD_DEADLINE', '2026-01-31T23:59:59Z', (c: ReturnType<typeof readConfig>) => c.sale.earlyBirdDeadlineMs, Date.parse('2026-01-31T23:59:59Z')],
-    ['EARLY_BIRD_DEADLINE', '2026-01-31T23:59:59.500+01:00', (c: ReturnType<typeof readConfig>) => c.sale.earlyBirdDeadlineMs, Date.parse('2026-01-31T22:59:59.500Z')],
+    [
+      'EARLY_BIRD_DEADLINE',
+      '2026-01-31T23:59:59.500+01:00',
+      (c: ReturnType<typeof readConfig>) => c.sale.earlyBirdDeadlineMs,
+      Date.parse('2026-01-31T22:59:59.500Z'),
+    ],
     ['PUBLIC_URL', 'https://taller.example.org/', (c: ReturnType<typeof readConfig>) => c.publicUrl, 'https://taller.example.org'],
     ['PUBLIC_URL', 'http://192.0.2.10:8080', (c: ReturnType<typeof readConfig>) => c.publicUrl, 'http://192.0.2.10:8080'],
     ['SOLD_OUT', 'true', (c: ReturnType<typeof readConfig>) => c.sale.soldOut, true],

@@ -24,7 +24,13 @@ export function Closing({ sale, contactEmail }: { sale: SaleView; contactEmail: 
         </p>
         <SaleSlot sale={sale} variant={callKind}>
           {(state) => (
-            <CallToAction state={state} contactEmail={contactEmail} bookLabel={closing.cta} className="btn btn--primary btn--large" icon={<Icon name="arrow" />} />
+            <CallToAction
+              state={state}
+              contactEmail={contactEmail}
+              bookLabel={closing.cta}
+              className="btn btn--primary btn--large"
+              icon={<Icon name="arrow" />}
+            />
           )}
         </SaleSlot>
       </div>

@@ -19,9 +19,7 @@ export function NavBar({ sale, contactEmail }: { sale: SaleView; contactEmail: s
           </ul>
         </nav>
         <SaleSlot sale={sale} variant={callKind}>
-          {(state) => (
-            <CallToAction state={state} contactEmail={contactEmail} bookLabel={nav.cta} short className="btn btn--primary btn--small topbar__cta" />
-          )}
+          {(state) => <CallToAction state={state} contactEmail={contactEmail} bookLabel={nav.cta} short className="btn btn--primary btn--small topbar__cta" />}
         </SaleSlot>
       </div>
     </header>

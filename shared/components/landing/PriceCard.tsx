@@ -77,7 +77,13 @@ function NormalCard({ contactEmail }: { contactEmail: string }) {
   );
 }
 
-function ContactCard({ modifier, label, text, call, contactEmail }: {
+function ContactCard({
+  modifier,
+  label,
+  text,
+  call,
+  contactEmail,
+}: {
   modifier: string;
   label: string;
   text: string;

@@ -18,8 +18,7 @@ export function Trainer() {
       <ul className="stats">
         {trainer.stats.map((stat) => (
           <li key={stat.label} className="stats__item">
-            <span className="stats__value">{stat.value}</span>{' '}
-            <span className="stats__label">{stat.label}</span>
+            <span className="stats__value">{stat.value}</span> <span className="stats__label">{stat.label}</span>
           </li>
         ))}
       </ul>
