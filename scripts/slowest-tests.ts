@@ -1,0 +1,47 @@
+// The ten slowest tests of the last vitest run, from vitest's own JSON report, with their files' times:
+//   npm run test:slowest [-- path/to/report.json]
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface Assertion {
+  fullName: string;
+  status: string;
+  duration?: number | null;
+}
+interface FileResult {
+  name: string;
+  startTime: number;
+  endTime: number;
+  assertionResults: Assertion[];
+}
+interface Report {
+  startTime: number;
+  numTotalTests: number;
+  numFailedTests: number;
+  testResults: FileResult[];
+}
+
+const SHOWN = 10;
+const reportPath = process.argv[2] ?? '.artifacts/vitest/report.json';
+let report: Report;
+try {
+  report = JSON.parse(readFileSync(reportPath, 'utf8')) as Report;
+} catch {
+  console.error(`No vitest JSON report at ${reportPath}: run npm test (or npm run test:fast) first.`);
+  process.exit(1);
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1).padStart(5)} s`;
+const relative = (file: string): string => path.relative(process.cwd(), file);
+
+const tests = report.testResults
+  .flatMap((file) => file.assertionResults.map((test) => ({ file: relative(file.name), name: test.fullName, status: test.status, ms: test.duration ?? 0 })))
+  .sort((a, b) => b.ms - a.ms);
+const files = report.testResults.map((file) => ({ file: relative(file.name), ms: file.endTime - file.startTime })).sort((a, b) => b.ms - a.ms);
+const finished = Math.max(...report.testResults.map((file) => file.endTime));
+
+console.log(`${report.numTotalTests} tests, ${report.numFailedTests} failed, in ${seconds(finished - report.startTime).trim()} from the run's start`);
+console.log(`\nThe ${SHOWN} slowest tests:`);
+for (const test of tests.slice(0, SHOWN)) console.log(`${seconds(test.ms)}  ${test.file}  ${test.name}${test.status === 'passed' ? '' : ` (${test.status})`}`);
+console.log(`\nThe ${SHOWN} slowest files:`);
+for (const file of files.slice(0, SHOWN)) console.log(`${seconds(file.ms)}  ${file.file}`);
