@@ -23,6 +23,10 @@ export interface SiteConfig {
   logLevel: LogLevel;
   /** After SIGTERM: how long /healthz says 503 while every other route is still served (the lame duck). */
   shutdownDelaySeconds: number;
+  /** After the delay: how long requests in flight get before the process exits anyway. */
+  shutdownDrainSeconds: number;
+  /** How long a client may take to send a request's headers. */
+  headersTimeoutSeconds: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -40,6 +44,8 @@ export const DEFAULTS = {
   UPGRADE_INSECURE_REQUESTS: 'false',
   LOG_LEVEL: 'info',
   SHUTDOWN_DELAY_SECONDS: '5',
+  SHUTDOWN_DRAIN_SECONDS: '10',
+  HEADERS_TIMEOUT_SECONDS: '10',
   /** Unset: no metrics listener. */
   METRICS_PORT: '',
 } as const;
@@ -104,12 +110,14 @@ function parseEmail(value: string): string {
   return value;
 }
 
-/** Up to five minutes: longer than any balancer needs to see the health check fail. */
-function parseShutdownDelay(value: string): number {
+function parseSeconds(variable: Variable, value: string, min: number, max: number): number {
   const seconds = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
-  if (!(seconds >= 0 && seconds <= 300)) fail('SHUTDOWN_DELAY_SECONDS', 'an integer from 0 to 300', value);
+  if (!(seconds >= min && seconds <= max)) fail(variable, `an integer from ${min} to ${max}`, value);
   return seconds;
 }
+
+/** The whole request may take at most this long: a client's headers must come sooner. */
+export const REQUEST_TIMEOUT_SECONDS = 30;
 
 /** Only full date-times with an explicit offset: "2025-09-03T20:00" alone would depend on the server's zone. */
 function parseInstant(variable: Variable, value: string): number {
@@ -161,6 +169,9 @@ export function readConfig(env: Environment): SiteConfig {
     placeholders,
     upgradeInsecureRequests: parseBoolean('UPGRADE_INSECURE_REQUESTS', get('UPGRADE_INSECURE_REQUESTS')),
     logLevel: parseLogLevel(get('LOG_LEVEL')),
-    shutdownDelaySeconds: parseShutdownDelay(get('SHUTDOWN_DELAY_SECONDS')),
+    // Up to five minutes: longer than any balancer needs to see the health check fail, or a request to finish.
+    shutdownDelaySeconds: parseSeconds('SHUTDOWN_DELAY_SECONDS', get('SHUTDOWN_DELAY_SECONDS'), 0, 300),
+    shutdownDrainSeconds: parseSeconds('SHUTDOWN_DRAIN_SECONDS', get('SHUTDOWN_DRAIN_SECONDS'), 1, 300),
+    headersTimeoutSeconds: parseSeconds('HEADERS_TIMEOUT_SECONDS', get('HEADERS_TIMEOUT_SECONDS'), 1, REQUEST_TIMEOUT_SECONDS),
   };
 }

@@ -5,7 +5,7 @@ import { saleState } from '../shared/logic/sale';
 import type { PageAssets } from '../shared/components/Document';
 import { createApp } from './app';
 import { loadAssets } from './assets';
-import { readConfig, type SiteConfig } from './config';
+import { REQUEST_TIMEOUT_SECONDS, readConfig, type SiteConfig } from './config';
 import { configWarnings } from './configWarnings';
 import { createLogger } from './logger';
 import { createMetrics, type Metrics } from './metrics';
@@ -15,9 +15,6 @@ import { lameDuck } from './shutdown';
 /** Written into the bundle by esbuild.config.mjs from package.json. */
 declare const APP_VERSION: string;
 
-/** A slow client may not hold a connection open for longer than this to send its headers. */
-const HEADERS_TIMEOUT_MS = 10_000;
-const REQUEST_TIMEOUT_MS = 30_000;
 /**
  * An idle keep-alive connection is closed by whoever times out first; if that is the origin, a balancer
  * may send a request down the connection just as it closes and fail it. So the origin waits longer than
@@ -27,8 +24,6 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** How often Node looks for connections past those timeouts (its default, 30 s, lets them linger). */
 const CONNECTIONS_CHECK_MS = 1_000;
-/** After the shutdown delay, requests in flight get this long to finish before the process exits anyway. */
-const DRAIN_MS = 10_000;
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -62,12 +57,13 @@ function start(): void {
     metrics = createMetrics({ clock: Date.now, sale: config.sale });
     startMetricsServer(metrics.registry, config.metricsPort, config.host, logger);
   }
-  const shutdown = lameDuck({ logger, delayMs: config.shutdownDelaySeconds * 1000, drainMs: DRAIN_MS });
+  const shutdown = lameDuck({ logger, delayMs: config.shutdownDelaySeconds * 1000, drainMs: config.shutdownDrainSeconds * 1000 });
   const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining, renderAhead: {} });
   const server = createServer(
     {
-      headersTimeout: HEADERS_TIMEOUT_MS,
-      requestTimeout: REQUEST_TIMEOUT_MS,
+      // A slow client may not hold a connection open for longer than these to send its headers, or its request.
+      headersTimeout: config.headersTimeoutSeconds * 1000,
+      requestTimeout: REQUEST_TIMEOUT_SECONDS * 1000,
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
     },

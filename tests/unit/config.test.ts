@@ -24,6 +24,8 @@ describe('readConfig', () => {
     expect(config.upgradeInsecureRequests).toBe(false);
     expect(config.logLevel).toBe('info');
     expect(config.shutdownDelaySeconds).toBe(5);
+    expect(config.shutdownDrainSeconds).toBe(10);
+    expect(config.headersTimeoutSeconds).toBe(10);
   });
 
   it('treats an empty variable as unset', () => {
@@ -56,6 +58,10 @@ describe('readConfig', () => {
     ['LOG_LEVEL', 'silent', (c: ReturnType<typeof readConfig>) => c.logLevel, 'silent'],
     ['SHUTDOWN_DELAY_SECONDS', '0', (c: ReturnType<typeof readConfig>) => c.shutdownDelaySeconds, 0],
     ['SHUTDOWN_DELAY_SECONDS', '300', (c: ReturnType<typeof readConfig>) => c.shutdownDelaySeconds, 300],
+    ['SHUTDOWN_DRAIN_SECONDS', '1', (c: ReturnType<typeof readConfig>) => c.shutdownDrainSeconds, 1],
+    ['SHUTDOWN_DRAIN_SECONDS', '300', (c: ReturnType<typeof readConfig>) => c.shutdownDrainSeconds, 300],
+    ['HEADERS_TIMEOUT_SECONDS', '1', (c: ReturnType<typeof readConfig>) => c.headersTimeoutSeconds, 1],
+    ['HEADERS_TIMEOUT_SECONDS', '30', (c: ReturnType<typeof readConfig>) => c.headersTimeoutSeconds, 30],
   ])('accepts %s=%s', (variable, value, pick, expected) => {
     expect(pick(readConfig({ [variable]: value }))).toBe(expected);
   });
@@ -93,6 +99,11 @@ describe('readConfig', () => {
     ['SHUTDOWN_DELAY_SECONDS', '-1'],
     ['SHUTDOWN_DELAY_SECONDS', '2.5'],
     ['SHUTDOWN_DELAY_SECONDS', '5s'],
+    ['SHUTDOWN_DRAIN_SECONDS', '0'],
+    ['SHUTDOWN_DRAIN_SECONDS', '301'],
+    ['HEADERS_TIMEOUT_SECONDS', '0'],
+    ['HEADERS_TIMEOUT_SECONDS', '31'],
+    ['HEADERS_TIMEOUT_SECONDS', '10s'],
   ])('rejects %s=%s with one line naming the variable', (variable, value) => {
     expectError({ [variable]: value }, variable);
     try {
