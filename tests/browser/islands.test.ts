@@ -129,9 +129,11 @@ describe('every page', () => {
 describe('the sale moving on in an open page', () => {
   it('counts down every second, then turns to the normal price at zero and to closed at the start, without a reload', async () => {
     const { page } = await open();
-    // Its own server: the Early Bird ends a few seconds from now, the workshop starts a few seconds later.
-    const soon = await startBuiltServer({ ...sellingEnv(9_000, 15_000), CHECKOUT_URL });
+    // Its own server: the Early Bird ends a minute from now, the workshop starts a minute later. The page's clocks
+    // (its timers, its monotonic clock) are Playwright's, moved on by the test rather than waited for.
+    const soon = await startBuiltServer({ ...sellingEnv(60_000, 120_000), CHECKOUT_URL });
     try {
+      await page.clock.install();
       let navigations = 0;
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame()) navigations += 1;
@@ -144,21 +146,19 @@ describe('the sale moving on in an open page', () => {
       const card = page.locator('.pricing__card');
       expect(await card.locator('.price-card--early').count()).toBe(1);
 
-      // Three changes in a row, each within a second and a half, each exactly one second less.
+      // Three seconds, one at a time: each shows exactly one second less.
+      await page.clock.pauseAt(Date.now() + 100);
       let previous = await countdownText(page);
-      expect(toSeconds(previous)).toBeGreaterThanOrEqual(4);
+      expect(toSeconds(previous)).toBeGreaterThanOrEqual(50);
       for (let change = 0; change < 3; change += 1) {
-        await page.waitForFunction(
-          (shown) => [...document.querySelectorAll('.countdown__value')].map((value) => value.textContent).join(':') !== shown,
-          previous,
-          { timeout: 1_500 },
-        );
+        await page.clock.runFor(1_000);
         const current = await countdownText(page);
         expect(toSeconds(previous) - toSeconds(current)).toBe(1);
         previous = current;
       }
 
-      await page.waitForSelector('.pricing__card .price-card--normal', { timeout: 10_000 });
+      await page.clock.runFor((toSeconds(previous) + 1) * 1_000);
+      await page.waitForSelector('.pricing__card .price-card--normal', { timeout: 2_000 });
       expect(await card.locator('.price-card--early, [role="timer"]').count()).toBe(0);
       expect(await card.locator('.price-card__amount').allTextContents()).toEqual(['97']);
       expect(await page.locator(`a[href="${CHECKOUT_URL}"]`).count()).toBe(0);
@@ -166,7 +166,8 @@ describe('the sale moving on in an open page', () => {
       expect(await button.isDisabled()).toBe(true);
       expect(await page.locator('#precios-titulo').textContent()).toBe(pricing.normalTitle);
 
-      await page.waitForSelector('.pricing__card .price-card--closed', { timeout: 10_000 });
+      await page.clock.runFor(60_000);
+      await page.waitForSelector('.pricing__card .price-card--closed', { timeout: 2_000 });
       expect(await page.locator('.hero .badge').textContent()).toBe('Inscripciones cerradas');
       expect(await card.locator('.price-card__status').textContent()).toBe('Inscripciones cerradas');
       expect(await page.locator('.hero__actions .btn--primary').getAttribute('href')).toMatch(/^mailto:/);
@@ -243,6 +244,8 @@ describe('prompt copy', () => {
         value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
       });`,
     });
+    // The toast's own timer runs on Playwright's clock, moved on by the test.
+    await page.clock.install();
     await page.goto(`${url}/prompt1`);
     await waitForIsland(page, 'prompt-copy');
 
@@ -255,7 +258,10 @@ describe('prompt copy', () => {
       expect(await page.locator('[role="status"] .toast').count()).toBe(0);
       if (index === 0) {
         // Gone by itself after 5 s...
-        await toast.waitFor({ state: 'detached', timeout: 8_000 });
+        await page.clock.runFor(4_900);
+        expect(await toast.isVisible()).toBe(true);
+        await page.clock.runFor(200);
+        await toast.waitFor({ state: 'detached', timeout: 1_000 });
       } else {
         // ...or at once with its close button.
         await toast.getByRole('button', { name: promptCopy.dismiss }).click();
