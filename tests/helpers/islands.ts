@@ -45,14 +45,17 @@ export function islandRoot(name: IslandName): HTMLElement {
 /** One turn of the real event loop: React's scheduler works in setImmediate callbacks in Node. */
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** Real elapsed milliseconds: process.hrtime is never among the FAKED_TIMERS, so a stuck wait still ends. */
+const realMs = (): number => Number(process.hrtime.bigint() / 1_000_000n);
+
 /**
- * Lets React work until `condition` holds. Real waiting for React's own scheduler, never a stand-in for the
- * page's clock: the clock is faked and advanced explicitly by the tests.
+ * Lets React work until `condition` holds, for at most `limitMs` of real time. Real waiting for React's own
+ * scheduler, never a stand-in for the page's clock: the clock is faked and advanced explicitly by the tests.
  */
-export async function until(condition: () => boolean, what: string): Promise<void> {
-  const started = performance.now();
+export async function until(condition: () => boolean, what: string, limitMs = 2000): Promise<void> {
+  const deadline = realMs() + limitMs;
   while (!condition()) {
-    if (performance.now() - started > 2000) throw new Error(`Timed out waiting for ${what}`);
+    if (realMs() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await turn();
   }
 }
