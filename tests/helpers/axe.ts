@@ -16,12 +16,6 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** Every WCAG 2.0, 2.1 and 2.2 rule at levels A and AA, and axe's best-practice rules. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/**
- * Rules switched off, each with its reason. Empty: every rule of the tags above runs on every page.
- * (Kept as a table so that a rule disabled later has to say why, and the report lists it.)
- */
-export const DISABLED_RULES: Record<string, string> = {};
-
 interface AxeGlobal {
   axe?: { version: string; run(context: Document, options: RunOptions): Promise<AxeResults> };
 }
@@ -30,10 +24,7 @@ interface AxeGlobal {
 export async function runAxe(page: Page): Promise<AxeResults> {
   const loaded = await page.evaluate(() => typeof (window as unknown as AxeGlobal).axe?.run === 'function');
   if (!loaded) await page.evaluate(AXE_SOURCE);
-  const options: RunOptions = {
-    runOnly: { type: 'tag', values: AXE_TAGS },
-    rules: Object.fromEntries(Object.keys(DISABLED_RULES).map((id) => [id, { enabled: false }])),
-  };
+  const options: RunOptions = { runOnly: { type: 'tag', values: AXE_TAGS } };
   return page.evaluate((runOptions) => {
     const axe = (window as unknown as AxeGlobal).axe;
     if (!axe) throw new Error('axe-core was not injected');
