@@ -66,16 +66,22 @@ export function createApp({
   /** A page's bodies for its most recent snapshot keys, each rendered once. */
   const pageBodies = (page: PageName, slots = 1) => {
     const memo = recentKeysMemo<Promise<EncodedBody>>(slots);
+    /** Every render is counted, whoever asked for it. */
+    const counted = (key: string, state: SaleState | 'none', render: () => Promise<EncodedBody>) => {
+      const made = memo(key, render);
+      if (made.made) metrics?.pageRendered(page, state);
+      return made;
+    };
     return {
-      /** For a request: counted as a render or a memory hit. */
+      /** For a request: a render, or a body already in memory. */
       serve(key: string, state: SaleState | 'none', render: () => Promise<EncodedBody>): Promise<EncodedBody> {
-        const { value, made } = memo(key, render);
-        metrics?.pageServed(page, state, made);
+        const { value, made } = counted(key, state, render);
+        if (!made) metrics?.pageFromMemory(page, state);
         return value;
       },
       /** Before any request asks for it; a failure is logged here, and the request that asks for it answers it. */
-      prepare(key: string, path: string, render: () => Promise<EncodedBody>): void {
-        memo(key, render).value.catch((error: unknown) => {
+      prepare(key: string, state: SaleState | 'none', path: string, render: () => Promise<EncodedBody>): void {
+        counted(key, state, render).value.catch((error: unknown) => {
           logger.error({ event: 'render_error', err: error, path }, 'rendering ahead failed');
         });
       },
@@ -97,7 +103,7 @@ export function createApp({
       signal: renderAhead.signal,
       prepare: (secondMs) => {
         const snapshot = landingSnapshot(secondMs, config.sale);
-        landing.prepare(snapshot.key, '/', renderLanding(snapshot));
+        landing.prepare(snapshot.key, snapshot.state, '/', renderLanding(snapshot));
       },
     });
   const prompt = pageBodies('prompt');
@@ -105,7 +111,7 @@ export function createApp({
   if (renderAhead) {
     // The prompt page changes only with the year: a new instance's first visitor finds it ready too.
     const snapshot = yearSnapshot(clock());
-    prompt.prepare(snapshot.key, '/prompt1', renderPrompt(snapshot.year));
+    prompt.prepare(snapshot.key, 'none', '/prompt1', renderPrompt(snapshot.year));
   }
   const calendarFile = pageBodies('calendar');
   const notFound = encodeBody(pages.notFound());

@@ -9,8 +9,10 @@ export interface Metrics {
   registry: Registry;
   /** Counts every request once it is answered: by route, method and status, and its latency. */
   middleware: RequestHandler;
-  /** A page body was rendered for this request, or reused from memory. */
-  pageServed(page: PageName, state: SaleState | 'none', rendered: boolean): void;
+  /** A page body was rendered and compressed: for a request, or ahead of one. */
+  pageRendered(page: PageName, state: SaleState | 'none'): void;
+  /** A request was answered with a body already in memory, whether a request or a render ahead made it. */
+  pageFromMemory(page: PageName, state: SaleState | 'none'): void;
 }
 
 const SALE_STATES: SaleState[] = ['early-bird', 'normal', 'sold-out', 'closed'];
@@ -47,7 +49,7 @@ export function createMetrics({ clock, sale }: { clock: () => number; sale: Sale
   });
   const renders = new Counter({
     name: 'taller_page_renders_total',
-    help: 'Page bodies rendered and compressed, by page and state of the sale.',
+    help: 'Page bodies rendered and compressed, for a request or ahead of one, by page and state of the sale.',
     labelNames: ['page', 'state'] as const,
     registers: [registry],
   });
@@ -81,8 +83,11 @@ export function createMetrics({ clock, sale }: { clock: () => number; sale: Sale
   return {
     registry,
     middleware,
-    pageServed(page, state, rendered) {
-      (rendered ? renders : memoryHits).inc({ page, state });
+    pageRendered(page, state) {
+      renders.inc({ page, state });
+    },
+    pageFromMemory(page, state) {
+      memoryHits.inc({ page, state });
     },
   };
 }

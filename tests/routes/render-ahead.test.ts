@@ -29,28 +29,35 @@ describe('rendering ahead', () => {
     vi.useRealTimers();
   });
 
-  it("serves the next second's page from memory, prepared before that second began, with that second's clock", async () => {
+  it("serves the next second's page from memory, prepared before that second began, with that second's clock; the render ahead is counted", async () => {
     const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: { signal: controller.signal } });
     vi.advanceTimersByTime(1000 - 100);
     expect(Date.now()).toBe(BEFORE_DEADLINE_MS + 1000);
+    const ahead = counted(await metrics!.registry.metrics(), RENDERS);
+    expect(ahead).toBe(1);
     const response = await request(app).get('/');
     expect(response.status).toBe(200);
     expect(response.text).toContain(`"nowMs":${BEFORE_DEADLINE_MS + 1000},`);
     const text = await metrics!.registry.metrics();
-    expect(counted(text, RENDERS)).toBe(0);
+    expect(counted(text, RENDERS)).toBe(ahead);
     expect(counted(text, HITS)).toBe(1);
   });
 
-  it('renders for the request itself once the instance has been idle, and prepares again after that visit', async () => {
+  it('renders for the request itself once the instance has been idle, and prepares again after that visit: every render counted', async () => {
     const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: { signal: controller.signal } });
     vi.advanceTimersByTime(RENDER_AHEAD_IDLE_MS + 1900);
     expect(Date.now() % 1000).toBe(0);
+    // While the instance was new it prepared every second; then it went idle and stopped.
+    const beforeVisit = counted(await metrics!.registry.metrics(), RENDERS);
+    expect(beforeVisit).toBeGreaterThan(RENDER_AHEAD_IDLE_MS / 1000 - 2);
     await request(app).get('/');
-    expect(counted(await metrics!.registry.metrics(), RENDERS)).toBe(1);
+    expect(counted(await metrics!.registry.metrics(), RENDERS)).toBe(beforeVisit + 1);
+    expect(counted(await metrics!.registry.metrics(), HITS)).toBe(0);
+    // The visit wakes it: the next second is rendered ahead (counted), and its request finds it in memory.
     vi.advanceTimersByTime(1000);
     await request(app).get('/');
     const text = await metrics!.registry.metrics();
-    expect(counted(text, RENDERS)).toBe(1);
+    expect(counted(text, RENDERS)).toBe(beforeVisit + 2);
     expect(counted(text, HITS)).toBe(1);
   });
 
@@ -60,7 +67,7 @@ describe('rendering ahead', () => {
     expect(response.status).toBe(200);
     expect(response.text).toContain('Copiar');
     const text = await metrics!.registry.metrics();
-    expect(counted(text, PROMPT_RENDERS)).toBe(0);
+    expect(counted(text, PROMPT_RENDERS)).toBe(1);
     expect(counted(text, PROMPT_HITS)).toBe(1);
   });
 
