@@ -11,16 +11,18 @@ function Hydrated({ root, children }: { root: HTMLElement; children: ReactNode }
   return children;
 }
 
-function readProps(name: IslandName): object {
-  const script = document.querySelector(`script[data-island-props="${name}"]`);
-  return script?.textContent ? (JSON.parse(script.textContent) as object) : {};
+/** The island's own props: the script the server wrote right after its root (shared/components/Island.tsx). */
+function readProps(root: HTMLElement, name: IslandName): object {
+  const script = root.nextElementSibling;
+  const own = script?.matches(`script[data-island-props="${name}"]`) ? script.textContent : null;
+  return own ? (JSON.parse(own) as object) : {};
 }
 
 /** Hydrates one island root; a name the client does not know is left as server HTML. */
 export async function hydrateIsland(root: HTMLElement, name: string): Promise<void> {
   if (!isIslandName(name)) return;
   const { default: Component } = (await LOADERS[name]()) as { default: (props: object) => ReactNode };
-  const props = readProps(name);
+  const props = readProps(root, name);
   startTransition(() => {
     hydrateRoot(
       root,
