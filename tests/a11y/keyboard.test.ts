@@ -205,23 +205,26 @@ const HALVES = [
 ] as const;
 
 describe.each([390, 1280])('the landing page at %i px with the keyboard', (width) => {
-  it.each(HALVES)('Tab: the %s half of the stops in order, each visible, outlined and unobscured (the page lets focus go after the last)', async (_half, from, to) => {
-    const { page } = await visit('/', { width });
-    await pressQuickly(page, 'Tab', from);
-    if (to < LANDING_STOPS.length) {
-      const labels: string[] = [];
-      for (let press = from; press < to; press += 1) {
-        await page.keyboard.press('Tab');
-        const stop = await currentStop(page);
-        expectUsable(stop);
-        labels.push(stop.label);
+  it.each(HALVES)(
+    'Tab: the %s half of the stops in order, each visible, outlined and unobscured (the page lets focus go after the last)',
+    async (_half, from, to) => {
+      const { page } = await visit('/', { width });
+      await pressQuickly(page, 'Tab', from);
+      if (to < LANDING_STOPS.length) {
+        const labels: string[] = [];
+        for (let press = from; press < to; press += 1) {
+          await page.keyboard.press('Tab');
+          const stop = await currentStop(page);
+          expectUsable(stop);
+          labels.push(stop.label);
+        }
+        expect(labels).toEqual(LANDING_STOPS.slice(from, to));
+      } else {
+        // The last half ends where focus leaves the document: no trap.
+        expect(await walkForward(page)).toEqual(LANDING_STOPS.slice(from));
       }
-      expect(labels).toEqual(LANDING_STOPS.slice(from, to));
-    } else {
-      // The last half ends where focus leaves the document: no trap.
-      expect(await walkForward(page)).toEqual(LANDING_STOPS.slice(from));
-    }
-  });
+    },
+  );
 
   it.each(HALVES)('Shift+Tab from past the end: the %s half of the stops in reverse, each visible and outlined', async (_half, from, to) => {
     const { page } = await visit('/', { width });
