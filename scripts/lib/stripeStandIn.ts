@@ -31,6 +31,8 @@ export interface StripeStandIn {
   sell(n?: number): void;
   /** The owner changes the limit: a link below its new limit sells again. */
   setLimit(limit: number): void;
+  /** The owner deactivates (or reactivates) the link by hand. */
+  setActive(active: boolean): void;
   /** Every later call fails this way, until null. */
   setFault(fault: StandInFault | null): void;
   /** Calls to the Payment Link route so far, with the instant each arrived. */
@@ -148,6 +150,9 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     setLimit(next) {
       currentLimit = next;
       active = currentCount < next;
+    },
+    setActive(next) {
+      active = next;
     },
     setFault(next) {
       fault = next;

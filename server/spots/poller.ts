@@ -1,5 +1,5 @@
 import type { Logger } from '../logger';
-import { type Spots, spotsFrom } from '../../shared/logic/spots';
+import { type Spots, spotsFrom, spotsKey } from '../../shared/logic/spots';
 import { type FailureKind, SpotsSourceError, type SpotsSource } from './source';
 
 /** Timers, injected so that tests move time themselves and never sleep. */
@@ -90,8 +90,8 @@ export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, sch
     }
     const next = spotsFrom(reading, fallbackLimit);
     if (outage) logger.info({ event: 'spots_source_recovered', source: source.name, outageMs: clock() - outage.sinceMs }, 'the Early Bird spots can be read again');
-    if (!spots || next.remaining !== spots.remaining || next.limit !== spots.limit) {
-      logger.info({ event: 'spots_changed', source: source.name, remaining: next.remaining, limit: next.limit }, 'Early Bird spots');
+    if (spotsKey(next) !== spotsKey(spots)) {
+      logger.info({ event: 'spots_changed', source: source.name, remaining: next?.remaining ?? null, limit: next?.limit ?? null }, 'Early Bird spots');
     }
     spots = next;
     outage = null;

@@ -5,7 +5,7 @@
 export interface Spots {
   /** Spots still on sale at the Early Bird price; 0 once the checkout has stopped selling them. */
   remaining: number;
-  /** The checkout's limit on completed purchases (or the content's figure when the checkout sets none). */
+  /** The checkout's limit on completed purchases (the content's figure for a deactivated link without one). */
   limit: number;
 }
 
@@ -16,11 +16,15 @@ export interface SpotsReading {
   active: boolean;
 }
 
-/** A deactivated link or a count at its limit sells nothing more, whatever the count says. */
-export function spotsFrom(reading: SpotsReading, fallbackLimit: number): Spots {
-  const limit = reading.limit ?? fallbackLimit;
-  const remaining = reading.active ? Math.max(0, limit - reading.count) : 0;
-  return { remaining, limit };
+/**
+ * A deactivated link or a count at its limit sells nothing more, whatever the count says. A link without a
+ * limit has no count to show (Stripe reports one only with the limit): null, the page says what it says
+ * uncounted, until the owner deactivates the link.
+ */
+export function spotsFrom(reading: SpotsReading, fallbackLimit: number): Spots | null {
+  if (!reading.active) return { remaining: 0, limit: reading.limit ?? fallbackLimit };
+  if (reading.limit === null) return null;
+  return { remaining: Math.max(0, reading.limit - reading.count), limit: reading.limit };
 }
 
 export const spotsTaken = (spots: Spots | null): boolean => spots !== null && spots.remaining <= 0;

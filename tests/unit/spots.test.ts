@@ -14,8 +14,9 @@ describe('spotsFrom', () => {
     expect(spotsFrom({ count: 3, limit: 30, active: false }, 30)).toEqual({ remaining: 0, limit: 30 });
   });
 
-  it('uses the fallback limit for a link without one', () => {
-    expect(spotsFrom({ count: 4, limit: null, active: true }, 30)).toEqual({ remaining: 26, limit: 30 });
+  it('has no count for a link without a limit, until it is deactivated: then none left of the fallback', () => {
+    expect(spotsFrom({ count: 0, limit: null, active: true }, 30)).toBeNull();
+    expect(spotsFrom({ count: 0, limit: null, active: false }, 30)).toEqual({ remaining: 0, limit: 30 });
   });
 });
 
