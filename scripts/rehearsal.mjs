@@ -15,6 +15,7 @@ import { createBodyReader } from './rehearsal/bodies.mjs';
 import { cleanUpOnExit, stopAll } from './rehearsal/children.mjs';
 import { createInstance, startNginx, startVarnish } from './rehearsal/fleet.mjs';
 import { confirmations, fmt, restarts, seconds, staleBodies, steadyFigures, table } from './rehearsal/report.mjs';
+import { rehearseSale } from './rehearsal/sale.mjs';
 import { compareWithFloor } from './rehearsal/throughput.mjs';
 import { createRecorder, quietVisitors, revalidatingBrowsers, send, steadyLoad } from './rehearsal/traffic.mjs';
 import { freePort } from './lib/servers.mjs';
@@ -201,10 +202,14 @@ try {
   const counterNames = ['cache_hit', 'cache_hit_grace', 'cache_miss', 'cache_hitmiss', 's_pass', 'backend_retry', 'backend_fail', 'fetch_failed'];
   console.log(table(['Varnish counters', ...counterNames], Object.entries(counters).map(([node, values]) => [`${node} node`, ...counterNames.map((name) => fmt(values[name] ?? 0))])));
 
+  const sale = await rehearseSale({ workDir, vcl: VCL, settings: SETTINGS, log });
+  console.log(`\n${sale.text}`);
+
   const verdicts = [
     ['1. no Early Bird body after the deadline, no selling body after the start, on either node', one.problems],
     ['2. rolling restart: no failed request, every stopped instance exits 0', [...two.problems, ...(instanceExits.every((code) => code === 0) ? [] : [`instance exits at the end: ${instanceExits.join(', ')}`])]],
     ['4. no 304 confirms an offer past its end', four.problems],
+    ['5. the sale: no Early Bird body more than a poll + 2 s after the last spot sold, on either node', sale.problems],
   ];
   console.log('');
   for (const [name, problems] of verdicts) {
