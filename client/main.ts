@@ -1,4 +1,5 @@
 import type { HydrationStrategy } from '../shared/islands/types';
+import { attributeCheckoutLinks } from './attribution';
 import { layOutSkippedBlocks } from './layoutLater';
 import { startSaleSlots } from './saleSlots';
 import { onIdle, schedule } from './strategies';
@@ -11,6 +12,7 @@ type HydrateModule = typeof import('./hydrate');
 // First: a page that arrives after one of its state changes (the back-forward cache) moves on at once,
 // before any island of the state it left is woken.
 startSaleSlots();
+attributeCheckoutLinks(document, location.search);
 
 /**
  * Wakes only the islands the server marked; everything else on the page stays plain HTML. This entry

@@ -15,6 +15,7 @@ import { createBodyReader } from './rehearsal/bodies.mjs';
 import { cleanUpOnExit, stopAll } from './rehearsal/children.mjs';
 import { createInstance, startNginx, startVarnish } from './rehearsal/fleet.mjs';
 import { confirmations, fmt, restarts, seconds, staleBodies, steadyFigures, table } from './rehearsal/report.mjs';
+import { rehearseSale } from './rehearsal/sale.mjs';
 import { compareWithFloor } from './rehearsal/throughput.mjs';
 import { createRecorder, quietVisitors, revalidatingBrowsers, send, steadyLoad } from './rehearsal/traffic.mjs';
 import { freePort } from './lib/servers.mjs';
@@ -231,6 +232,9 @@ try {
     ),
   );
 
+  const sale = await rehearseSale({ workDir, vcl: VCL, settings: SETTINGS, log });
+  console.log(`\n${sale.text}`);
+
   const verdicts = [
     ['1. no Early Bird body after the deadline, no selling body after the start, on either node', one.problems],
     [
@@ -238,6 +242,7 @@ try {
       [...two.problems, ...(instanceExits.every((code) => code === 0) ? [] : [`instance exits at the end: ${instanceExits.join(', ')}`])],
     ],
     ['4. no 304 confirms an offer past its end', four.problems],
+    ['5. the sale: no Early Bird body more than a poll + 2 s after the last spot sold, on either node', sale.problems],
   ];
   console.log('');
   for (const [name, problems] of verdicts) {

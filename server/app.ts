@@ -11,6 +11,7 @@ import { renderAhead as startRenderAhead } from './renderAhead';
 import { loggablePath, requestLog } from './requestLog';
 import { securityHeaders } from './security';
 import { robotsTxt, sitemapXml } from './siteFiles';
+import type { SpotsFeed } from './spots/poller';
 import { htmlCacheControl, type LandingSnapshot, landingSnapshot, yearSnapshot } from './snapshot';
 import { staticFiles } from './staticFiles';
 
@@ -30,6 +31,8 @@ export interface AppOptions {
   draining?: () => boolean;
   /** Prepares each second's landing page before it begins (server/renderAhead.ts), until the signal aborts, and the prompt page at once; off when absent. */
   renderAhead?: { signal?: AbortSignal };
+  /** The Early Bird's spots as the checkout last reported them; absent when they are not counted. */
+  spots?: SpotsFeed;
 }
 
 const PAGE_PATHS = ['/', '/prompt1'];
@@ -61,8 +64,10 @@ export function createApp({
   metrics,
   draining = () => false,
   renderAhead,
+  spots,
 }: AppOptions): Express {
   const pages = createPages(config, assets);
+  const spotsNow = () => spots?.current() ?? null;
   /** A page's bodies for its most recent snapshot keys, each rendered once. */
   const pageBodies = (page: PageName, slots = 1) => {
     const memo = recentKeysMemo<Promise<EncodedBody>>(slots);
@@ -93,7 +98,7 @@ export function createApp({
   const renderLanding = (snapshot: LandingSnapshot) => async () => {
     // A body that lives one second (before the start) is compressed a little faster than the best.
     const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_PER_SECOND;
-    const view = { state: snapshot.state, nowMs: snapshot.renderNowMs, aheadMs: snapshot.aheadMs, year: snapshot.year };
+    const view = { state: snapshot.state, nowMs: snapshot.renderNowMs, aheadMs: snapshot.aheadMs, year: snapshot.year, spots: snapshot.spots };
     return encodeBody(pages.landing(view), quality);
   };
   const ahead =
@@ -102,7 +107,7 @@ export function createApp({
       clock,
       signal: renderAhead.signal,
       prepare: (secondMs) => {
-        const snapshot = landingSnapshot(secondMs, config.sale);
+        const snapshot = landingSnapshot(secondMs, config.sale, spotsNow());
         landing.prepare(snapshot.key, snapshot.state, '/', renderLanding(snapshot));
       },
     });
@@ -132,10 +137,12 @@ export function createApp({
   );
   app.use(staticFiles(publicDir));
 
-  // For the container's HEALTHCHECK and load balancers: cheap, and never cached on the way.
+  // For the container's HEALTHCHECK and load balancers: cheap, and never cached on the way. Where the spots are
+  // counted, an instance is ready once its first read has answered or failed, never while it is on the way.
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store');
     if (draining()) res.status(503).json({ status: 'draining' });
+    else if (spots && !spots.ready()) res.status(503).json({ status: 'starting' });
     else res.json({ status: 'ok' });
   });
 
@@ -153,7 +160,7 @@ export function createApp({
   // Each page is rendered and compressed once per snapshot (the landing page ahead of its second, while visited), then served from memory.
   app.get('/', async (req, res) => {
     ahead?.visited();
-    const snapshot = landingSnapshot(clock(), config.sale);
+    const snapshot = landingSnapshot(clock(), config.sale, spotsNow());
     const body = await landing.serve(snapshot.key, snapshot.state, renderLanding(snapshot));
     sendHtml(req, res, 200, htmlCacheControl(snapshot), body);
   });

@@ -27,6 +27,18 @@ export interface SiteConfig {
   shutdownDrainSeconds: number;
   /** How long a client may take to send a request's headers. */
   headersTimeoutSeconds: number;
+  /** Where the Early Bird's spots are counted; null: not counted, the site behaves as without a checkout API. */
+  spots: SpotsSettings | null;
+}
+
+/** The Stripe Payment Link that sells the Early Bird, and how to read it. */
+export interface SpotsSettings {
+  /** A function, so that printing the settings never prints the key. */
+  secretKey: () => string;
+  paymentLink: string;
+  /** Where the SDK sends its one call: Stripe itself, or a stand-in for tests and rehearsals. */
+  apiUrl: URL;
+  pollSeconds: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -48,6 +60,11 @@ export const DEFAULTS = {
   HEADERS_TIMEOUT_SECONDS: '10',
   /** Unset: no metrics listener. */
   METRICS_PORT: '',
+  /** Both unset: the spots are not counted. */
+  STRIPE_SECRET_KEY: '',
+  STRIPE_PAYMENT_LINK: '',
+  STRIPE_API_URL: 'https://api.stripe.com',
+  SPOTS_POLL_SECONDS: '10',
 } as const;
 
 type Variable = keyof typeof DEFAULTS;
@@ -132,6 +149,39 @@ function parseBoolean(variable: Variable, value: string): boolean {
   return value === 'true';
 }
 
+/** Never echoes the value: it is a secret, and a near miss would be half of one. */
+function parseSecretKey(value: string): string {
+  if (!/^(sk|rk)_[A-Za-z0-9_]{8,}$/.test(value)) {
+    throw new ConfigError('Invalid STRIPE_SECRET_KEY: expected a Stripe secret key (sk_...) or, better, a restricted key (rk_...); the value is not shown');
+  }
+  return value;
+}
+
+function parsePaymentLink(value: string): string {
+  if (!/^plink_[A-Za-z0-9]+$/.test(value)) fail('STRIPE_PAYMENT_LINK', 'a Payment Link id like plink_1AbC...', value);
+  return value;
+}
+
+/** Only Stripe in production: another host would receive the secret key. */
+function parseStripeApiUrl(value: string, production: boolean): URL {
+  if (production && value !== DEFAULTS.STRIPE_API_URL) fail('STRIPE_API_URL', `${DEFAULTS.STRIPE_API_URL} with NODE_ENV=production`, value);
+  return parseUrl(
+    'STRIPE_API_URL',
+    value,
+    'an http or https origin like https://api.stripe.com',
+    (url) => ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username,
+  );
+}
+
+/** Both or neither: one alone is a half-configured checkout, refused naming the other. */
+function parseSpots(key: string, link: string, apiUrl: URL, pollSeconds: number): SpotsSettings | null {
+  if (!key && !link) return null;
+  if (!link) throw new ConfigError('STRIPE_SECRET_KEY is set but STRIPE_PAYMENT_LINK is not: set both to count the Early Bird spots, or neither');
+  if (!key) throw new ConfigError('STRIPE_PAYMENT_LINK is set but STRIPE_SECRET_KEY is not: set both to count the Early Bird spots, or neither');
+  const secretKey = parseSecretKey(key);
+  return { secretKey: () => secretKey, paymentLink: parsePaymentLink(link), apiUrl, pollSeconds };
+}
+
 function parseLogLevel(value: string): LogLevel {
   const level = LOG_LEVELS.find((candidate) => candidate === value);
   if (!level) return fail('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`, value);
@@ -173,5 +223,12 @@ export function readConfig(env: Environment): SiteConfig {
     shutdownDelaySeconds: parseSeconds('SHUTDOWN_DELAY_SECONDS', get('SHUTDOWN_DELAY_SECONDS'), 0, 300),
     shutdownDrainSeconds: parseSeconds('SHUTDOWN_DRAIN_SECONDS', get('SHUTDOWN_DRAIN_SECONDS'), 1, 300),
     headersTimeoutSeconds: parseSeconds('HEADERS_TIMEOUT_SECONDS', get('HEADERS_TIMEOUT_SECONDS'), 1, REQUEST_TIMEOUT_SECONDS),
+    spots: parseSpots(
+      get('STRIPE_SECRET_KEY'),
+      get('STRIPE_PAYMENT_LINK'),
+      parseStripeApiUrl(get('STRIPE_API_URL'), env.NODE_ENV === 'production'),
+      // At least 2 s apart, so a call (with its timeout) always ends before the next is due; at most 5 minutes stale.
+      parseSeconds('SPOTS_POLL_SECONDS', get('SPOTS_POLL_SECONDS'), 2, 300),
+    ),
   };
 }

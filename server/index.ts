@@ -11,6 +11,7 @@ import { createLogger } from './logger';
 import { createMetrics, type Metrics } from './metrics';
 import { startMetricsServer } from './metricsServer';
 import { lameDuck } from './shutdown';
+import { startSpots } from './spots/start';
 
 /** Written into the bundle by esbuild.config.mjs from package.json. */
 declare const APP_VERSION: string;
@@ -52,13 +53,14 @@ function start(): void {
     process.exit(1);
   });
 
+  const spots = config.spots ? startSpots(config.spots, logger) : undefined;
   let metrics: Metrics | undefined;
   if (config.metricsPort !== null) {
-    metrics = createMetrics({ clock: Date.now, sale: config.sale });
+    metrics = createMetrics({ clock: Date.now, sale: config.sale, spots });
     startMetricsServer(metrics.registry, config.metricsPort, config.host, logger);
   }
   const shutdown = lameDuck({ logger, delayMs: config.shutdownDelaySeconds * 1000, drainMs: config.shutdownDrainSeconds * 1000 });
-  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining, renderAhead: {} });
+  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining, renderAhead: {}, spots });
   const server = createServer(
     {
       // A slow client may not hold a connection open for longer than these to send its headers, or its request.

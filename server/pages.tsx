@@ -9,7 +9,8 @@ import type { SaleView } from '../shared/components/SaleSlot';
 import { StatusPage } from '../shared/components/StatusPage';
 import { calendarUrl, icsCalendar, type CalendarEvent } from '../shared/logic/calendar';
 import { eventJsonLd, type OfferFacts } from '../shared/logic/eventJsonLd';
-import { earlyBirdEndMs, type SaleState, upcomingChanges } from '../shared/logic/sale';
+import { earlyBirdEndMs, earlyBirdSpotsTaken, type SaleState, upcomingChanges } from '../shared/logic/sale';
+import type { Spots } from '../shared/logic/spots';
 import { cityTimes, dateTimeLabel, isoInWorkshopZone, workshopSchedule } from '../shared/logic/schedule';
 import type { SiteConfig } from './config';
 
@@ -19,6 +20,8 @@ export interface LandingView {
   nowMs: number;
   aheadMs: number;
   year: number;
+  /** What the checkout last said about the Early Bird's spots; null when they are not counted. */
+  spots: Spots | null;
 }
 
 /** Renders each page to a complete HTML document; the current time is an argument, never read here. */
@@ -67,21 +70,22 @@ export function createPages(config: SiteConfig, assets: PageAssets): Pages {
     validThrough: isoInWorkshopZone(schedule.startMs),
     url: pricingUrl,
   });
+  const earlyBirdOffer: OfferFacts = {
+    name: pricing.earlyBirdLabel,
+    price: prices.earlyBird,
+    currency: prices.currency,
+    availability: 'LimitedAvailability',
+    validThrough: isoInWorkshopZone(offerEndMs),
+    url: checkoutUrl,
+  };
   /** Only the Early Bird offers 49 USD and the checkout; once closed there is nothing to offer. */
   const offerFacts: Record<SaleState, OfferFacts | null> = {
-    'early-bird': {
-      name: pricing.earlyBirdLabel,
-      price: prices.earlyBird,
-      currency: prices.currency,
-      availability: 'LimitedAvailability',
-      validThrough: isoInWorkshopZone(offerEndMs),
-      url: checkoutUrl,
-    },
+    'early-bird': earlyBirdOffer,
     normal: normalOffer('InStock'),
     'sold-out': normalOffer('SoldOut'),
     closed: null,
   };
-  const jsonLd = (state: SaleState) =>
+  const jsonLd = (state: SaleState, spots: Spots | null) =>
     eventJsonLd({
       name: workshop.title,
       description: site.description,
@@ -90,19 +94,21 @@ export function createPages(config: SiteConfig, assets: PageAssets): Pages {
       pageUrl: `${publicUrl}/`,
       imageUrl,
       performerName: trainer.name,
-      offer: offerFacts[state],
+      offer: state === 'early-bird' && spots ? { ...earlyBirdOffer, inventoryLevel: spots.remaining } : offerFacts[state],
     });
 
   return {
-    landing: ({ state, nowMs, aheadMs, year }) => {
+    landing: ({ state, nowMs, aheadMs, year, spots }) => {
       const clock = { nowMs, aheadMs };
       const sale: SaleView = { state, upcoming: upcomingChanges(state, config.sale), clock };
-      const offer: EarlyBirdOffer | null = state === 'early-bird' ? { checkoutUrl, untilLabel, countdown: { ...clock, endMs: offerEndMs } } : null;
+      const spotsLabel = spots ? pricing.spotsLeft(spots.remaining, spots.limit) : pricing.spots;
+      const offer: EarlyBirdOffer | null = state === 'early-bird' ? { checkoutUrl, untilLabel, spotsLabel, countdown: { ...clock, endMs: offerEndMs } } : null;
       return toHtml(
-        <Document meta={meta(site.title, site.description, '/')} assets={assets} stylesheet="landing" hasIslands jsonLd={jsonLd(state)}>
+        <Document meta={meta(site.title, site.description, '/')} assets={assets} stylesheet="landing" hasIslands jsonLd={jsonLd(state, spots)}>
           <LandingPage
             sale={sale}
             offer={offer}
+            earlyBirdTaken={earlyBirdSpotsTaken(nowMs, config.sale, spots)}
             schedule={schedule}
             calendarUrl={calendar}
             icsUrl={ICS_PATH}

@@ -1,4 +1,5 @@
 import { type SaleState, type SaleTerms, saleState, upcomingChanges } from '../shared/logic/sale';
+import { type Spots, spotsKey } from '../shared/logic/spots';
 
 /** What a page looks like at one moment: everything the HTML depends on, and how long it may be shared. */
 export interface Snapshot {
@@ -11,6 +12,8 @@ export interface Snapshot {
 
 export interface LandingSnapshot extends Snapshot {
   state: SaleState;
+  /** What the checkout last said (null: not counted); the key changes with it, and so do the body and its ETag. */
+  spots: Spots | null;
   /** The instant the page is rendered for. */
   renderNowMs: number;
   /** How far behind the real time renderNowMs may be when the page arrives (see shared/logic/pageClock.ts). */
@@ -36,19 +39,22 @@ const STABLE_SHARED_MAX_AGE = 3600;
  * are not stored at all: one for the snapshot, one for the way to the cache), so the page's own clock is at
  * most a snapshot plus that behind: it carries that sum.
  * Once closed the page no longer depends on the time at all, but for the footer's year.
+ * The spots can end the Early Bird at any poll, so they are part of the key: a page of other spots is another
+ * body with another ETag, and no cache can have an Early Bird confirmed by a 304 once they are gone.
  */
-export function landingSnapshot(nowMs: number, terms: SaleTerms): LandingSnapshot {
+export function landingSnapshot(nowMs: number, terms: SaleTerms, spots: Spots | null = null): LandingSnapshot {
   const year = new Date(nowMs).getUTCFullYear();
-  const state = saleState(nowMs, terms);
+  const state = saleState(nowMs, terms, spots);
   const [next] = upcomingChanges(state, terms);
   if (!next) {
-    return { key: `${year}:${state}`, state, renderNowMs: terms.workshopStartMs, aheadMs: 0, year, sharedMaxAge: STABLE_SHARED_MAX_AGE };
+    return { key: `${year}:${state}`, state, spots: null, renderNowMs: terms.workshopStartMs, aheadMs: 0, year, sharedMaxAge: STABLE_SHARED_MAX_AGE };
   }
   const second = Math.floor(nowMs / SNAPSHOT_MS) * SNAPSHOT_MS;
   const untilChange = Math.floor((next.atMs - nowMs - TRANSIT_MARGIN_MS) / 1000);
   return {
-    key: `${year}:${state}:${second}`,
+    key: `${year}:${state}:${spotsKey(spots)}:${second}`,
     state,
+    spots,
     renderNowMs: second,
     aheadMs: SNAPSHOT_MS + OPEN_SHARED_MAX_AGE * 1000,
     year,

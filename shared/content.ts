@@ -226,6 +226,9 @@ export const pricing = {
   earlyBirdLabel: 'Precio Early Bird',
   savingBadge: 'Ahorras 48 USD',
   spots: 'Solo 30 lugares con este precio',
+  /** When the checkout has reported its count: the spots left of its limit. */
+  spotsLeft: (remaining: number, limit: number): string =>
+    remaining === 1 ? `Queda 1 de ${limit} lugares con este precio` : `Quedan ${remaining} de ${limit} lugares con este precio`,
   countdownTitle: 'El precio Early Bird termina en',
   /** Followed by the offer's end in words, with its year, so it is clear without JavaScript. */
   untilPrefix: 'Precio válido hasta el',
@@ -235,6 +238,8 @@ export const pricing = {
   checkoutNote: 'Pago seguro con tarjeta. Se abre en una pestaña nueva.',
   normalCta: 'Contactar para precio normal',
   normalNote: 'El precio Early Bird ya terminó. Escríbenos y te compartimos cómo inscribirte.',
+  /** The normal price reached before the deadline: the last Early Bird spot was sold. */
+  earlyBirdTakenNote: 'Los lugares con precio Early Bird ya se agotaron. Escríbenos y te compartimos cómo inscribirte.',
   soldOutLabel: 'Cupo lleno',
   soldOutText: 'Los 30 lugares de esta edición ya tienen dueña. Únete a la lista de espera y te escribimos si se libera un lugar o abrimos una nueva fecha.',
   closedLabel: 'Inscripciones cerradas',

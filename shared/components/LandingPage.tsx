@@ -20,6 +20,8 @@ export interface LandingPageProps {
   sale: SaleView;
   /** Only in the Early Bird state. */
   offer: EarlyBirdOffer | null;
+  /** The normal price because the checkout sold the Early Bird's last spot. */
+  earlyBirdTaken: boolean;
   schedule: WorkshopSchedule;
   calendarUrl: string;
   icsUrl: string;
@@ -29,7 +31,7 @@ export interface LandingPageProps {
 }
 
 /** The sections in the order of the spec. */
-export function LandingPage({ sale, offer, schedule, calendarUrl, icsUrl, cityTimes, contactEmail, year }: LandingPageProps) {
+export function LandingPage({ sale, offer, earlyBirdTaken, schedule, calendarUrl, icsUrl, cityTimes, contactEmail, year }: LandingPageProps) {
   return (
     <>
       <NavBar sale={sale} contactEmail={contactEmail} />
@@ -41,7 +43,7 @@ export function LandingPage({ sale, offer, schedule, calendarUrl, icsUrl, cityTi
         <Pillars />
         <Trainer />
         <Details sale={sale} schedule={schedule} calendarUrl={calendarUrl} icsUrl={icsUrl} cityTimes={cityTimes} />
-        <PricingSection sale={sale} offer={offer} contactEmail={contactEmail} workshopDateLabel={schedule.dateLabel} />
+        <PricingSection sale={sale} offer={offer} earlyBirdTaken={earlyBirdTaken} contactEmail={contactEmail} workshopDateLabel={schedule.dateLabel} />
         <FaqSection />
         <Closing sale={sale} contactEmail={contactEmail} />
       </main>

@@ -6,6 +6,8 @@ export interface OfferFacts {
   /** ISO 8601 with offset: when this price stops applying. */
   validThrough: string;
   url: string;
+  /** How many can still be bought at this price, when the checkout has said. */
+  inventoryLevel?: number;
 }
 
 export interface EventFacts {
@@ -48,6 +50,7 @@ export function eventJsonLd(facts: EventFacts) {
         availability: `https://schema.org/${offer.availability}`,
         validThrough: offer.validThrough,
         url: offer.url,
+        ...(offer.inventoryLevel !== undefined && { inventoryLevel: { '@type': 'QuantitativeValue', value: offer.inventoryLevel } }),
       },
     }),
   };

@@ -2,7 +2,9 @@
  * The sale's life, as pure functions of the current time (always an argument) and the configuration.
  * Early Bird, then the normal price, then closed at the start; the owner's sold-out switch replaces the two
  * selling states. The start always wins: a deadline after it only means the Early Bird ends at the start.
+ * The Early Bird also ends when the checkout reports its spots taken.
  */
+import { type Spots, spotsTaken } from './spots';
 
 export type SaleState = 'early-bird' | 'normal' | 'sold-out' | 'closed';
 
@@ -18,12 +20,19 @@ export interface StateChange {
   state: SaleState;
 }
 
-/** Each boundary belongs to the later state: the deadline's own millisecond already has the normal price. */
-export function saleState(nowMs: number, terms: SaleTerms): SaleState {
+/**
+ * Each boundary belongs to the later state: the deadline's own millisecond already has the normal price.
+ * `spots` is null where no checkout is counted (or it has not answered yet): the deadline alone decides.
+ */
+export function saleState(nowMs: number, terms: SaleTerms, spots: Spots | null = null): SaleState {
   if (nowMs >= terms.workshopStartMs) return 'closed';
   if (terms.soldOut) return 'sold-out';
-  return nowMs < terms.earlyBirdDeadlineMs ? 'early-bird' : 'normal';
+  return nowMs < terms.earlyBirdDeadlineMs && !spotsTaken(spots) ? 'early-bird' : 'normal';
 }
+
+/** The normal price because the Early Bird's spots are gone, not because its time is up. */
+export const earlyBirdSpotsTaken = (nowMs: number, terms: SaleTerms, spots: Spots | null): boolean =>
+  saleState(nowMs, terms, spots) === 'normal' && saleState(nowMs, terms) === 'early-bird';
 
 /** When the Early Bird offer really ends: at its deadline, or at the start if that comes first. */
 export const earlyBirdEndMs = (terms: SaleTerms): number => Math.min(terms.earlyBirdDeadlineMs, terms.workshopStartMs);

@@ -5,6 +5,7 @@ import { loadAssets } from '../../server/assets';
 import { readConfig, type Environment } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { createMetrics, type Metrics } from '../../server/metrics';
+import type { SpotsFeed } from '../../server/spots/poller';
 
 export const DIST = path.resolve('dist');
 
@@ -34,11 +35,13 @@ export function testApp({
   env = {},
   withMetrics = false,
   renderAhead,
+  spots,
 }: {
   now?: number | (() => number);
   env?: Environment;
   withMetrics?: boolean;
   renderAhead?: { signal?: AbortSignal };
+  spots?: SpotsFeed;
 } = {}) {
   const logs: LogLine[] = [];
   const raw: string[] = [];
@@ -62,6 +65,7 @@ export function testApp({
     logger: createLogger('info', sink),
     metrics,
     renderAhead,
+    spots,
   });
   return { app, logs, raw, metrics };
 }

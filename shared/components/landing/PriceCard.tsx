@@ -9,6 +9,8 @@ export interface EarlyBirdOffer {
   checkoutUrl: string;
   /** The offer's end in words, with its year: "martes 30 de septiembre de 2025, 11:59 p. m.". */
   untilLabel: string;
+  /** The spots line: how many are left when the checkout has said, else the content's promise. */
+  spotsLabel: string;
   countdown: CountdownProps;
 }
 
@@ -16,6 +18,8 @@ export interface PriceCardProps {
   state: SaleState;
   /** Present only when the page is rendered in the Early Bird state. */
   offer: EarlyBirdOffer | null;
+  /** The normal price came before the deadline: the checkout sold the last Early Bird spot. */
+  earlyBirdTaken: boolean;
   contactEmail: string;
   /** The workshop's date with its year, for the closed card. */
   workshopDateLabel: string;
@@ -45,12 +49,12 @@ function EarlyBirdCard({ offer }: { offer: EarlyBirdOffer }) {
           <Price amount={prices.earlyBird} />
         </div>
         <p className="badge badge--saving">{pricing.savingBadge}</p>
-        <p className="price-card__spots">{pricing.spots}</p>
+        <p className="price-card__spots">{offer.spotsLabel}</p>
         <Island name="countdown" props={offer.countdown} hydrate="visible" />
         <p className="price-card__until">
           {pricing.untilPrefix} {offer.untilLabel}
         </p>
-        <a className="btn btn--primary btn--block btn--large" href={offer.checkoutUrl} target="_blank" rel="noopener noreferrer">
+        <a className="btn btn--primary btn--block btn--large" href={offer.checkoutUrl} target="_blank" rel="noopener noreferrer" data-checkout="">
           {pricing.checkoutCta}
         </a>
         <p className="price-card__note">{pricing.checkoutNote}</p>
@@ -60,7 +64,7 @@ function EarlyBirdCard({ offer }: { offer: EarlyBirdOffer }) {
 }
 
 /** The seed's normal-price card: the price and a disabled button; the owner is reached by mail instead. */
-function NormalCard({ contactEmail }: { contactEmail: string }) {
+function NormalCard({ contactEmail, earlyBirdTaken }: { contactEmail: string; earlyBirdTaken: boolean }) {
   return (
     <div className="price-card price-card--normal">
       <div className="price-card__body">
@@ -70,7 +74,7 @@ function NormalCard({ contactEmail }: { contactEmail: string }) {
           {pricing.normalCta}
         </button>
         <p className="price-card__note">
-          {pricing.normalNote} <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+          {earlyBirdTaken ? pricing.earlyBirdTakenNote : pricing.normalNote} <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
         </p>
       </div>
     </div>
@@ -107,13 +111,13 @@ function ContactCard({
 }
 
 /** The pricing card of each state of the sale; only the Early Bird one links to the checkout. */
-export function PriceCard({ state, offer, contactEmail, workshopDateLabel }: PriceCardProps) {
+export function PriceCard({ state, offer, earlyBirdTaken, contactEmail, workshopDateLabel }: PriceCardProps) {
   switch (state) {
     case 'early-bird':
       if (!offer) throw new Error('An Early Bird card needs its offer');
       return <EarlyBirdCard offer={offer} />;
     case 'normal':
-      return <NormalCard contactEmail={contactEmail} />;
+      return <NormalCard contactEmail={contactEmail} earlyBirdTaken={earlyBirdTaken} />;
     case 'sold-out':
       return (
         <ContactCard modifier="sold-out" label={pricing.soldOutLabel} text={pricing.soldOutText} call={contactCalls.waitlist} contactEmail={contactEmail} />

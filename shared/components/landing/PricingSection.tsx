@@ -15,18 +15,25 @@ const TITLES: Record<SaleState, string> = {
 interface PricingSectionProps {
   sale: SaleView;
   offer: EarlyBirdOffer | null;
+  earlyBirdTaken: boolean;
   contactEmail: string;
   workshopDateLabel: string;
 }
 
-export function PricingSection({ sale, offer, contactEmail, workshopDateLabel }: PricingSectionProps) {
+export function PricingSection({ sale, offer, earlyBirdTaken, contactEmail, workshopDateLabel }: PricingSectionProps) {
   return (
     <Section id={pricing.id} eyebrow={pricing.eyebrow} title={<SaleSlot sale={sale}>{(state) => TITLES[state]}</SaleSlot>}>
       <div className="pricing">
         <div className="pricing__card">
           <SaleSlot sale={sale} block>
             {(state) => (
-              <PriceCard state={state} offer={state === 'early-bird' ? offer : null} contactEmail={contactEmail} workshopDateLabel={workshopDateLabel} />
+              <PriceCard
+                state={state}
+                offer={state === 'early-bird' ? offer : null}
+                earlyBirdTaken={earlyBirdTaken}
+                contactEmail={contactEmail}
+                workshopDateLabel={workshopDateLabel}
+              />
             )}
           </SaleSlot>
         </div>

@@ -1,0 +1,173 @@
+/**
+ * A stand-in for the one part of Stripe's REST API the site calls: GET /v1/payment_links/:id with a bearer key.
+ * Its count climbs as the test (or the rehearsal, or `npm run dev:stripe`) sells spots, and it can answer each
+ * failure Stripe can: 401, 403, 404, 429 and 500 with Stripe's JSON error bodies, a call that hangs and a
+ * connection reset. Stripe's own stripe-mock is stateless, so it cannot play a count that changes.
+ * The fixture is typed with the SDK's own Stripe.PaymentLink: a shape that drifts from Stripe's fails tsc.
+ * Node runs this file as it is (type stripping), so it uses erasable TypeScript only.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Stripe from 'stripe';
+
+export type StandInFault = 'unauthorized' | 'forbidden' | 'not_found' | 'rate_limited' | 'server_error' | 'hang' | 'reset';
+
+export interface StandInOptions {
+  /** The key the stand-in accepts as `Authorization: Bearer <key>`. */
+  key: string;
+  linkId: string;
+  /** The link's limit on completed purchases; null: a link without one. */
+  limit?: number | null;
+  count?: number;
+  port?: number;
+}
+
+export interface StripeStandIn {
+  /** Origin, as STRIPE_API_URL takes it: http://127.0.0.1:<port> */
+  url: string;
+  /** The Payment Link as it would be read now. */
+  link(): Stripe.PaymentLink;
+  /** Completes `n` purchases; at the limit the link deactivates itself, as Stripe's does. */
+  sell(n?: number): void;
+  /** The owner changes the limit: a link below its new limit sells again. */
+  setLimit(limit: number): void;
+  /** The owner deactivates (or reactivates) the link by hand. */
+  setActive(active: boolean): void;
+  /** Every later call fails this way, until null. */
+  setFault(fault: StandInFault | null): void;
+  /** Calls to the Payment Link route so far, with the instant each arrived. */
+  calls: { atMs: number; path: string; authorized: boolean }[];
+  close(): Promise<void>;
+}
+
+/** A Payment Link as Stripe returns it, with only the count, limit and state varying. */
+export function paymentLinkFixture(id: string, count: number, limit: number | null, active: boolean): Stripe.PaymentLink {
+  return {
+    id,
+    object: 'payment_link',
+    active,
+    after_completion: { type: 'redirect', redirect: { url: 'https://taller.example.org/gracias' } },
+    allow_promotion_codes: false,
+    application: null,
+    application_fee_amount: null,
+    application_fee_percent: null,
+    automatic_tax: { enabled: false, liability: null },
+    billing_address_collection: 'auto',
+    consent_collection: null,
+    currency: 'usd',
+    custom_fields: [],
+    custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+    customer_creation: 'if_required',
+    inactive_message: 'Los lugares con precio Early Bird ya se agotaron.',
+    invoice_creation: null,
+    livemode: false,
+    managed_payments: null,
+    metadata: {},
+    on_behalf_of: null,
+    payment_intent_data: null,
+    payment_method_collection: 'always',
+    payment_method_options: null,
+    payment_method_types: null,
+    phone_number_collection: { enabled: false },
+    restrictions: limit === null ? null : { completed_sessions: { count, limit } },
+    shipping_address_collection: null,
+    shipping_options: [],
+    submit_type: 'auto',
+    subscription_data: null,
+    tax_id_collection: { enabled: false, required: 'never' },
+    transfer_data: null,
+    url: `https://buy.stripe.com/test_${id.slice(6)}`,
+  };
+}
+
+/** Stripe's error bodies: { error: { type, code?, message } }. The 401's message quotes the key's end, as Stripe's does. */
+function stripeError(res: ServerResponse, status: number, error: { type: string; code?: string; message: string }): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_standin${Date.now()}` });
+  res.end(JSON.stringify({ error: { ...error, doc_url: error.code ? `https://docs.stripe.com/error-codes/${error.code.replaceAll('_', '-')}` : undefined } }));
+}
+
+const FAULT_ANSWERS: Record<Exclude<StandInFault, 'hang' | 'reset'>, [number, { type: string; code?: string; message: string }]> = {
+  unauthorized: [401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****WXYZ' }],
+  forbidden: [
+    403,
+    { type: 'invalid_request_error', code: 'secret_key_required', message: 'The provided key does not have the required permissions for this endpoint.' },
+  ],
+  not_found: [404, { type: 'invalid_request_error', code: 'resource_missing', message: "No such payment_link: 'plink_x'" }],
+  rate_limited: [429, { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests hit the API too quickly.' }],
+  server_error: [500, { type: 'api_error', message: 'An unknown error occurred' }],
+};
+
+export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, port = 0 }: StandInOptions): Promise<StripeStandIn> {
+  let currentLimit = limit;
+  let currentCount = count;
+  let active = currentLimit === null || currentCount < currentLimit;
+  let fault: StandInFault | null = null;
+  const calls: StripeStandIn['calls'] = [];
+  const hanging = new Set<ServerResponse>();
+
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const match = /^\/v1\/payment_links\/([^/?]+)$/.exec(req.url ?? '');
+    if (req.method !== 'GET' || !match) {
+      stripeError(res, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` });
+      return;
+    }
+    const authorized = req.headers.authorization === `Bearer ${key}`;
+    calls.push({ atMs: Date.now(), path: req.url ?? '', authorized });
+    if (fault === 'hang') {
+      hanging.add(res);
+      return;
+    }
+    if (fault === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    if (fault) {
+      const [status, error] = FAULT_ANSWERS[fault];
+      stripeError(res, status, error);
+      return;
+    }
+    if (!authorized) {
+      stripeError(res, 401, FAULT_ANSWERS.unauthorized[1]);
+      return;
+    }
+    if (decodeURIComponent(match[1] ?? '') !== linkId) {
+      stripeError(res, 404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_link: '${match[1]}'` });
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(paymentLinkFixture(linkId, currentCount, currentLimit, active)));
+  };
+
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: bound } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${bound}`,
+    link: () => paymentLinkFixture(linkId, currentCount, currentLimit, active),
+    sell(n = 1) {
+      if (!active) return;
+      currentCount = currentLimit === null ? currentCount + n : Math.min(currentLimit, currentCount + n);
+      if (currentLimit !== null && currentCount >= currentLimit) active = false;
+    },
+    setLimit(next) {
+      currentLimit = next;
+      active = currentCount < next;
+    },
+    setActive(next) {
+      active = next;
+    },
+    setFault(next) {
+      fault = next;
+      if (next !== 'hang') for (const res of hanging) res.destroy();
+      if (next !== 'hang') hanging.clear();
+    },
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of hanging) res.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,121 @@
+// The rehearsal's sale: two instances counting the Early Bird's spots at the Stripe stand-in (through the real
+// SDK) behind two Varnish nodes running the shipped VCL, while load runs through both and the stand-in's count
+// climbs to its limit. Acceptance: no Early Bird body is received more than a poll + 2 s after the count
+// reached the limit, on either node. About 20 s. Its processes are the caller's to stop (children.mjs).
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { freePort } from '../lib/servers.mjs';
+import { startStripeStandIn } from '../lib/stripeStandIn.ts';
+import { createBodyReader, isEarlyBird } from './bodies.mjs';
+import { createInstance, startVarnish } from './fleet.mjs';
+import { send } from './traffic.mjs';
+
+const POLL_SECONDS = 2;
+const LIMIT = 30;
+/** Load before the first sale, then one sale every SALE_EVERY_MS, then load until well past the acceptance's bound. */
+const LOAD_BEFORE_SALES_MS = 3_000;
+const SALE_EVERY_MS = 200;
+const BOUND_MS = POLL_SECONDS * 1000 + 2_000;
+const LOAD_AFTER_BOUND_MS = 3_000;
+const CONNECTIONS_PER_NODE = 4;
+const DAY_MS = 86_400_000;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Requests / through one node on keep-alive connections until `isDone()`, recording when each body arrived and whether it offered the Early Bird. */
+async function load(node, readBody, records, isDone) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_NODE });
+  await Promise.all(
+    Array.from({ length: CONNECTIONS_PER_NODE }, async () => {
+      while (!isDone()) {
+        const result = await send(node.port, '/', { 'accept-encoding': 'gzip, deflate, br' }, agent);
+        records.push({
+          node: node.name,
+          at: result.done,
+          status: result.status,
+          earlyBird: result.body ? isEarlyBird(readBody(result.body, result.headers['content-encoding'])) : false,
+        });
+      }
+    }),
+  );
+  agent.destroy();
+}
+
+/** Runs the sale; resolves with its report (text) and the acceptance's problems (none: it passed). */
+export async function rehearseSale({ workDir, vcl, settings, log }) {
+  const key = `rk_test_rehearsal${randomBytes(12).toString('hex')}`;
+  const linkId = 'plink_1RehearsalEarlyBird';
+  const standIn = await startStripeStandIn({ key, linkId, limit: LIMIT });
+  try {
+    // NODE_ENV=production reads only Stripe itself: the same build and command, without it, read the stand-in.
+    const env = {
+      ...settings,
+      EARLY_BIRD_DEADLINE: new Date(Date.now() + DAY_MS).toISOString(),
+      WORKSHOP_START: new Date(Date.now() + 2 * DAY_MS).toISOString(),
+      STRIPE_SECRET_KEY: key,
+      STRIPE_PAYMENT_LINK: linkId,
+      STRIPE_API_URL: standIn.url,
+      SPOTS_POLL_SECONDS: String(POLL_SECONDS),
+    };
+    const instances = [createInstance('sale_1', await freePort(), env), createInstance('sale_2', await freePort(), env)];
+    await Promise.all(instances.map((instance) => instance.start()));
+    const nodes = await Promise.all(['busy', 'quiet'].map((name) => startVarnish(`sale-${name}`, path.join(workDir, `sale-${name}`), vcl, instances)));
+    await Promise.all(
+      nodes.map((node) =>
+        node.waitHealthy(
+          instances.map((instance) => instance.name),
+          15_000,
+        ),
+      ),
+    );
+    log(`sale: 2 instances reading the Stripe stand-in every ${POLL_SECONDS} s, behind 2 Varnish nodes; ${LIMIT} spots, one sold every ${SALE_EVERY_MS} ms`);
+
+    const readBody = createBodyReader(settings.CHECKOUT_URL);
+    const records = [];
+    let done = false;
+    const loadFrom = Date.now();
+    const traffic = Promise.all(nodes.map((node) => load(node, readBody, records, () => done)));
+    await sleep(LOAD_BEFORE_SALES_MS);
+    while (standIn.link().active) {
+      standIn.sell();
+      if (standIn.link().active) await sleep(SALE_EVERY_MS);
+    }
+    const limitAt = Date.now();
+    log(`sale: the ${LIMIT}th spot sold`);
+    await sleep(BOUND_MS + LOAD_AFTER_BOUND_MS);
+    done = true;
+    await traffic;
+
+    const problems = [];
+    const rows = nodes.map((node) => {
+      const mine = records.filter((record) => record.node === node.name);
+      const lastEarlyBird = Math.max(...mine.filter((record) => record.earlyBird).map((record) => record.at));
+      const late = mine.filter((record) => record.earlyBird && record.at > limitAt + BOUND_MS).length;
+      const failed = mine.filter((record) => record.status !== 200).length;
+      if (!Number.isFinite(lastEarlyBird)) problems.push(`${node.name}: no Early Bird body at all before the limit: the sale tested nothing`);
+      if (late > 0)
+        problems.push(
+          `${node.name}: ${late} Early Bird bodies received more than ${BOUND_MS} ms after the limit (the last ${lastEarlyBird - limitAt} ms after)`,
+        );
+      if (failed > 0) problems.push(`${node.name}: ${failed} responses other than 200`);
+      return `${node.name}: ${mine.length} responses, the last Early Bird body ${lastEarlyBird - limitAt} ms after the limit`;
+    });
+    // At most one read per instance per interval, whatever the load.
+    const perWindow = new Map();
+    for (const call of standIn.calls.filter((candidate) => candidate.atMs >= loadFrom)) {
+      const window = Math.floor(call.atMs / (POLL_SECONDS * 1000));
+      perWindow.set(window, (perWindow.get(window) ?? 0) + 1);
+    }
+    const busiest = Math.max(...perWindow.values());
+    if (busiest > instances.length) problems.push(`${busiest} reads of the Payment Link in one ${POLL_SECONDS} s interval, from ${instances.length} instances`);
+    const text = [
+      `Sale: the count reached its limit at +${((limitAt - loadFrom) / 1000).toFixed(1)} s of load; acceptance bound ${BOUND_MS} ms (a poll + 2 s)`,
+      ...rows.map((row) => `  ${row}`),
+      `  ${standIn.calls.filter((call) => call.atMs >= loadFrom).length} reads of the Payment Link during ${((Date.now() - loadFrom) / 1000).toFixed(1)} s, at most ${busiest} per interval`,
+    ].join('\n');
+    return { text, problems };
+  } finally {
+    await standIn.close();
+  }
+}

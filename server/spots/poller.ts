@@ -1,0 +1,155 @@
+import type { Logger } from '../logger';
+import { type Spots, spotsFrom, spotsKey } from '../../shared/logic/spots';
+import { type FailureKind, SpotsSourceError, type SpotsSource } from './source';
+
+/** Timers, injected so that tests move time themselves and never sleep. */
+export interface Scheduler {
+  set(run: () => void, delayMs: number): unknown;
+  clear(handle: unknown): void;
+}
+
+/** Node's timers, unreferenced: polling never keeps a stopping process alive. */
+export const nodeScheduler: Scheduler = {
+  set: (run, delayMs) => setTimeout(run, delayMs).unref(),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/** What the page needs: the last known spots, and whether the first poll is over. */
+export interface SpotsFeed {
+  /** The last spots the checkout reported; null until it has answered once. */
+  current(): Spots | null;
+  /** True once the first poll has answered or failed: before that, the instance is not ready for visitors. */
+  ready(): boolean;
+}
+
+export type ReadOutcome = 'ok' | FailureKind;
+export const READ_OUTCOMES: ReadOutcome[] = ['ok', 'unavailable', 'credentials', 'link'];
+
+/** For the metrics: whether the last read succeeded (null before any), when one last did, and the reads so far. */
+export interface SpotsStatus {
+  up: boolean | null;
+  lastSuccessMs: number | null;
+  reads: Record<ReadOutcome, number>;
+}
+
+export interface SpotsPoller extends SpotsFeed {
+  /** Resolves when the first poll has answered or failed. */
+  firstPoll: Promise<void>;
+  status(): SpotsStatus;
+  stop(): void;
+}
+
+export interface SpotsPollerOptions {
+  source: SpotsSource;
+  intervalMs: number;
+  /** The limit to use when the checkout sets none: the content's figure. */
+  fallbackLimit: number;
+  /** Epoch milliseconds. */
+  clock: () => number;
+  scheduler: Scheduler;
+  logger: Logger;
+}
+
+/** Each failure kind's log line: what the owner should look at. */
+const FAILURE_LOG: Record<FailureKind, { level: 'warn' | 'error'; setting?: string; message: string }> = {
+  unavailable: { level: 'warn', message: 'cannot read the Early Bird spots; the last known count stays' },
+  credentials: {
+    level: 'error',
+    setting: 'STRIPE_SECRET_KEY',
+    message: 'the checkout refused STRIPE_SECRET_KEY (wrong, revoked, or without read access to Payment Links)',
+  },
+  link: { level: 'error', setting: 'STRIPE_PAYMENT_LINK', message: 'the checkout has no Payment Link with the id in STRIPE_PAYMENT_LINK' },
+};
+
+/**
+ * Reads the spots at once, then at every multiple of the interval since the epoch, so every instance asks at
+ * the same instants and they agree within one poll. One read at a time, at most one per interval, never
+ * on a visitor's request. A failure keeps the last known spots; the log gets one line when an outage
+ * begins (or changes kind) and one when it ends, never one per poll.
+ */
+export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, scheduler, logger }: SpotsPollerOptions): SpotsPoller {
+  let spots: Spots | null = null;
+  let ready = false;
+  let up: boolean | null = null;
+  let lastSuccessMs: number | null = null;
+  const reads: Record<ReadOutcome, number> = { ok: 0, unavailable: 0, credentials: 0, link: 0 };
+  let outage: { kind: FailureKind; sinceMs: number } | null = null;
+  let warnedNoLimit = false;
+  let inFlight = false;
+  let lastWindow = -Infinity;
+  let timer: unknown;
+  let stopped = false;
+  let firstDone: () => void = () => undefined;
+  const firstPoll = new Promise<void>((resolve) => {
+    firstDone = resolve;
+  });
+
+  const succeeded = (reading: Awaited<ReturnType<SpotsSource['read']>>): void => {
+    if (reading.limit === null && !warnedNoLimit) {
+      warnedNoLimit = true;
+      logger.warn(
+        { event: 'spots_no_limit', source: source.name, fallbackLimit },
+        'the Payment Link has no limit on completed purchases: the checkout will not stop selling the Early Bird by itself',
+      );
+    }
+    const next = spotsFrom(reading, fallbackLimit);
+    if (outage)
+      logger.info({ event: 'spots_source_recovered', source: source.name, outageMs: clock() - outage.sinceMs }, 'the Early Bird spots can be read again');
+    if (spotsKey(next) !== spotsKey(spots)) {
+      logger.info({ event: 'spots_changed', source: source.name, remaining: next?.remaining ?? null, limit: next?.limit ?? null }, 'Early Bird spots');
+    }
+    spots = next;
+    outage = null;
+    up = true;
+    lastSuccessMs = clock();
+    reads.ok += 1;
+  };
+
+  const failed = (error: unknown): void => {
+    const failure = error instanceof SpotsSourceError ? error : new SpotsSourceError('unavailable', 'unexpected failure');
+    if (outage?.kind !== failure.kind) {
+      const { level, setting, message } = FAILURE_LOG[failure.kind];
+      logger[level]({ event: 'spots_source_error', source: source.name, kind: failure.kind, cause: failure.detail, ...(setting && { setting }) }, message);
+    }
+    outage = { kind: failure.kind, sinceMs: outage?.sinceMs ?? clock() };
+    up = false;
+    reads[failure.kind] += 1;
+  };
+
+  const poll = async (): Promise<void> => {
+    inFlight = true;
+    try {
+      succeeded(await source.read());
+    } catch (error) {
+      failed(error);
+    } finally {
+      inFlight = false;
+      ready = true;
+      firstDone();
+    }
+  };
+
+  const tick = (): void => {
+    if (stopped) return;
+    const now = clock();
+    const window = Math.floor(now / intervalMs);
+    // A call still running (an event loop that stalled past its timeout) skips this boundary: never two at once.
+    if (window > lastWindow && !inFlight) {
+      lastWindow = window;
+      void poll();
+    }
+    timer = scheduler.set(tick, (window + 1) * intervalMs - now);
+  };
+  tick();
+
+  return {
+    current: () => spots,
+    ready: () => ready,
+    firstPoll,
+    status: () => ({ up, lastSuccessMs, reads: { ...reads } }),
+    stop() {
+      stopped = true;
+      scheduler.clear(timer);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { SpotsReading } from '../../shared/logic/spots';
+
+/**
+ * A checkout that can say how many Early Bird spots it has sold: Stripe today (stripeSource.ts); another
+ * (Hotmart, say) is one more implementation of this, and nothing else changes. See docs/spots.md.
+ */
+export interface SpotsSource {
+  /** Which checkout, for the logs. */
+  name: string;
+  /** One read: resolves with the reading, or rejects with a SpotsSourceError. */
+  read(): Promise<SpotsReading>;
+}
+
+/**
+ * Why a read failed. `credentials` and `link` are the owner's settings to fix (their log line names the
+ * variable); `unavailable` passes by itself (unreachable, timeout, 5xx, 429).
+ */
+export type FailureKind = 'unavailable' | 'credentials' | 'link';
+
+export class SpotsSourceError extends Error {
+  override name = 'SpotsSourceError';
+  constructor(
+    readonly kind: FailureKind,
+    /** A short cause for the log, never the checkout's own message (Stripe's 401 echoes part of the key). */
+    readonly detail: string,
+  ) {
+    super(`${kind}: ${detail}`);
+  }
+}
