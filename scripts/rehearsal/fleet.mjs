@@ -90,11 +90,15 @@ export function createInstance(name, port, env) {
   return instance;
 }
 
-/** backends.vcl for the shipped VCL: each instance probed with its taller_health, added to the round robin. */
-export const backendsVcl = (instances) =>
+/**
+ * backends.vcl for the shipped VCL: each instance probed with its taller_health, added to the round robin, and
+ * the cache itself on `cachePort`, whose probe keeps the outage page.
+ */
+export const backendsVcl = (instances, cachePort) =>
   [
-    '# Written by npm run rehearsal: the instances on this machine.',
+    '# Written by npm run rehearsal: the instances on this machine, and the cache itself.',
     ...instances.map(({ name, port }) => `backend ${name} { .host = "127.0.0.1"; .port = "${port}"; .probe = taller_health; }`),
+    `backend cache_itself { .host = "127.0.0.1"; .port = "${cachePort}"; .probe = outage_keeper; }`,
     'sub vcl_init {',
     ...instances.map(({ name }) => `    taller.add_backend(${name});`),
     '}',
@@ -110,8 +114,8 @@ export async function startVarnish(name, dir, vclFile, instances) {
   await mkdir(dir, { recursive: true });
   // varnishd drops its privileges when started as root: its worker must be able to read what is here.
   await chmod(dir, 0o755);
-  await writeFile(path.join(dir, 'backends.vcl'), backendsVcl(instances));
   const port = await freePort();
+  await writeFile(path.join(dir, 'backends.vcl'), backendsVcl(instances, port));
   const workdir = path.join(dir, 'work');
   const output = [];
   const { exited } = startChild(
