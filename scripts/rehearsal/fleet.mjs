@@ -81,9 +81,14 @@ export function createInstance(name, port, env) {
     async stop(signal = 'SIGTERM') {
       const life = current;
       life.signalledAt = Date.now();
+      life.signal = signal;
       life.child.kill(signal);
       await life.exited;
       return life;
+    },
+    /** Sends `signal` to the running process and returns at once (SIGSTOP, SIGCONT). */
+    signal(signal) {
+      current.child.kill(signal);
     },
     requestCount: () => lives.reduce((sum, life) => sum + life.requests.length, 0),
   };
@@ -161,6 +166,11 @@ export async function startVarnish(name, dir, vclFile, instances) {
         const health = await this.health();
         return backendNames.every((backend) => health.get(backend) === true);
       }, timeoutMs);
+    },
+    /** varnishlog with `args`, each line to `onLine`, until stop(). */
+    watchLog(args, onLine) {
+      const { child } = startChild('varnishlog', ['-n', workdir, ...args], { onLine });
+      return { stop: () => void child.kill('SIGTERM') };
     },
     /** The counters of varnishstat, by name without the MAIN. prefix. */
     async counters() {
