@@ -1,8 +1,10 @@
 # Varnish 7 in front of the workshop's site, behaving as a CDN does: it honours the origin's
-# Cache-Control (s-maxage first), varies on Accept-Encoding and overrides no TTL.
+# Cache-Control (s-maxage first), varies on Accept-Encoding and overrides no page's TTL. When an
+# instance fails it retries a GET or HEAD once elsewhere, and when none answers it shows the site's
+# own outage page (docs/caching.md).
 #
 # Use it as it is: copy it to /etc/varnish/, write /etc/varnish/backends.vcl from
-# backends.example.vcl (your instances), and run
+# backends.example.vcl (your instances, and the cache's own address), and run
 #   varnishd -a :80 -f /etc/varnish/taller.vcl -p http_gzip_support=off -s malloc,256m
 # `npm run rehearsal` runs this very file in front of three instances, with a generated backends.vcl.
 vcl 4.1;
@@ -137,7 +139,7 @@ sub vcl_backend_response {
     # No grace for pages: an expired page is never served while a fresh one is fetched, so an
     # Early Bird offer ends when its s-maxage does, on a quiet node too. The origin says the same
     # (stale-while-revalidate=0, stale-if-error=0); this holds even for a response that forgets it.
-    # The price: while every instance is down, pages fail rather than show an old offer.
+    # The price: while every instance is down, visitors get the outage page rather than an old offer.
     if (beresp.http.Content-Type ~ "(?i)^text/html") {
         set beresp.grace = 0s;
     }
@@ -147,8 +149,9 @@ sub vcl_backend_response {
 # The instance refused the connection, reset it, or sent nothing in time. A GET or HEAD (a cache
 # miss is always fetched as a GET) goes once more, to the next healthy instance of the round robin:
 # it changes nothing on the origin, and the visitor never sees the fault. Nothing else is retried,
-# and never twice. Each retry is counted (MAIN.backend_retry in varnishstat) and logged
-# (varnishlog -g request -q 'VCL_Log ~ "^retry"').
+# and never twice. Each retry is logged, which is where it is counted: Varnish has no counter a VCL
+# can add to without a VMOD, and MAIN.backend_retry counts another retry of Varnish's own
+# (varnishlog -g request -q 'VCL_Log ~ "^retry"'; varnishtop -i VCL_Log).
 sub vcl_backend_error {
     if (bereq.is_bgfetch) {
         # A refresh in the background failed: keep the copy there is.
@@ -160,7 +163,8 @@ sub vcl_backend_error {
     }
     # No instance could answer: vcl_deliver shows the kept outage page instead. This body is only the
     # last resort, for a cache that has not kept that page yet (no instance has answered since it
-    # started): the same words, plain. Never stored.
+    # started): the words of `outage` in shared/content.ts (tests/deploy/varnish.test.ts checks them),
+    # plain. Never stored.
     set beresp.ttl = 0s;
     set beresp.grace = 0s;
     set beresp.http.X-Taller-Outage = "1";
@@ -186,6 +190,7 @@ sub vcl_deliver {
         unset resp.http.X-Taller-Outage;
         unset resp.http.Via;
         unset resp.http.X-Varnish;
+        unset resp.http.Server;
     }
     # For the rehearsal's records and an operator's curl: was this served from the cache?
     if (obj.hits > 0) {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outage } from '../../shared/content';
-import { REAL_SETTINGS, type RunningServer, startBuiltServer } from '../helpers/process';
+import { freePort, REAL_SETTINGS, type RunningServer, startBuiltServer } from '../helpers/process';
 import { type RunningVarnish, startVarnish, waitFor } from '../helpers/varnish';
 
 /**
@@ -101,5 +101,24 @@ describe('deploy/varnish/taller.vcl in front of a failing instance', () => {
     expect((await ask(varnish.port, missing(), 'HEAD')).status).toBe(503);
     await waitFor('the killed instance taken out', async () => (await varnish.health()).get('instance') === false, 8_000);
     expect((await ask(varnish.port, '/prompt1')).body).toBe(original.body);
+  });
+});
+
+describe('deploy/varnish/taller.vcl started while no instance answers', () => {
+  it('answers with the last-resort page: the outage page\'s words, 503, stored nowhere, nothing of Varnish', async () => {
+    const nobody = await startVarnish([{ name: 'gone', port: await freePort() }]);
+    try {
+      const answer = await ask(nobody.port, '/');
+      expect(answer.status).toBe(503);
+      expect(answer.body).toContain('<html lang="es">');
+      expect(answer.body).toContain(outage.heading);
+      expect(answer.body).toContain(outage.text);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['retry-after']).toBeDefined();
+      expect(answer.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+      expect(JSON.stringify(answer.headers) + answer.body).not.toMatch(/varnish|guru meditation|backend fetch failed/i);
+    } finally {
+      await nobody.stop();
+    }
   });
 });
