@@ -118,6 +118,15 @@ sub vcl_hash {
 # render, until the probes take it out. A connection on the instances' network opens at once, and a
 # page is written in one go, so the other two bounds are no looser.
 sub vcl_backend_fetch {
+    # A retry goes to another instance than the one that failed: until its probe takes it out, the
+    # round robin could hand it the same one.
+    if (bereq.retries > 0) {
+        set bereq.backend = taller.backend().resolve();
+        if (bereq.http.X-Taller-Failed == "" + bereq.backend) {
+            set bereq.backend = taller.backend().resolve();
+        }
+    }
+    unset bereq.http.X-Taller-Failed;
     set bereq.connect_timeout = 1s;
     set bereq.first_byte_timeout = 2s;
     set bereq.between_bytes_timeout = 2s;
@@ -158,7 +167,8 @@ sub vcl_backend_error {
         return (abandon);
     }
     if (bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD") && std.healthy(bereq.backend)) {
-        std.log("retry " + bereq.method + " " + bereq.url + ": " + beresp.reason);
+        std.log("retry " + bereq.method + " " + bereq.url + ": " + beresp.reason + " from " + beresp.backend);
+        set bereq.http.X-Taller-Failed = beresp.backend;
         return (retry);
     }
     # No instance could answer: vcl_deliver shows the kept outage page instead. This body is only the

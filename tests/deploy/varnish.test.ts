@@ -66,7 +66,9 @@ describe('deploy/varnish/taller.vcl in front of a failing instance', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     const droppedGets = dropped.filter((line) => line.startsWith('GET /?v=')).length;
     expect(droppedGets).toBeGreaterThanOrEqual(1);
-    expect((await varnish.vclLog()).filter((line) => line.startsWith('retry GET /?v='))).toHaveLength(droppedGets);
+    const retried = (await varnish.vclLog()).filter((line) => line.startsWith('retry GET /?v='));
+    expect(retried).toHaveLength(droppedGets);
+    for (const line of retried) expect(line).toMatch(/ from dropper$/);
   });
 
   it('never retries a POST: the one the instance dropped gets the outage page', async () => {
