@@ -214,7 +214,7 @@ try {
     ),
   );
   console.log(
-    `(${fmt(faults.boundMs)} ms first-byte bound; one render = the slowest miss of the baseline and kill phases, ${fmt(faults.renderMs)} ms; outage: failed = not the outage page; ` +
+    `(${fmt(faults.boundMs)} ms first-byte bound; one render = the slowest miss that met no stuck instance, ${fmt(faults.renderMs)} ms; outage: failed = not the outage page; ` +
       `the hung instance was back in rotation ${seconds(faults.backAfterMs)} after SIGCONT and served ${fmt(faults.servedAfterBack)} requests in the next 2 s; ` +
       `${fmt(faults.starting)} requests while the instances started again)`,
   );

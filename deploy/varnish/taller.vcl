@@ -37,7 +37,8 @@ probe outage_keeper {
     .threshold = 1;
 }
 
-# Round robin over the healthy instances.
+# Round robin over the healthy instances. `keeper` holds cache_itself only so that the VCL counts it
+# as used: it is never asked for a backend.
 sub vcl_init {
     new taller = directors.round_robin();
     new keeper = directors.round_robin();
