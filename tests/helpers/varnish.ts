@@ -71,9 +71,17 @@ export async function startVarnish(backends: Backend[]): Promise<RunningVarnish>
   );
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let spawnError: Error | null = null;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    // Not installed: said plainly, as the rehearsal does.
+    child.once('error', (error) => {
+      spawnError = new Error(`varnishd could not be started (${error.message}): apt-get install varnish (.ci/run does)`);
+      resolve();
+    });
+  });
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    if (!spawnError && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
     await rm(dir, { recursive: true, force: true });
   };
@@ -81,6 +89,7 @@ export async function startVarnish(backends: Backend[]): Promise<RunningVarnish>
     await waitFor(
       'varnishd accepting connections',
       async () => {
+        if (spawnError) throw spawnError;
         if (child.exitCode !== null) throw new Error(`varnishd exited:\n${output.join('')}`);
         return accepts(port);
       },
