@@ -3,8 +3,9 @@
 // nodes running deploy/varnish/taller.vcl as it is (a busy one under steady load, a quiet one with one
 // visitor at a time) and nginx serving the same bytes of / as a file. EARLY_BIRD_DEADLINE falls in the
 // middle of the run and WORKSHOP_START later; in between each instance in turn gets SIGTERM and is started
-// again while traffic flows. Every response is recorded. About 2 minutes; it stops by itself, stops every
-// process it started, and exits 1 when acceptance 1, 2 or 4 fails. It installs nothing: varnishd and nginx
+// again while traffic flows. Every response is recorded. Then the unplanned faults (rehearsal/faults.mjs): an
+// instance killed, one hung, all stopped, all started again. About 2.5 minutes; it stops by itself, stops every
+// process it started, and exits 1 when an acceptance fails. It installs nothing: varnishd and nginx
 // must be on PATH (.ci/run installs them). SHUTDOWN_DELAY_SECONDS, if set, is passed to the instances.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createBodyReader } from './rehearsal/bodies.mjs';
 import { cleanUpOnExit, stopAll } from './rehearsal/children.mjs';
+import { runFaults } from './rehearsal/faults.mjs';
 import { createInstance, startNginx, startVarnish } from './rehearsal/fleet.mjs';
 import { confirmations, fmt, restarts, seconds, staleBodies, steadyFigures, table } from './rehearsal/report.mjs';
 import { rehearseSale } from './rehearsal/sale.mjs';
@@ -32,7 +34,7 @@ const START_AFTER_DEADLINE_MS = 40_000;
 const BEFORE_DEADLINE_MS = 22_000;
 const AFTER_START_MS = 8_000;
 /** The run is stopped, and fails, if it takes longer than this. */
-const WATCHDOG_MS = 240_000;
+const WATCHDOG_MS = 300_000;
 const SETTINGS = {
   CHECKOUT_URL: 'https://pay.example.org/taller-marca-autoridad',
   CONTACT_EMAIL: 'hola@taller.example.org',
@@ -163,16 +165,24 @@ try {
   await traffic;
   const steadyTo = Date.now();
   const counters = { busy: await busy.counters(), quiet: await quiet.counters() };
+  log('faults: cache-missing load on the busy node');
+  const faults = await runFaults({ node: busy, instances, vclFile: VCL, readBody, log });
   // Nothing stands in front any more: Ctrl-C's signal, which skips the lame-duck delay.
   await Promise.all(instances.map((instance) => instance.stop('SIGINT')));
   await stopAll();
-  const instanceExits = instances.flatMap((instance) => instance.lives.map((life) => life.exit?.code ?? life.exit?.signal));
+  // The faults' kill -9 aside, every instance exits 0.
+  const instanceExits = instances.flatMap((instance) =>
+    instance.lives.filter((life) => life.signal !== 'SIGKILL').map((life) => life.exit?.code ?? life.exit?.signal),
+  );
 
   // The records, for whoever wants to look closer: times are epoch milliseconds, like the boundaries.
   const records = recorder.records;
   await mkdir('.artifacts/rehearsal', { recursive: true });
   await writeFile('.artifacts/rehearsal/responses.ndjson', `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
-  await writeFile('.artifacts/rehearsal/run.json', JSON.stringify({ startedAt, deadlineMs, startMs, restarts: restartRows, throughput, counters }, null, 2));
+  await writeFile(
+    '.artifacts/rehearsal/run.json',
+    JSON.stringify({ startedAt, deadlineMs, startMs, restarts: restartRows, throughput, counters, faults }, null, 2),
+  );
 
   // Figures.
   const boundaries = { deadlineMs, startMs };
@@ -235,6 +245,19 @@ try {
   const sale = await rehearseSale({ workDir, vcl: VCL, settings: SETTINGS, log });
   console.log(`\n${sale.text}`);
 
+  console.log('');
+  console.log(
+    table(
+      ['Faults, cache misses', 'requests', 'failed', 'p50 ms', 'p99 ms', 'slowest ms', 'retries'],
+      faults.rows.map((row) => [row.name, fmt(row.requests), fmt(row.failed), fmt(row.p50), fmt(row.p99), fmt(row.slowest), fmt(row.retries)]),
+    ),
+  );
+  console.log(
+    `(${fmt(faults.boundMs)} ms first-byte bound; one render = the slowest miss that met no stuck instance, ${fmt(faults.renderMs)} ms; outage: failed = not the outage page; ` +
+      `the hung instance was back in rotation ${seconds(faults.backAfterMs)} after SIGCONT and served ${fmt(faults.servedAfterBack)} requests in the next 2 s; ` +
+      `${fmt(faults.starting)} requests while the instances started again)`,
+  );
+
   const verdicts = [
     ['1. no Early Bird body after the deadline, no selling body after the start, on either node', one.problems],
     [
@@ -243,6 +266,11 @@ try {
     ],
     ['4. no 304 confirms an offer past its end', four.problems],
     ['5. the sale: no Early Bird body more than a poll + 2 s after the last spot sold, on either node', sale.problems],
+    ['6. kill -9 one instance: no failed request', faults.problems.kill],
+    ['7. SIGSTOP one instance: no failed request, slowest within the bound plus one render, back after SIGCONT', faults.problems.hang],
+    ["8. every instance stopped: every response the Spanish 503 outage page with the origin's headers", faults.problems.outage],
+    ['9. every instance started again: the site recovers, the cache was not restarted', faults.problems.recovered],
+    ['10. no Early Bird body during or after the faults', faults.problems.earlyBird],
   ];
   console.log('');
   for (const [name, problems] of verdicts) {

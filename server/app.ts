@@ -5,7 +5,7 @@ import type { SiteConfig } from './config';
 import { BROTLI_BEST, BROTLI_PER_SECOND, encodeBody, sendEncoded, type EncodedBody } from './encodedBody';
 import { createLogger, type Logger } from './logger';
 import type { Metrics, PageName } from './metrics';
-import { createPages, ICS_PATH } from './pages';
+import { createPages, ICS_PATH, OUTAGE_PATH } from './pages';
 import { recentKeysMemo } from './recentKeysMemo';
 import { renderAhead as startRenderAhead } from './renderAhead';
 import { loggablePath, requestLog } from './requestLog';
@@ -44,6 +44,8 @@ function sendHtml(req: express.Request, res: Response, status: number, cacheCont
 }
 
 const FIXED_FILE_CACHE = 'public, max-age=3600';
+/** How soon a visitor who meets the outage page is told to try again, in seconds. */
+const OUTAGE_RETRY_AFTER = 30;
 const NOT_FOUND_SHARED_MAX_AGE = 60;
 
 /** A small file that changes only with the configuration, served from memory in every encoding. */
@@ -120,6 +122,7 @@ export function createApp({
   }
   const calendarFile = pageBodies('calendar');
   const notFound = encodeBody(pages.notFound());
+  const outagePage = encodeBody(pages.outage());
 
   const app = express();
   app.disable('x-powered-by');
@@ -155,6 +158,13 @@ export function createApp({
     // DTSTAMP says when the file was made: to the minute, so one file serves a whole minute of downloads.
     const minute = Math.floor(clock() / 60_000) * 60_000;
     sendEncoded(req, res, await calendarFile.serve(String(minute), 'none', () => encodeBody(pages.calendarFile(minute))));
+  });
+
+  // The page the cache keeps for when no instance answers (docs/decisions/0001-outage-page.md). A 503 that no
+  // browser or shared cache stores, whoever asks: the VCL alone keeps it, on purpose, and never as a 200.
+  app.get(OUTAGE_PATH, async (req, res) => {
+    res.set('Retry-After', String(OUTAGE_RETRY_AFTER));
+    sendHtml(req, res, 503, 'no-store', await outagePage);
   });
 
   // Each page is rendered and compressed once per snapshot (the landing page ahead of its second, while visited), then served from memory.

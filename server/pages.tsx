@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { details, notFound, pricing, prices, promptPage, serverError, site, trainer, workshop } from '../shared/content';
+import { details, notFound, outage, pricing, prices, promptPage, serverError, site, trainer, workshop } from '../shared/content';
 import { Document, type PageAssets, type PageMeta } from '../shared/components/Document';
 import { LandingPage } from '../shared/components/LandingPage';
+import { OutagePage } from '../shared/components/OutagePage';
 import type { EarlyBirdOffer } from '../shared/components/landing/PriceCard';
 import { PromptPage } from '../shared/components/PromptPage';
 import type { SaleView } from '../shared/components/SaleSlot';
@@ -30,12 +31,16 @@ export interface Pages {
   prompt(year: number): string;
   notFound(): string;
   serverError(): string;
+  /** The page a shared cache keeps and shows while no instance answers. */
+  outage(): string;
   /** The workshop as an iCalendar file, stamped with the given instant. */
   calendarFile(stampMs: number): string;
 }
 
 /** Where the .ics download is served. */
 export const ICS_PATH = `/${details.icsFileName}`;
+/** Where the outage page is served, for the cache to keep (deploy/varnish/taller.vcl names the same path). */
+export const OUTAGE_PATH = '/_outage';
 
 const toHtml = (element: ReactElement): string => `<!DOCTYPE html>${renderToString(element)}`;
 
@@ -135,6 +140,12 @@ export function createPages(config: SiteConfig, assets: PageAssets): Pages {
       toHtml(
         <Document meta={meta(`${serverError.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
           <StatusPage code={500} heading={serverError.heading} text={serverError.text} homeLink={serverError.homeLink} />
+        </Document>,
+      ),
+    outage: () =>
+      toHtml(
+        <Document meta={meta(`${outage.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+          <OutagePage contactEmail={contactEmail} />
         </Document>,
       ),
     calendarFile: (stampMs) =>

@@ -339,6 +339,18 @@ export const serverError = {
   homeLink: 'Return to Home',
 } as const;
 
+/**
+ * The page a shared cache shows while no instance of the site answers (docs/decisions/0001-outage-page.md):
+ * Spanish, no offer, a way to reach the owner.
+ */
+export const outage = {
+  title: 'Volvemos en un momento',
+  heading: 'Volvemos en un momento',
+  text: 'La página no está disponible ahora mismo por un problema técnico de nuestro lado. Vuelve a intentarlo en unos minutos.',
+  contactLead: 'Si necesitas ayuda, escríbenos a',
+  retryLink: 'Volver a intentarlo',
+} as const;
+
 /** The copy island's own texts, apart from the prompt so its JavaScript does not carry the page. */
 export const promptCopy = {
   copyAll: 'Copiar Todo el Prompt',

@@ -4,6 +4,10 @@
 backend instance_1 { .host = "10.0.0.11"; .port = "3000"; .probe = taller_health; }
 backend instance_2 { .host = "10.0.0.12"; .port = "3000"; .probe = taller_health; }
 
+# The cache itself, at the address and port varnishd listens on (-a): its probe keeps the outage page
+# in the cache (taller.vcl). It is never sent a visitor's request.
+backend cache_itself { .host = "127.0.0.1"; .port = "80"; .probe = outage_keeper; }
+
 sub vcl_init {
     taller.add_backend(instance_1);
     taller.add_backend(instance_2);

@@ -1,13 +1,16 @@
 # Varnish 7 in front of the workshop's site, behaving as a CDN does: it honours the origin's
-# Cache-Control (s-maxage first), varies on Accept-Encoding and overrides no TTL.
+# Cache-Control (s-maxage first), varies on Accept-Encoding and overrides no page's TTL. When an
+# instance fails it retries a GET or HEAD once elsewhere, and when none answers it shows the site's
+# own outage page (docs/caching.md).
 #
 # Use it as it is: copy it to /etc/varnish/, write /etc/varnish/backends.vcl from
-# backends.example.vcl (your instances), and run
+# backends.example.vcl (your instances, and the cache's own address), and run
 #   varnishd -a :80 -f /etc/varnish/taller.vcl -p http_gzip_support=off -s malloc,256m
 # `npm run rehearsal` runs this very file in front of three instances, with a generated backends.vcl.
 vcl 4.1;
 
 import directors;
+import std;
 
 # Every instance is probed on /healthz every second. On SIGTERM an instance answers 503 there at
 # once and keeps serving for SHUTDOWN_DELAY_SECONDS (5 s by default): two failed probes out of the
@@ -20,19 +23,58 @@ probe taller_health {
     .threshold = 2;
 }
 
-# Round robin over the healthy instances.
+# The outage page (docs/decisions/0001-outage-page.md): the instances serve it at /_outage, and this
+# cache keeps it for when none of them answers. backends.vcl declares the cache itself as the backend
+# `cache_itself`, probed with this: each probe is an ordinary request for /_outage through the cache,
+# so the page is fetched as soon as the cache starts and refreshed whenever its short TTL has passed.
+# The origin answers it 503, so 503 is the healthy answer. Never sent a visitor's request.
+probe outage_keeper {
+    .url = "/_outage";
+    .expected_response = 503;
+    .interval = 5s;
+    .timeout = 2s;
+    .window = 1;
+    .threshold = 1;
+}
+
+# Round robin over the healthy instances. `keeper` holds cache_itself only so that the VCL counts it
+# as used: it is never asked for a backend.
 sub vcl_init {
     new taller = directors.round_robin();
+    new keeper = directors.round_robin();
 }
 
 # backends.vcl (found on vcl_path, /etc/varnish by default) declares each instance with
-# `.probe = taller_health;` and adds it in its own vcl_init, which Varnish runs after this one:
+# `.probe = taller_health;` and adds it in its own vcl_init, which Varnish runs after this one, and
+# the cache itself, at the address it listens on, as cache_itself:
 #   backend instance_1 { .host = "10.0.0.11"; .port = "3000"; .probe = taller_health; }
+#   backend cache_itself { .host = "127.0.0.1"; .port = "80"; .probe = outage_keeper; }
 #   sub vcl_init { taller.add_backend(instance_1); }
 include "backends.vcl";
 
+sub vcl_init {
+    keeper.add_backend(cache_itself);
+}
+
 sub vcl_recv {
     set req.backend_hint = taller.backend();
+
+    # The marker that no instance answered is ours alone (set in vcl_deliver before a restart).
+    if (req.restarts == 0) {
+        unset req.http.X-Taller-Outage;
+    }
+    # No instance answered the visitor's request: the kept outage page instead, in its one variant.
+    if (req.http.X-Taller-Outage) {
+        set req.url = "/_outage";
+        if (req.method != "HEAD") {
+            set req.method = "GET";
+        }
+    }
+    if (req.url == "/_outage") {
+        unset req.http.Accept-Encoding;
+        unset req.http.Cookie;
+        return (hash);
+    }
 
     # The site sets and reads no cookie, so a visitor's (an analytics cookie on the domain) must
     # not turn every page into a pass.
@@ -56,6 +98,11 @@ sub vcl_recv {
 # cache key leaves them out (the origin still sees them on a miss), so those visitors share the
 # cached page instead of each costing a fetch.
 sub vcl_hash {
+    # One outage page whatever the Host: the keeper's probe asks for it under the cache's own address.
+    if (req.url == "/_outage") {
+        hash_data(req.url);
+        return (lookup);
+    }
     hash_data(regsub(regsuball(req.url, "(?i)(?<=[?&])(utm_[^=&]*|fbclid|gclid)(=[^&]*)?(&|$)", ""), "[?&]+$", ""));
     if (req.http.host) {
         hash_data(req.http.host);
@@ -65,18 +112,97 @@ sub vcl_hash {
     return (lookup);
 }
 
+# Timeouts towards the instances. An instance answers from memory, or renders a page in a small
+# fraction of a second even on a busy machine (docs/caching.md has the measured figures): a first
+# byte later than 2 s means a stuck process, not a slow page, and the request goes to another
+# instance (vcl_backend_error). A hung instance thus costs a visitor at most this bound plus one
+# render, until the probes take it out. A connection on the instances' network opens at once, and a
+# page is written in one go, so the other two bounds are no looser.
+sub vcl_backend_fetch {
+    # A retry goes to another instance than the one that failed: until its probe takes it out, the
+    # round robin could hand it the same one.
+    if (bereq.retries > 0) {
+        set bereq.backend = taller.backend().resolve();
+        if (bereq.http.X-Taller-Failed == "" + bereq.backend) {
+            set bereq.backend = taller.backend().resolve();
+        }
+    }
+    unset bereq.http.X-Taller-Failed;
+    set bereq.connect_timeout = 1s;
+    set bereq.first_byte_timeout = 2s;
+    set bereq.between_bytes_timeout = 2s;
+}
+
 sub vcl_backend_response {
+    # The outage page is kept, apart from the pages' rules: a short TTL, so the probe refreshes it
+    # (a new contact address shows soon), and a long grace, so it is there when nothing answers. It
+    # holds no offer, so keeping it brings no ended Early Bird back. Its no-store stays in its
+    # headers, for visitors and caches beyond this one; anything but the origin's 503 is not kept.
+    if (bereq.url == "/_outage") {
+        if (beresp.status != 503) {
+            return (abandon);
+        }
+        set beresp.ttl = 10s;
+        set beresp.grace = 365d;
+        return (deliver);
+    }
     # No grace for pages: an expired page is never served while a fresh one is fetched, so an
     # Early Bird offer ends when its s-maxage does, on a quiet node too. The origin says the same
     # (stale-while-revalidate=0, stale-if-error=0); this holds even for a response that forgets it.
-    # The price: while every instance is down, pages fail rather than show an old offer.
+    # The price: while every instance is down, visitors get the outage page rather than an old offer.
     if (beresp.http.Content-Type ~ "(?i)^text/html") {
         set beresp.grace = 0s;
     }
-    # No return (retry) anywhere: a failing instance shows as an error, and its probe takes it out.
+    # A response, even a 5xx, is never retried: the instance answered, and its answer is the page.
+}
+
+# The instance refused the connection, reset it, or sent nothing in time. A GET or HEAD (a cache
+# miss is always fetched as a GET) goes once more, to the next healthy instance of the round robin:
+# it changes nothing on the origin, and the visitor never sees the fault. Nothing else is retried,
+# and never twice. Each retry is logged, which is where it is counted: Varnish has no counter a VCL
+# can add to without a VMOD, and MAIN.backend_retry counts another retry of Varnish's own
+# (varnishlog -g request -q 'VCL_Log ~ "^retry"'; varnishtop -i VCL_Log).
+sub vcl_backend_error {
+    if (bereq.is_bgfetch) {
+        # A refresh in the background failed: keep the copy there is.
+        return (abandon);
+    }
+    if (bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD") && std.healthy(bereq.backend)) {
+        std.log("retry " + bereq.method + " " + bereq.url + ": " + beresp.reason + " from " + beresp.backend);
+        set bereq.http.X-Taller-Failed = beresp.backend;
+        return (retry);
+    }
+    # No instance could answer: vcl_deliver shows the kept outage page instead. This body is only the
+    # last resort, for a cache that has not kept that page yet (no instance has answered since it
+    # started): the words of `outage` in shared/content.ts (tests/deploy/varnish.test.ts checks them),
+    # plain. Never stored.
+    set beresp.ttl = 0s;
+    set beresp.grace = 0s;
+    set beresp.http.X-Taller-Outage = "1";
+    set beresp.http.Content-Type = "text/html; charset=utf-8";
+    set beresp.http.Cache-Control = "no-store";
+    set beresp.http.Retry-After = "30";
+    set beresp.http.Content-Security-Policy = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+    set beresp.http.X-Content-Type-Options = "nosniff";
+    set beresp.http.X-Frame-Options = "DENY";
+    set beresp.http.Referrer-Policy = "strict-origin-when-cross-origin";
+    set beresp.body = {"<!DOCTYPE html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Volvemos en un momento</title><h1>Volvemos en un momento</h1><p>La página no está disponible ahora mismo por un problema técnico de nuestro lado. Vuelve a intentarlo en unos minutos.</p></html>"};
+    return (deliver);
 }
 
 sub vcl_deliver {
+    # No instance answered: once, the same request again as the kept outage page (vcl_recv).
+    if (resp.http.X-Taller-Outage && req.restarts == 0) {
+        set req.http.X-Taller-Outage = "1";
+        return (restart);
+    }
+    if (req.http.X-Taller-Outage) {
+        # The outage speaks only for the site: no trace of the cache's software.
+        unset resp.http.X-Taller-Outage;
+        unset resp.http.Via;
+        unset resp.http.X-Varnish;
+        unset resp.http.Server;
+    }
     # For the rehearsal's records and an operator's curl: was this served from the cache?
     if (obj.hits > 0) {
         set resp.http.X-Cache = "HIT";

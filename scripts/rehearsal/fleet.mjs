@@ -81,20 +81,29 @@ export function createInstance(name, port, env) {
     async stop(signal = 'SIGTERM') {
       const life = current;
       life.signalledAt = Date.now();
+      life.signal = signal;
       life.child.kill(signal);
       await life.exited;
       return life;
+    },
+    /** Sends `signal` to the running process and returns at once (SIGSTOP, SIGCONT). */
+    signal(signal) {
+      current.child.kill(signal);
     },
     requestCount: () => lives.reduce((sum, life) => sum + life.requests.length, 0),
   };
   return instance;
 }
 
-/** backends.vcl for the shipped VCL: each instance probed with its taller_health, added to the round robin. */
-export const backendsVcl = (instances) =>
+/**
+ * backends.vcl for the shipped VCL: each instance probed with its taller_health, added to the round robin, and
+ * the cache itself on `cachePort`, whose probe keeps the outage page.
+ */
+export const backendsVcl = (instances, cachePort) =>
   [
-    '# Written by npm run rehearsal: the instances on this machine.',
+    '# Written by npm run rehearsal: the instances on this machine, and the cache itself.',
     ...instances.map(({ name, port }) => `backend ${name} { .host = "127.0.0.1"; .port = "${port}"; .probe = taller_health; }`),
+    `backend cache_itself { .host = "127.0.0.1"; .port = "${cachePort}"; .probe = outage_keeper; }`,
     'sub vcl_init {',
     ...instances.map(({ name }) => `    taller.add_backend(${name});`),
     '}',
@@ -110,8 +119,8 @@ export async function startVarnish(name, dir, vclFile, instances) {
   await mkdir(dir, { recursive: true });
   // varnishd drops its privileges when started as root: its worker must be able to read what is here.
   await chmod(dir, 0o755);
-  await writeFile(path.join(dir, 'backends.vcl'), backendsVcl(instances));
   const port = await freePort();
+  await writeFile(path.join(dir, 'backends.vcl'), backendsVcl(instances, port));
   const workdir = path.join(dir, 'work');
   const output = [];
   const { exited } = startChild(
@@ -168,6 +177,11 @@ export async function startVarnish(name, dir, vclFile, instances) {
         },
         timeoutMs,
       );
+    },
+    /** varnishlog with `args`, each line to `onLine`, until stop(). */
+    watchLog(args, onLine) {
+      const { child } = startChild('varnishlog', ['-n', workdir, ...args], { onLine });
+      return { stop: () => void child.kill('SIGTERM') };
     },
     /** The counters of varnishstat, by name without the MAIN. prefix. */
     async counters() {

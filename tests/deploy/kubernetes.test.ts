@@ -136,6 +136,21 @@ describe('deploy/kubernetes', () => {
     expect(container.livenessProbe!.failureThreshold! * container.livenessProbe!.periodSeconds!).toBeGreaterThan(delay);
   });
 
+  it('restarts a stuck pod within the time docs/caching.md states, after readiness has taken it out of the Service', () => {
+    // A probe fails `timeoutSeconds` after it is sent; the first one after the process sticks is sent within a
+    // period, and `failureThreshold` failures in a row decide.
+    const window = (probe: { periodSeconds?: number; timeoutSeconds?: number; failureThreshold?: number }) => ({
+      earliest: (probe.failureThreshold! - 1) * probe.periodSeconds! + probe.timeoutSeconds!,
+      latest: probe.failureThreshold! * probe.periodSeconds! + probe.timeoutSeconds!,
+    });
+    const liveness = window(container.livenessProbe!);
+    const readiness = window(container.readinessProbe!);
+    const stated = /restarted (\d+) to (\d+) s after it stops answering/.exec(readFileSync('docs/caching.md', 'utf8'));
+    expect(stated, 'docs/caching.md states the restart window').not.toBeNull();
+    expect([Number(stated![1]), Number(stated![2])]).toEqual([liveness.earliest, liveness.latest]);
+    expect(readiness.latest).toBeLessThan(liveness.earliest);
+  });
+
   it('gives the shutdown its time: grace period ≥ preStop + SHUTDOWN_DELAY_SECONDS + the 10 s drain', () => {
     expect(settings.SHUTDOWN_DELAY_SECONDS).toMatch(/^\d+$/);
     const delay = Number(settings.SHUTDOWN_DELAY_SECONDS);

@@ -10,11 +10,12 @@ import { parseHtml } from '../helpers/html';
 
 const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest;
 
-/** The four kinds of answer a visitor gets: two pages, the not-found page and a hashed asset. */
+/** The five kinds of answer a visitor gets: two pages, the not-found page, the outage page the cache keeps and a hashed asset. */
 const TARGETS = [
   { name: '/', path: '/', status: 200 },
   { name: '/prompt1', path: '/prompt1', status: 200 },
   { name: 'the 404', path: '/no-existe-esta-pagina', status: 404 },
+  { name: 'the outage page', path: '/_outage', status: 503 },
   { name: 'an asset', path: manifest.hydrateScript, status: 200 },
 ];
 
@@ -96,7 +97,7 @@ describe.each(TARGETS)('security headers on $name', ({ path: target, status }) =
 });
 
 describe('the Content-Security-Policy', () => {
-  it('has no directive beyond the expected list, on any of the four answers', async () => {
+  it('has no directive beyond the expected list, on any of the five answers', async () => {
     // Anything more widens what a page may do: manifest-src 'self' would allow a web manifest, which the site
     // does not have (island chunks load through import(), which script-src governs).
     const { app } = testApp();
@@ -122,7 +123,7 @@ describe('security headers on answers outside the pages', () => {
   });
 });
 
-describe.each(['/', '/prompt1', '/no-existe-esta-pagina'])('the HTML of %s', (target) => {
+describe.each(['/', '/prompt1', '/no-existe-esta-pagina', '/_outage'])('the HTML of %s', (target) => {
   const load = async (): Promise<{ html: string; doc: Document }> => {
     const res = await request(testApp().app).get(target);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -23,6 +23,7 @@ const PAGES: { name: string; path: string; now: number; env?: Record<string, str
   { name: 'landing-closed', path: '/', now: TEST_START_MS, status: 200 },
   { name: 'prompt', path: '/prompt1', now: DEFAULT_DEADLINE_MS, status: 200 },
   { name: 'not-found', path: '/no-existe', now: DEFAULT_DEADLINE_MS, status: 404 },
+  { name: 'outage', path: '/_outage', now: DEFAULT_DEADLINE_MS, status: 503 },
 ];
 
 interface VnuMessage {

@@ -1,0 +1,215 @@
+// The unplanned faults, at the busy node, with requests that miss the cache (a unique ?v= each): one
+// instance killed, one instance hung for 10 s, every instance stopped, every instance started again. Each
+// phase has its acceptance; the figures come from every response and from the VCL's retry log lines.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { isEarlyBird } from './bodies.mjs';
+import { percentile } from './report.mjs';
+import { send } from './traffic.mjs';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const CONNECTIONS = 16;
+const RATE = 500;
+const HANG_MS = 10_000;
+/** The security headers the origin sends with every page; the outage page must carry the same. */
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+];
+
+/** The VCL's own bound on an instance's first byte, read from the file the nodes run. */
+export function firstByteTimeoutMs(vclFile) {
+  const match = /set bereq\.first_byte_timeout = (\d+(?:\.\d+)?)(ms|s);/.exec(readFileSync(path.resolve(vclFile), 'utf8'));
+  if (!match) throw new Error(`no first_byte_timeout in ${vclFile}`);
+  return Number(match[1]) * (match[2] === 's' ? 1000 : 1);
+}
+
+/**
+ * What is wrong with a response that should be the outage page: the origin's own page (`reference`, asked of
+ * an instance directly) with its status, Retry-After and security headers, stored by nobody, nothing of Varnish.
+ */
+function outageProblem(result, reference) {
+  if (result.error) return `failed (${result.error})`;
+  if (result.status !== 503) return `status ${result.status}`;
+  if (!result.body.equals(reference.body)) return 'not the outage page';
+  const { headers } = result;
+  if (headers['retry-after'] !== reference.headers['retry-after']) return `Retry-After ${headers['retry-after']}`;
+  if (headers['cache-control'] !== 'no-store') return `Cache-Control ${headers['cache-control']}`;
+  for (const name of SECURITY_HEADERS) if (headers[name] !== reference.headers[name]) return `${name} ${headers[name] ?? 'missing'}`;
+  if (/varnish/i.test(JSON.stringify(headers))) return 'a header names Varnish';
+  return null;
+}
+
+/**
+ * Cache-missing load on `port` until stopped: `CONNECTIONS` keep-alive connections sharing `RATE` requests/s,
+ * each path `/?v=<phase>-<n>`. Every response is kept as a small record.
+ */
+function missLoad(port, readBody, classify) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const records = [];
+  let phase = 'none';
+  let counter = 0;
+  let done = false;
+  const interval = (1000 * CONNECTIONS) / RATE;
+  const worker = async (index) => {
+    let next = Date.now() + (index * interval) / CONNECTIONS;
+    while (!done) {
+      const wait = next - Date.now();
+      if (wait > 0) await sleep(wait);
+      next = Math.max(next + interval, Date.now() - interval);
+      counter += 1;
+      const sentIn = phase;
+      const result = await send(port, `/?v=${sentIn}-${counter}`, { 'accept-encoding': 'br' }, agent);
+      const state = result.status === 200 ? readBody(result.body, result.headers['content-encoding']) : null;
+      records.push({
+        phase: sentIn,
+        sent: result.sent,
+        ms: result.done - result.sent,
+        status: result.status ?? null,
+        error: result.error ?? null,
+        earlyBird: isEarlyBird(state),
+        outage: classify(result),
+      });
+    }
+  };
+  const running = Promise.all(Array.from({ length: CONNECTIONS }, (_, index) => worker(index)));
+  return {
+    records,
+    enter(name) {
+      phase = name;
+    },
+    async stop() {
+      done = true;
+      await running;
+      agent.destroy();
+    },
+  };
+}
+
+/** Watches the node's log for the VCL's retry lines (std.log "retry …"), each with the path it retried. */
+function retryLog(node) {
+  const paths = [];
+  const watcher = node.watchLog(['-u', '-g', 'raw', '-i', 'VCL_Log'], (line) => {
+    const match = /VCL_Log\s+\S+\s+retry \S+ (\S+):/.exec(line);
+    if (match) paths.push(match[1]);
+  });
+  return { count: (phase) => paths.filter((retried) => retried.startsWith(`/?v=${phase}-`)).length, stop: watcher.stop };
+}
+
+/** The four phases. `log(message)` narrates; resolves with one row of figures and the problems per phase. */
+export async function runFaults({ node, instances, vclFile, readBody, log }) {
+  const boundMs = firstByteTimeoutMs(vclFile);
+  const names = instances.map((instance) => instance.name);
+  const reference = await send(instances[0].port, '/_outage', {}, false);
+  if (reference.status !== 503) throw new Error(`the instances answer /_outage with ${reference.status ?? reference.error}, not 503`);
+  const uptime = async () => (await node.counters()).uptime;
+  const uptimeBefore = await uptime();
+  const retries = retryLog(node);
+  const load = missLoad(node.port, readBody, (result) => outageProblem(result, reference));
+  const phase = (name) => load.enter(name);
+  const [killed, hung] = instances;
+  let servedAfterBack = 0;
+  let backAfterMs = NaN;
+  try {
+    await phases();
+  } finally {
+    // Stopped however the phases end, so that a failure cannot leave the load running.
+    await load.stop();
+    await sleep(500);
+    retries.stop();
+  }
+
+  async function phases() {
+    // With every instance well: the misses' times on this machine now.
+    phase('baseline');
+    await sleep(3_000);
+
+    phase('kill');
+    await sleep(1_000);
+    log(`kill -9 ${killed.name}`);
+    await killed.stop('SIGKILL');
+    await sleep(4_000);
+    phase('between');
+    await killed.start();
+    await node.waitHealthy([killed.name], 20_000);
+
+    phase('hang');
+    await sleep(1_000);
+    log(`SIGSTOP ${hung.name} for ${HANG_MS / 1000} s`);
+    hung.signal('SIGSTOP');
+    await sleep(HANG_MS);
+    hung.signal('SIGCONT');
+    const continuedAt = Date.now();
+    await node.waitHealthy([hung.name], 20_000);
+    const backAt = Date.now();
+    backAfterMs = backAt - continuedAt;
+    log(`SIGCONT ${hung.name}: back in rotation after ${(backAfterMs / 1000).toFixed(1)} s`);
+    await sleep(2_000);
+    servedAfterBack = hung.lives.at(-1).requests.filter((time) => time > backAt).length;
+
+    phase('between');
+    log('every instance stopped');
+    await Promise.all(instances.map((instance) => instance.stop('SIGINT')));
+    phase('outage');
+    await sleep(4_000);
+
+    phase('starting');
+    log('every instance started again');
+    await Promise.all(instances.map((instance) => instance.start()));
+    await node.waitHealthy(names, 20_000);
+    phase('recovered');
+    await sleep(3_000);
+  }
+  const uptimeAfter = await uptime();
+
+  const of = (name) => load.records.filter((record) => record.phase === name);
+  // One render, on this machine in this run: the slowest answered miss that met no stuck instance (one under
+  // the bound), with every instance well, one killed (a refused connection costs nothing, then the retry
+  // renders), one hung, or all just started (their first, cold renders).
+  const renders = ['baseline', 'kill', 'hang', 'recovered'].flatMap(of).filter((record) => record.status === 200 && record.ms < boundMs);
+  const renderMs = Math.max(...renders.map((record) => record.ms));
+  const figures = (name, failed) => {
+    const records = of(name);
+    const times = records.map((record) => record.ms);
+    return {
+      name,
+      requests: records.length,
+      failed: failed(records).length,
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      slowest: percentile(times, 100),
+      retries: retries.count(name),
+    };
+  };
+  const notOk = (records) => records.filter((record) => record.status !== 200);
+  const notOutage = (records) => records.filter((record) => record.outage !== null);
+  const rows = [figures('baseline', notOk), figures('kill', notOk), figures('hang', notOk), figures('outage', notOutage), figures('recovered', notOk)];
+  const [, kill, hang, outage, recovered] = rows;
+  const earlyBirds = load.records.filter((record) => record.earlyBird).length;
+  const firstOutageProblem = of('outage').find((record) => record.outage !== null)?.outage;
+  const problems = {
+    kill: kill.failed ? [`${kill.failed} failed requests`] : [],
+    hang: [
+      ...(hang.failed ? [`${hang.failed} failed requests`] : []),
+      ...(hang.slowest > boundMs + renderMs ? [`slowest request ${hang.slowest} ms, over ${boundMs} ms + one render (${renderMs} ms)`] : []),
+      ...(servedAfterBack === 0 ? [`${hung.name} served nothing after SIGCONT`] : []),
+    ],
+    outage: [
+      ...(outage.requests === 0 ? ['no request during the outage'] : []),
+      ...(outage.failed ? [`${outage.failed} responses were not the outage page (first: ${firstOutageProblem})`] : []),
+    ],
+    recovered: [
+      ...(recovered.requests === 0 || recovered.failed ? [`${recovered.failed} of ${recovered.requests} requests failed after the restart`] : []),
+      ...(uptimeAfter < uptimeBefore ? ['the cache restarted'] : []),
+    ],
+    earlyBird: earlyBirds ? [`${earlyBirds} Early Bird bodies after it ended`] : [],
+  };
+  return { boundMs, renderMs, rows, servedAfterBack, backAfterMs, starting: of('starting').length, problems };
+}

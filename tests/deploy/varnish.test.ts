@@ -1,0 +1,141 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outage } from '../../shared/content';
+import { freePort, REAL_SETTINGS, type RunningServer, startBuiltServer } from '../helpers/process';
+import { type RunningVarnish, startVarnish, waitFor } from '../helpers/varnish';
+
+/**
+ * deploy/varnish/taller.vcl with real varnishd, in front of the built server and of an instance that passes its
+ * probes but drops every other request without a word (a process that crashed mid-request). What a visitor
+ * gets, and what an operator can count.
+ */
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+const ask = (port: number, target: string, method = 'GET'): Promise<Answer> =>
+  new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: target, method, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+let instance: RunningServer;
+let varnish: RunningVarnish;
+/** Every request the dropping instance received, probes aside. */
+const dropped: string[] = [];
+const dropper = http.createServer((req, res) => {
+  if (req.url === '/healthz') return void res.end('{"status":"ok"}');
+  dropped.push(`${req.method} ${req.url}`);
+  req.socket.destroy();
+});
+let unique = 0;
+const missing = (): string => {
+  unique += 1;
+  return `/?v=${unique}`;
+};
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
+  const dropperPort = (dropper.address() as { port: number }).port;
+  instance = await startBuiltServer(REAL_SETTINGS);
+  varnish = await startVarnish([
+    { name: 'instance', port: instance.port },
+    { name: 'dropper', port: dropperPort },
+  ]);
+  // Both instances in rotation, and the outage page kept (its keeper's probe has had its 503).
+  await waitFor(
+    'every backend healthy',
+    async () => {
+      const health = await varnish.health();
+      return ['instance', 'dropper', 'cache_itself'].every((name) => health.get(name) === true);
+    },
+    10_000,
+  );
+});
+
+afterAll(async () => {
+  await varnish?.stop();
+  await instance?.stop('SIGKILL');
+  dropper.close();
+});
+
+describe('deploy/varnish/taller.vcl in front of a failing instance', () => {
+  it('retries a GET the instance dropped once, on the other instance, and logs each retry', async () => {
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) answers.push(await ask(varnish.port, missing()));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const droppedGets = dropped.filter((line) => line.startsWith('GET /?v=')).length;
+    expect(droppedGets).toBeGreaterThanOrEqual(1);
+    const retried = (await varnish.vclLog()).filter((line) => line.startsWith('retry GET /?v='));
+    expect(retried).toHaveLength(droppedGets);
+    for (const line of retried) expect(line).toMatch(/ from dropper$/);
+  });
+
+  it('never retries a POST: the one the instance dropped gets the outage page', async () => {
+    const retriesBefore = (await varnish.vclLog()).length;
+    dropped.length = 0;
+    const answers = [];
+    while (!dropped.some((line) => line.startsWith('POST')) && answers.length < 4) answers.push(await ask(varnish.port, '/', 'POST'));
+    expect(dropped).toEqual(['POST /']);
+    // The instance that answered said 405; the one that dropped it cost the visitor that request, once.
+    expect(answers.map((answer) => answer.status).sort()).toEqual(answers.length === 1 ? [503] : [405, 503]);
+    expect(answers.find((answer) => answer.status === 503)?.body).toContain(outage.heading);
+    expect(await varnish.vclLog()).toHaveLength(retriesBefore);
+  });
+
+  it("with no instance answering, shows the kept outage page: Spanish, 503, Retry-After, the origin's headers, stored nowhere", async () => {
+    const original = await ask(instance.port, '/_outage');
+    await instance.stop('SIGKILL');
+    dropped.length = 0;
+    const answer = await ask(varnish.port, missing());
+    // Two attempts at most: the first instance, then one retry.
+    expect(dropped.length).toBeLessThanOrEqual(2);
+    expect(answer.status).toBe(503);
+    expect(answer.body).toBe(original.body);
+    expect(answer.body).toContain(`mailto:${REAL_SETTINGS.CONTACT_EMAIL}`);
+    expect(answer.headers['retry-after']).toBe(original.headers['retry-after']);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    for (const name of [
+      'content-security-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'permissions-policy',
+      'cross-origin-opener-policy',
+    ]) {
+      expect(answer.headers[name], name).toBe(original.headers[name]);
+    }
+    expect(JSON.stringify(answer.headers) + answer.body).not.toMatch(/varnish|guru meditation|backend fetch failed/i);
+    // A HEAD, and a request once the probes have taken both out, get the same.
+    expect((await ask(varnish.port, missing(), 'HEAD')).status).toBe(503);
+    await waitFor('the killed instance taken out', async () => (await varnish.health()).get('instance') === false, 8_000);
+    expect((await ask(varnish.port, '/prompt1')).body).toBe(original.body);
+  });
+});
+
+describe('deploy/varnish/taller.vcl started while no instance answers', () => {
+  it("answers with the last-resort page: the outage page's words, 503, stored nowhere, nothing of Varnish", async () => {
+    const nobody = await startVarnish([{ name: 'gone', port: await freePort() }]);
+    try {
+      const answer = await ask(nobody.port, '/');
+      expect(answer.status).toBe(503);
+      expect(answer.body).toContain('<html lang="es">');
+      expect(answer.body).toContain(outage.heading);
+      expect(answer.body).toContain(outage.text);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['retry-after']).toBeDefined();
+      expect(answer.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+      expect(JSON.stringify(answer.headers) + answer.body).not.toMatch(/varnish|guru meditation|backend fetch failed/i);
+    } finally {
+      await nobody.stop();
+    }
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * varnishd in the foreground on a free loopback port, running deploy/varnish/taller.vcl as it is with a
+ * backends.vcl written for the test's instances, and what an operator reads from it: backend health and
+ * the log.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from './process';
+
+const run = promisify(execFile);
+const VCL = path.resolve('deploy/varnish/taller.vcl');
+
+export interface Backend {
+  name: string;
+  port: number;
+}
+
+export interface RunningVarnish {
+  port: number;
+  /** Backend name (without the VCL's prefix) → healthy, as the probes see it now. */
+  health(): Promise<Map<string, boolean>>;
+  /** The VCL_Log lines (std.log) written so far. */
+  vclLog(): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+const accepts = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`${what} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function startVarnish(backends: Backend[]): Promise<RunningVarnish> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'taller-varnish-'));
+  // Started as root, varnishd compiles and reads the VCL as an unprivileged user.
+  await chmod(dir, 0o755);
+  const port = await freePort();
+  await writeFile(
+    path.join(dir, 'backends.vcl'),
+    [
+      ...backends.map(({ name, port: backendPort }) => `backend ${name} { .host = "127.0.0.1"; .port = "${backendPort}"; .probe = taller_health; }`),
+      `backend cache_itself { .host = "127.0.0.1"; .port = "${port}"; .probe = outage_keeper; }`,
+      'sub vcl_init {',
+      ...backends.map(({ name }) => `    taller.add_backend(${name});`),
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const workdir = path.join(dir, 'work');
+  const output: string[] = [];
+  const child: ChildProcess = spawn(
+    'varnishd',
+    [
+      '-F',
+      '-n',
+      workdir,
+      '-a',
+      `127.0.0.1:${port}`,
+      '-T',
+      '127.0.0.1:0',
+      '-f',
+      VCL,
+      '-p',
+      `vcl_path=${dir}`,
+      '-p',
+      'http_gzip_support=off',
+      '-s',
+      'malloc,32m',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  let spawnError: Error | null = null;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    // Not installed: said plainly, as the rehearsal does.
+    child.once('error', (error) => {
+      spawnError = new Error(`varnishd could not be started (${error.message}): apt-get install varnish (.ci/run does)`);
+      resolve();
+    });
+  });
+  const stop = async () => {
+    if (!spawnError && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(
+      'varnishd accepting connections',
+      async () => {
+        if (spawnError) throw spawnError;
+        if (child.exitCode !== null) throw new Error(`varnishd exited:\n${output.join('')}`);
+        return accepts(port);
+      },
+      20_000,
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const tool = async (command: string, ...args: string[]) => (await run(command, ['-n', workdir, ...args])).stdout;
+  return {
+    port,
+    async health() {
+      const health = new Map<string, boolean>();
+      for (const line of (await tool('varnishadm', 'backend.list')).split('\n').slice(1)) {
+        const [backend, , , state] = line.trim().split(/\s+/);
+        if (backend) health.set(backend.replace(/^[^.]*\./, ''), state === 'healthy');
+      }
+      return health;
+    },
+    async vclLog() {
+      const text = await tool('varnishlog', '-d', '-g', 'raw', '-i', 'VCL_Log');
+      return text
+        .split('\n')
+        .map((line) => /VCL_Log\s+[a-z]\s+(.*)$/.exec(line)?.[1] ?? '')
+        .filter(Boolean);
+    },
+    stop,
+  };
+}
