@@ -14,7 +14,7 @@ export default defineConfig({
       'tests/routes/**/*.test.ts',
       'tests/islands/**/*.test.{ts,tsx}',
       'tests/build/**/*.test.ts',
-      'tests/deploy/**/*.test.ts',
+      'tests/deploy/kubernetes.test.ts',
       'tests/hardening/headers.test.ts',
     ],
     outputFile: { json: '.artifacts/vitest/fast-report.json' },
