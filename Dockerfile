@@ -17,8 +17,10 @@ RUN npm run build
 FROM docker.io/library/node:26-trixie-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Published packages also carry their own tests, TypeScript sources and source maps: none of them runs here.
+# Published packages also carry their own tests, TypeScript sources and source maps, and a package's optional
+# peer may bring type declarations (@types): none of them runs here.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+ && rm -rf node_modules/@types \
  && find node_modules -type d \( -name test -o -name tests -o -name __tests__ \) -prune -exec rm -rf {} + \
  && find node_modules -type f \( -name '*.map' -o -name '*.test.*' -o -name '*.spec.*' \
       -o \( \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.tsx' \) -not -name '*.d.*ts' \) \) -delete
