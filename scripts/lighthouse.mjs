@@ -22,7 +22,7 @@ if (!Number.isInteger(RUNS) || RUNS < 1) {
 }
 assertChromium();
 
-/** The targets of issue 12, against the floor's medians. */
+/** The site's targets, against the floor's medians. */
 const LCP_LIMIT = 1.15;
 const FCP_LIMIT = 1.1;
 const TBT_LIMIT_MS = 50;
@@ -139,7 +139,7 @@ function printPage(name, url, runs, summary, floor) {
 }
 
 /**
- * One PASS or MISS line per target of issue 12. A paint's line also gives the 95 % interval of its ratio, from the
+ * One PASS or MISS line per target of the site. A paint's line also gives the 95 % interval of its ratio, from the
  * runs themselves, and says so when that interval holds the limit: such a verdict can flip in the next run.
  */
 function verdicts(name, s, floor, runs, floorRuns) {
@@ -210,7 +210,7 @@ try {
         `${`${s.tbt.toFixed(0)} ms`.padEnd(7)} ${s.cls.toFixed(3)}`,
     );
   }
-  console.log(`\n×floor: to the bare floor, which the targets of issue 12 use. ×hdrs: to the floor sent with the site's security headers.\n`);
+  console.log(`\n×floor: to the bare floor, which the site's targets use. ×hdrs: to the floor sent with the site's security headers.\n`);
   for (const page of sitePages)
     for (const line of verdicts(page.name, summaries.get(page.name), floor, runs.get(page.name), runs.get('floor'))) console.log(line);
 

@@ -28,7 +28,7 @@ export function configOf(type, name) {
 /** What the container runs when nothing is given on the command line: ENTRYPOINT then CMD. */
 export const defaultCommand = (config) => [...(config.Entrypoint ?? []), ...(config.Cmd ?? [])];
 
-/** The three settings production refuses to start without, with values that pass (see decisions.md). */
+/** The three settings production refuses to start without, with values that pass (the README's configuration table). */
 export const PRODUCTION_SETTINGS = {
   CHECKOUT_URL: 'https://pay.example.org/taller',
   CONTACT_EMAIL: 'hola@taller.example.org',

@@ -9,7 +9,7 @@ import type { SpotsFeed } from '../../server/spots/poller';
 
 export const DIST = path.resolve('dist');
 
-/** Default deadline of decisions.md: 2025-09-30T23:59:59-06:00. */
+/** The default EARLY_BIRD_DEADLINE (server/config.ts): 2025-09-30T23:59:59-06:00. */
 export const DEFAULT_DEADLINE_MS = Date.parse('2025-09-30T23:59:59-06:00');
 export const BEFORE_DEADLINE_MS = Date.parse('2025-09-01T12:00:00-06:00');
 /**

@@ -51,7 +51,7 @@ describe('GET /', () => {
     ]);
   });
 
-  it('keeps every exact label of decisions.md', async () => {
+  it('keeps every exact label the specification names', async () => {
     const { app } = testApp();
     const text = textOf(parseHtml((await request(app).get('/')).text).body);
     for (const label of [

@@ -7,7 +7,7 @@ const expectError = (env: Record<string, string>, variable: string): void => {
 };
 
 describe('readConfig', () => {
-  it('uses the defaults of decisions.md when nothing is set', () => {
+  it('uses the documented defaults when nothing is set', () => {
     const config = readConfig({});
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');
