@@ -40,9 +40,8 @@ probe outage_keeper {
 # Round robin over the healthy instances. `keeper` holds cache_itself only so that the VCL counts it
 # as used: it is never asked for a backend.
 # Retries go through taller_retry: each instance is declared a second time as <name>_retry (same
-# address, same probe) for it, so varnishstat counts every retry, by the instance it went to: in
-# VBE.<vcl>.<name>_retry.req when it was sent, else in that backend's fail_* or helddown. Varnish
-# has no counter a VCL could add to without a VMOD, and
+# address, same probe) for it, so varnishstat counts every retry, by the instance it went to, as
+# VBE.<vcl>.<name>_retry.req. Varnish has no counter a VCL could add to without a VMOD, and
 # MAIN.backend_retry counts another retry, of Varnish's own.
 sub vcl_init {
     new taller = directors.round_robin();
@@ -166,13 +165,13 @@ sub vcl_backend_response {
 # miss is always fetched as a GET) goes once more, to the next healthy instance of the round robin:
 # it changes nothing on the origin, and the visitor never sees the fault. Nothing else is retried,
 # and never twice. Each retry is logged (varnishlog -g request -q 'VCL_Log ~ "^retry"') and counted
-# (varnishstat -f 'VBE.*_retry.*', see vcl_init).
+# (varnishstat -f 'VBE.*_retry.req', see vcl_init).
 sub vcl_backend_error {
     if (bereq.is_bgfetch) {
         # A refresh in the background failed: keep the copy there is.
         return (abandon);
     }
-    if (bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD") && std.healthy(taller_retry.backend())) {
+    if (bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD") && std.healthy(bereq.backend)) {
         std.log("retry " + bereq.method + " " + bereq.url + ": " + beresp.reason + " from " + beresp.backend);
         set bereq.http.X-Taller-Failed = beresp.backend;
         return (retry);
