@@ -1,12 +1,8 @@
 # The instances behind taller.vcl. Copy this file to backends.vcl beside taller.vcl (Varnish looks
 # for it on vcl_path, /etc/varnish by default), one backend per instance, each probed by
 # taller_health and added to the round robin in vcl_init. Reload Varnish after changing it.
-# Each instance is declared twice: as itself, and as <name>_retry for the retries, so that
-# varnishstat counts them (taller.vcl, vcl_init).
 backend instance_1 { .host = "10.0.0.11"; .port = "3000"; .probe = taller_health; }
-backend instance_1_retry { .host = "10.0.0.11"; .port = "3000"; .probe = taller_health; }
 backend instance_2 { .host = "10.0.0.12"; .port = "3000"; .probe = taller_health; }
-backend instance_2_retry { .host = "10.0.0.12"; .port = "3000"; .probe = taller_health; }
 
 # The cache itself, at the address and port varnishd listens on (-a): its probe keeps the outage page
 # in the cache (taller.vcl). It is never sent a visitor's request.
@@ -15,6 +11,4 @@ backend cache_itself { .host = "127.0.0.1"; .port = "80"; .probe = outage_keeper
 sub vcl_init {
     taller.add_backend(instance_1);
     taller.add_backend(instance_2);
-    taller_retry.add_backend(instance_1_retry);
-    taller_retry.add_backend(instance_2_retry);
 }

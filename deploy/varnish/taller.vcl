@@ -39,13 +39,8 @@ probe outage_keeper {
 
 # Round robin over the healthy instances. `keeper` holds cache_itself only so that the VCL counts it
 # as used: it is never asked for a backend.
-# Retries go through taller_retry: each instance is declared a second time as <name>_retry (same
-# address, same probe) for it, so varnishstat counts every retry, by the instance it went to, as
-# VBE.<vcl>.<name>_retry.req. Varnish has no counter a VCL could add to without a VMOD, and
-# MAIN.backend_retry counts another retry, of Varnish's own.
 sub vcl_init {
     new taller = directors.round_robin();
-    new taller_retry = directors.round_robin();
     new keeper = directors.round_robin();
 }
 
@@ -127,9 +122,9 @@ sub vcl_backend_fetch {
     # A retry goes to another instance than the one that failed: until its probe takes it out, the
     # round robin could hand it the same one.
     if (bereq.retries > 0) {
-        set bereq.backend = taller_retry.backend().resolve();
-        if (bereq.http.X-Taller-Failed + "_retry" == "" + bereq.backend) {
-            set bereq.backend = taller_retry.backend().resolve();
+        set bereq.backend = taller.backend().resolve();
+        if (bereq.http.X-Taller-Failed == "" + bereq.backend) {
+            set bereq.backend = taller.backend().resolve();
         }
     }
     unset bereq.http.X-Taller-Failed;
@@ -164,8 +159,9 @@ sub vcl_backend_response {
 # The instance refused the connection, reset it, or sent nothing in time. A GET or HEAD (a cache
 # miss is always fetched as a GET) goes once more, to the next healthy instance of the round robin:
 # it changes nothing on the origin, and the visitor never sees the fault. Nothing else is retried,
-# and never twice. Each retry is logged (varnishlog -g request -q 'VCL_Log ~ "^retry"') and counted
-# (varnishstat -f 'VBE.*_retry.req', see vcl_init).
+# and never twice. Each retry is logged, which is where it is counted: Varnish has no counter a VCL
+# can add to without a VMOD, and MAIN.backend_retry counts another retry of Varnish's own
+# (varnishlog -g request -q 'VCL_Log ~ "^retry"'; varnishtop -i VCL_Log).
 sub vcl_backend_error {
     if (bereq.is_bgfetch) {
         # A refresh in the background failed: keep the copy there is.

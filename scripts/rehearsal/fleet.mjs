@@ -102,12 +102,10 @@ export function createInstance(name, port, env) {
 export const backendsVcl = (instances, cachePort) =>
   [
     '# Written by npm run rehearsal: the instances on this machine, and the cache itself.',
-    ...instances.flatMap(({ name, port }) =>
-      [name, `${name}_retry`].map((backend) => `backend ${backend} { .host = "127.0.0.1"; .port = "${port}"; .probe = taller_health; }`),
-    ),
+    ...instances.map(({ name, port }) => `backend ${name} { .host = "127.0.0.1"; .port = "${port}"; .probe = taller_health; }`),
     `backend cache_itself { .host = "127.0.0.1"; .port = "${cachePort}"; .probe = outage_keeper; }`,
     'sub vcl_init {',
-    ...instances.flatMap(({ name }) => [`    taller.add_backend(${name});`, `    taller_retry.add_backend(${name}_retry);`]),
+    ...instances.map(({ name }) => `    taller.add_backend(${name});`),
     '}',
     '',
   ].join('\n');
@@ -184,12 +182,6 @@ export async function startVarnish(name, dir, vclFile, instances) {
     watchLog(args, onLine) {
       const { child } = startChild('varnishlog', ['-n', workdir, ...args], { onLine });
       return { stop: () => void child.kill('SIGTERM') };
-    },
-    /** The retries varnishstat has counted: requests sent to the instances' <name>_retry backends. */
-    async retriesCounted() {
-      const { stdout } = await run('varnishstat', ['-n', workdir, '-1', '-j', '-f', 'VBE.*_retry.req']);
-      const parsed = JSON.parse(stdout);
-      return Object.values(parsed.counters ?? parsed).reduce((sum, counter) => sum + (typeof counter?.value === 'number' ? counter.value : 0), 0);
     },
     /** The counters of varnishstat, by name without the MAIN. prefix. */
     async counters() {

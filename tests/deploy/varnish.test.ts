@@ -67,7 +67,7 @@ afterAll(async () => {
 });
 
 describe('deploy/varnish/taller.vcl in front of a failing instance', () => {
-  it('retries a GET the instance dropped once, on the other instance, and logs and counts each retry', async () => {
+  it('retries a GET the instance dropped once, on the other instance, and logs each retry', async () => {
     const answers = [];
     for (let i = 0; i < 4; i += 1) answers.push(await ask(varnish.port, missing()));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
@@ -76,10 +76,6 @@ describe('deploy/varnish/taller.vcl in front of a failing instance', () => {
     const retried = (await varnish.vclLog()).filter((line) => line.startsWith('retry GET /?v='));
     expect(retried).toHaveLength(droppedGets);
     for (const line of retried) expect(line).toMatch(/ from dropper$/);
-    // Counted where an operator looks: varnishstat, by the instance each retry went to.
-    const requests = await varnish.backendRequests();
-    expect(requests.get('instance_retry')).toBe(droppedGets);
-    expect(requests.get('dropper_retry') ?? 0).toBe(0);
   });
 
   it('never retries a POST: the one the instance dropped gets the outage page', async () => {

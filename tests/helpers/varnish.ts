@@ -25,8 +25,6 @@ export interface RunningVarnish {
   health(): Promise<Map<string, boolean>>;
   /** The VCL_Log lines (std.log) written so far. */
   vclLog(): Promise<string[]>;
-  /** Requests Varnish sent to each backend (varnishstat's VBE.<vcl>.<backend>.req), by backend name. */
-  backendRequests(): Promise<Map<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -56,12 +54,10 @@ export async function startVarnish(backends: Backend[]): Promise<RunningVarnish>
   await writeFile(
     path.join(dir, 'backends.vcl'),
     [
-      ...backends.flatMap(({ name, port: backendPort }) =>
-        [name, `${name}_retry`].map((backend) => `backend ${backend} { .host = "127.0.0.1"; .port = "${backendPort}"; .probe = taller_health; }`),
-      ),
+      ...backends.map(({ name, port: backendPort }) => `backend ${name} { .host = "127.0.0.1"; .port = "${backendPort}"; .probe = taller_health; }`),
       `backend cache_itself { .host = "127.0.0.1"; .port = "${port}"; .probe = outage_keeper; }`,
       'sub vcl_init {',
-      ...backends.flatMap(({ name }) => [`    taller.add_backend(${name});`, `    taller_retry.add_backend(${name}_retry);`]),
+      ...backends.map(({ name }) => `    taller.add_backend(${name});`),
       '}',
       '',
     ].join('\n'),
@@ -136,17 +132,6 @@ export async function startVarnish(backends: Backend[]): Promise<RunningVarnish>
         .split('\n')
         .map((line) => /VCL_Log\s+[a-z]\s+(.*)$/.exec(line)?.[1] ?? '')
         .filter(Boolean);
-    },
-    async backendRequests() {
-      const parsed = JSON.parse(await tool('varnishstat', '-1', '-j', '-f', 'VBE.*.req')) as {
-        counters?: Record<string, { value: number }>;
-      } & Record<string, { value: number }>;
-      const requests = new Map<string, number>();
-      for (const [key, counter] of Object.entries(parsed.counters ?? parsed)) {
-        const backend = /^VBE\.[^.]+\.(.+)\.req$/.exec(key)?.[1];
-        if (backend && typeof counter?.value === 'number') requests.set(backend, counter.value);
-      }
-      return requests;
     },
     stop,
   };
