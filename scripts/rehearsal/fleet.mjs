@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort, imageCommand } from '../lib/servers.mjs';
 import { startChild } from './children.mjs';
+import { backendsVcl } from '../lib/backendsVcl.ts';
 
 const run = promisify(execFile);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -94,21 +95,6 @@ export function createInstance(name, port, env) {
   };
   return instance;
 }
-
-/**
- * backends.vcl for the shipped VCL: each instance probed with its taller_health, added to the round robin, and
- * the cache itself on `cachePort`, whose probe keeps the outage page.
- */
-export const backendsVcl = (instances, cachePort) =>
-  [
-    '# Written by npm run rehearsal: the instances on this machine, and the cache itself.',
-    ...instances.map(({ name, port }) => `backend ${name} { .host = "127.0.0.1"; .port = "${port}"; .probe = taller_health; }`),
-    `backend cache_itself { .host = "127.0.0.1"; .port = "${cachePort}"; .probe = outage_keeper; }`,
-    'sub vcl_init {',
-    ...instances.map(({ name }) => `    taller.add_backend(${name});`),
-    '}',
-    '',
-  ].join('\n');
 
 /**
  * varnishd in the foreground (a child of ours), with its own work folder, on a free port, running `vclFile`

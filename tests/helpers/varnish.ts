@@ -9,15 +9,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { backendsVcl, type LocalInstance } from '../../scripts/lib/backendsVcl';
 import { freePort } from './process';
 
 const run = promisify(execFile);
 const VCL = path.resolve('deploy/varnish/taller.vcl');
 
-export interface Backend {
-  name: string;
-  port: number;
-}
+export type Backend = LocalInstance;
 
 export interface RunningVarnish {
   port: number;
@@ -51,17 +49,7 @@ export async function startVarnish(backends: Backend[]): Promise<RunningVarnish>
   // Started as root, varnishd compiles and reads the VCL as an unprivileged user.
   await chmod(dir, 0o755);
   const port = await freePort();
-  await writeFile(
-    path.join(dir, 'backends.vcl'),
-    [
-      ...backends.map(({ name, port: backendPort }) => `backend ${name} { .host = "127.0.0.1"; .port = "${backendPort}"; .probe = taller_health; }`),
-      `backend cache_itself { .host = "127.0.0.1"; .port = "${port}"; .probe = outage_keeper; }`,
-      'sub vcl_init {',
-      ...backends.map(({ name }) => `    taller.add_backend(${name});`),
-      '}',
-      '',
-    ].join('\n'),
-  );
+  await writeFile(path.join(dir, 'backends.vcl'), backendsVcl(backends, port));
   const workdir = path.join(dir, 'work');
   const output: string[] = [];
   const child: ChildProcess = spawn(
