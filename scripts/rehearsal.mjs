@@ -248,8 +248,17 @@ try {
   console.log('');
   console.log(
     table(
-      ['Faults, cache misses', 'requests', 'failed', 'p50 ms', 'p99 ms', 'slowest ms', 'retries'],
-      faults.rows.map((row) => [row.name, fmt(row.requests), fmt(row.failed), fmt(row.p50), fmt(row.p99), fmt(row.slowest), fmt(row.retries)]),
+      ['Faults, cache misses', 'requests', 'failed', 'p50 ms', 'p99 ms', 'slowest ms', 'retries logged', 'counted (varnishstat)'],
+      faults.rows.map((row) => [
+        row.name,
+        fmt(row.requests),
+        fmt(row.failed),
+        fmt(row.p50),
+        fmt(row.p99),
+        fmt(row.slowest),
+        fmt(row.retries),
+        fmt(row.counted),
+      ]),
     ),
   );
   console.log(

@@ -1,8 +1,12 @@
 # The instances behind taller.vcl. Copy this file to backends.vcl beside taller.vcl (Varnish looks
-# for it on vcl_path, /etc/varnish by default), one backend per instance, each probed by
-# taller_health and added to the round robin in vcl_init. Reload Varnish after changing it.
+# for it on vcl_path, /etc/varnish by default). Per instance: a backend probed by taller_health and
+# added to the ring in vcl_init, and its retry twin (the same address, no probe), mapped to it in
+# taller_retry_twin: retries go through the twin, so varnishstat counts them. Reload Varnish after
+# changing it.
 backend instance_1 { .host = "10.0.0.11"; .port = "3000"; .probe = taller_health; }
+backend instance_1_retry { .host = "10.0.0.11"; .port = "3000"; }
 backend instance_2 { .host = "10.0.0.12"; .port = "3000"; .probe = taller_health; }
+backend instance_2_retry { .host = "10.0.0.12"; .port = "3000"; }
 
 # The cache itself, at the address and port varnishd listens on (-a): its probe keeps the outage page
 # in the cache (taller.vcl). It is never sent a visitor's request.
@@ -11,4 +15,9 @@ backend cache_itself { .host = "127.0.0.1"; .port = "80"; .probe = outage_keeper
 sub vcl_init {
     taller.add_backend(instance_1);
     taller.add_backend(instance_2);
+}
+
+sub taller_retry_twin {
+    if (bereq.backend == instance_1) { set bereq.backend = instance_1_retry; }
+    if (bereq.backend == instance_2) { set bereq.backend = instance_2_retry; }
 }

@@ -37,27 +37,34 @@ probe outage_keeper {
     .threshold = 1;
 }
 
-# Round robin over the healthy instances. `keeper` holds cache_itself only so that the VCL counts it
-# as used: it is never asked for a backend.
+# The healthy instances on a consistent-hashing ring. Each backend request draws a random key, which
+# spreads the load as evenly as a round robin, and keeps it for a retry: the ring then names, for
+# that key, the next healthy instance after the one that failed (alt=1), never the same one. `keeper`
+# holds cache_itself only so that the VCL counts it as used: it is never asked for a backend.
 sub vcl_init {
-    new taller = directors.round_robin();
+    new taller = directors.shard();
     new keeper = directors.round_robin();
 }
 
 # backends.vcl (found on vcl_path, /etc/varnish by default) declares each instance with
-# `.probe = taller_health;` and adds it in its own vcl_init, which Varnish runs after this one, and
-# the cache itself, at the address it listens on, as cache_itself:
+# `.probe = taller_health;` and adds it to the ring in its own vcl_init, which Varnish runs after this
+# one; declares its retry twin, the same address without a probe, which only retries go through, so
+# that varnishstat counts them (VBE.*.<name>_retry); maps each instance to its twin in
+# taller_retry_twin; and declares the cache itself, at the address it listens on, as cache_itself:
 #   backend instance_1 { .host = "10.0.0.11"; .port = "3000"; .probe = taller_health; }
+#   backend instance_1_retry { .host = "10.0.0.11"; .port = "3000"; }
 #   backend cache_itself { .host = "127.0.0.1"; .port = "80"; .probe = outage_keeper; }
 #   sub vcl_init { taller.add_backend(instance_1); }
+#   sub taller_retry_twin { if (bereq.backend == instance_1) { set bereq.backend = instance_1_retry; } }
 include "backends.vcl";
 
 sub vcl_init {
+    taller.reconfigure();
     keeper.add_backend(cache_itself);
 }
 
 sub vcl_recv {
-    set req.backend_hint = taller.backend();
+    set req.backend_hint = taller.backend(resolve=LAZY);
 
     # The marker that no instance answered is ours alone (set in vcl_deliver before a restart).
     if (req.restarts == 0) {
@@ -119,15 +126,11 @@ sub vcl_hash {
 # render, until the probes take it out. A connection on the instances' network opens at once, and a
 # page is written in one go, so the other two bounds are no looser.
 sub vcl_backend_fetch {
-    # A retry goes to another instance than the one that failed: until its probe takes it out, the
-    # round robin could hand it the same one.
-    if (bereq.retries > 0) {
-        set bereq.backend = taller.backend().resolve();
-        if (bereq.http.X-Taller-Failed == "" + bereq.backend) {
-            set bereq.backend = taller.backend().resolve();
-        }
+    # A first attempt draws its key on the ring; a retry keeps the key and the twin vcl_backend_error chose.
+    if (bereq.retries == 0) {
+        set bereq.http.X-Taller-Key = std.random(0, 1000000000);
+        set bereq.backend = taller.backend(by=KEY, key=taller.key(bereq.http.X-Taller-Key), healthy=ALL);
     }
-    unset bereq.http.X-Taller-Failed;
     set bereq.connect_timeout = 1s;
     set bereq.first_byte_timeout = 2s;
     set bereq.between_bytes_timeout = 2s;
@@ -157,20 +160,25 @@ sub vcl_backend_response {
 }
 
 # The instance refused the connection, reset it, or sent nothing in time. A GET or HEAD (a cache
-# miss is always fetched as a GET) goes once more, to the next healthy instance of the round robin:
-# it changes nothing on the origin, and the visitor never sees the fault. Nothing else is retried,
-# and never twice. Each retry is logged, which is where it is counted: Varnish has no counter a VCL
-# can add to without a VMOD, and MAIN.backend_retry counts another retry of Varnish's own
-# (varnishlog -g request -q 'VCL_Log ~ "^retry"'; varnishtop -i VCL_Log).
+# miss is always fetched as a GET) goes once more, to the ring's next healthy instance for the
+# request's key: it changes nothing on the origin, and the visitor never sees the fault. Nothing else
+# is retried, never twice, and never to the instance that failed. Each retry is logged
+# (varnishlog -g request -q 'VCL_Log ~ "^retry"') and counted: it goes through the chosen instance's
+# twin, so the sum of the twins' req, fail_* and helddown in varnishstat (-f 'VBE.*_retry.*') is
+# the number of retries. MAIN.backend_retry counts another retry, of Varnish's own.
 sub vcl_backend_error {
     if (bereq.is_bgfetch) {
         # A refresh in the background failed: keep the copy there is.
         return (abandon);
     }
-    if (bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD") && std.healthy(bereq.backend)) {
-        std.log("retry " + bereq.method + " " + bereq.url + ": " + beresp.reason + " from " + beresp.backend);
-        set bereq.http.X-Taller-Failed = beresp.backend;
-        return (retry);
+    if (bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD")) {
+        set bereq.backend = taller.backend(by=KEY, key=taller.key(bereq.http.X-Taller-Key), alt=1, healthy=ALL);
+        # With no other healthy instance the ring names the failed one again, or none: no retry then.
+        if (bereq.backend && "" + bereq.backend != "" + beresp.backend) {
+            std.log("retry " + bereq.method + " " + bereq.url + ": " + beresp.reason + " from " + beresp.backend + " to " + bereq.backend);
+            call taller_retry_twin;
+            return (retry);
+        }
     }
     # No instance could answer: vcl_deliver shows the kept outage page instead. This body is only the
     # last resort, for a cache that has not kept that page yet (no instance has answered since it

@@ -113,7 +113,12 @@ export async function runFaults({ node, instances, vclFile, readBody, log }) {
   const uptimeBefore = await uptime();
   const retries = retryLog(node);
   const load = missLoad(node.port, readBody, (result) => outageProblem(result, reference));
-  const phase = (name) => load.enter(name);
+  // Each phase starts with varnishstat's retry count, so that a phase's retries are counted there as well as logged.
+  const marks = [];
+  const phase = async (name) => {
+    marks.push({ name, counted: await node.retriesCounted() });
+    load.enter(name);
+  };
   const [killed, hung] = instances;
   let servedAfterBack = 0;
   let backAfterMs = NaN;
@@ -124,23 +129,24 @@ export async function runFaults({ node, instances, vclFile, readBody, log }) {
     await load.stop();
     await sleep(500);
     retries.stop();
+    marks.push({ name: 'end', counted: await node.retriesCounted() });
   }
 
   async function phases() {
     // With every instance well: the misses' times on this machine now.
-    phase('baseline');
+    await phase('baseline');
     await sleep(3_000);
 
-    phase('kill');
+    await phase('kill');
     await sleep(1_000);
     log(`kill -9 ${killed.name}`);
     await killed.stop('SIGKILL');
     await sleep(4_000);
-    phase('between');
+    await phase('between');
     await killed.start();
     await node.waitHealthy([killed.name], 20_000);
 
-    phase('hang');
+    await phase('hang');
     await sleep(1_000);
     log(`SIGSTOP ${hung.name} for ${HANG_MS / 1000} s`);
     hung.signal('SIGSTOP');
@@ -154,17 +160,17 @@ export async function runFaults({ node, instances, vclFile, readBody, log }) {
     await sleep(2_000);
     servedAfterBack = hung.lives.at(-1).requests.filter((time) => time > backAt).length;
 
-    phase('between');
+    await phase('between');
     log('every instance stopped');
     await Promise.all(instances.map((instance) => instance.stop('SIGINT')));
-    phase('outage');
+    await phase('outage');
     await sleep(4_000);
 
-    phase('starting');
+    await phase('starting');
     log('every instance started again');
     await Promise.all(instances.map((instance) => instance.start()));
     await node.waitHealthy(names, 20_000);
-    phase('recovered');
+    await phase('recovered');
     await sleep(3_000);
   }
   const uptimeAfter = await uptime();
@@ -186,6 +192,7 @@ export async function runFaults({ node, instances, vclFile, readBody, log }) {
       p99: percentile(times, 99),
       slowest: percentile(times, 100),
       retries: retries.count(name),
+      counted: marks.reduce((sum, mark, index) => (mark.name === name ? sum + (marks[index + 1]?.counted ?? mark.counted) - mark.counted : sum), 0),
     };
   };
   const notOk = (records) => records.filter((record) => record.status !== 200);

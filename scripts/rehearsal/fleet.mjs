@@ -169,6 +169,16 @@ export async function startVarnish(name, dir, vclFile, instances) {
       const { child } = startChild('varnishlog', ['-n', workdir, ...args], { onLine });
       return { stop: () => void child.kill('SIGTERM') };
     },
+    /**
+     * The retries varnishstat has counted at the instances' <name>_retry twins: each is a request sent, a connection
+     * that failed (fail_*), or one not attempted because the address was held down after a refusal.
+     */
+    async retriesCounted() {
+      const fields = ['req', 'fail_*', 'helddown'].flatMap((field) => ['-f', `VBE.*_retry.${field}`]);
+      const { stdout } = await run('varnishstat', ['-n', workdir, '-1', '-j', ...fields]);
+      const parsed = JSON.parse(stdout);
+      return Object.values(parsed.counters ?? parsed).reduce((sum, counter) => sum + (typeof counter?.value === 'number' ? counter.value : 0), 0);
+    },
     /** The counters of varnishstat, by name without the MAIN. prefix. */
     async counters() {
       const { stdout } = await run('varnishstat', ['-n', workdir, '-1', '-j']);

@@ -6,6 +6,7 @@
 import type { NodeResult } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { OUTAGE_PATH } from '../../server/pages';
 import { faq, pricing, promptCopy } from '../../shared/content';
 import {
   blend,
@@ -25,6 +26,7 @@ import { sellingEnv } from '../helpers/process';
 const DAY_MS = 86_400_000;
 const CHECKOUT_URL = 'https://pay.example.org/taller-a11y';
 const NOT_FOUND_PATH = '/esta-pagina-no-existe';
+const STATUS_OF: Record<string, number> = { [NOT_FOUND_PATH]: 404, [OUTAGE_PATH]: 503 };
 
 const earlyBird = browserRig({ ...sellingEnv(30 * DAY_MS), CHECKOUT_URL });
 const normalPrice = browserRig({ ...sellingEnv(-DAY_MS), CHECKOUT_URL });
@@ -67,8 +69,9 @@ async function visit(rig: TestRig, path: string, { javaScript, width }: { javaSc
   const { browser, server } = await rig.get();
   const watched = await openWatchedPage(browser, { viewport: viewportOf(width) });
   const expected: string[] = [];
-  // A 404 document makes Chromium log one "Failed to load resource" line; a refused script, another.
+  // A 404 or 503 document makes Chromium log one "Failed to load resource" line; a refused script, another.
   if (path === NOT_FOUND_PATH) expected.push('status of 404 (Not Found)');
+  if (path === OUTAGE_PATH) expected.push('status of 503 (Service Unavailable)');
   if (!javaScript) {
     await blockPageScripts(watched.context);
     expected.push(BLOCKED_SCRIPT_MESSAGE);
@@ -76,7 +79,7 @@ async function visit(rig: TestRig, path: string, { javaScript, width }: { javaSc
   opened.push({ watched, expected, javaScript });
   const { page } = watched;
   const response = await page.goto(`${server.url}${path}`);
-  expect(response?.status()).toBe(path === NOT_FOUND_PATH ? 404 : 200);
+  expect(response?.status()).toBe(STATUS_OF[path] ?? 200);
   if (javaScript) {
     if (path === '/') {
       // Only the Early Bird card has a countdown.
@@ -185,7 +188,7 @@ describe('how axe runs', () => {
 });
 
 describe('zero violations, Early Bird state', () => {
-  const cases = ['/', '/prompt1', NOT_FOUND_PATH].flatMap((path) =>
+  const cases = ['/', '/prompt1', NOT_FOUND_PATH, OUTAGE_PATH].flatMap((path) =>
     [true, false].flatMap((javaScript) => WIDTHS.map((width) => ({ path, javaScript, width }))),
   );
 

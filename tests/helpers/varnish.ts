@@ -23,6 +23,8 @@ export interface RunningVarnish {
   health(): Promise<Map<string, boolean>>;
   /** The VCL_Log lines (std.log) written so far. */
   vclLog(): Promise<string[]>;
+  /** Requests Varnish sent to each backend (varnishstat's VBE.<vcl>.<backend>.req), by backend name. */
+  backendRequests(): Promise<Map<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -120,6 +122,17 @@ export async function startVarnish(backends: Backend[]): Promise<RunningVarnish>
         .split('\n')
         .map((line) => /VCL_Log\s+[a-z]\s+(.*)$/.exec(line)?.[1] ?? '')
         .filter(Boolean);
+    },
+    async backendRequests() {
+      const parsed = JSON.parse(await tool('varnishstat', '-1', '-j', '-f', 'VBE.*.req')) as {
+        counters?: Record<string, { value: number }>;
+      } & Record<string, { value: number }>;
+      const requests = new Map<string, number>();
+      for (const [key, counter] of Object.entries(parsed.counters ?? parsed)) {
+        const backend = /^VBE\.[^.]+\.(.+)\.req$/.exec(key)?.[1];
+        if (backend && typeof counter?.value === 'number') requests.set(backend, counter.value);
+      }
+      return requests;
     },
     stop,
   };

@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { SpotsFeed } from '../../server/spots/poller';
+import { pricing } from '../../shared/content';
+import { spotsFrom } from '../../shared/logic/spots';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/app';
 
 /** The checker itself, from the npm package (its own entry would look for Java to download). */
@@ -16,8 +19,28 @@ const vnu = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar')
 const dir = mkdtempSync(path.join(tmpdir(), 'taller-vnu-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const PAGES: { name: string; path: string; now: number; env?: Record<string, string>; status: number }[] = [
+/** The Early Bird's spots as the checkout last reported them. */
+const spotsLeft = (count: number): SpotsFeed => ({ current: () => spotsFrom({ count, limit: 30, active: true }, 30), ready: () => true });
+
+const PAGES: { name: string; path: string; now: number; env?: Record<string, string>; spots?: SpotsFeed; says?: string; status: number }[] = [
   { name: 'landing-early-bird', path: '/', now: DEFAULT_DEADLINE_MS - 86_400_000, status: 200 },
+  {
+    name: 'landing-early-bird-spots-left',
+    path: '/',
+    now: DEFAULT_DEADLINE_MS - 86_400_000,
+    spots: spotsLeft(27),
+    says: pricing.spotsLeft(3, 30),
+    status: 200,
+  },
+  { name: 'landing-early-bird-last-spot', path: '/', now: DEFAULT_DEADLINE_MS - 86_400_000, spots: spotsLeft(29), says: pricing.spotsLeft(1, 30), status: 200 },
+  {
+    name: 'landing-early-bird-spots-gone',
+    path: '/',
+    now: DEFAULT_DEADLINE_MS - 86_400_000,
+    spots: spotsLeft(30),
+    says: pricing.earlyBirdTakenNote,
+    status: 200,
+  },
   { name: 'landing-normal', path: '/', now: DEFAULT_DEADLINE_MS, status: 200 },
   { name: 'landing-sold-out', path: '/', now: DEFAULT_DEADLINE_MS - 86_400_000, env: { SOLD_OUT: 'true' }, status: 200 },
   { name: 'landing-closed', path: '/', now: TEST_START_MS, status: 200 },
@@ -39,8 +62,9 @@ describe('the Nu Html Checker', () => {
   it('finds no error and no warning on any page, in any state of the sale', async () => {
     const files: string[] = [];
     for (const page of PAGES) {
-      const res = await request(testApp({ now: page.now, env: page.env }).app).get(page.path);
+      const res = await request(testApp({ now: page.now, env: page.env, spots: page.spots }).app).get(page.path);
       expect(res.status, page.name).toBe(page.status);
+      if (page.says) expect(res.text, page.name).toContain(page.says);
       const file = path.join(dir, `${page.name}.html`);
       writeFileSync(file, res.text);
       files.push(file);
