@@ -19,7 +19,7 @@ export type StylesheetName = 'landing' | 'simple';
 
 /** What the build produced for the browser (dist/manifest.json). */
 export interface PageAssets {
-  /** Each page's whole stylesheet, inline: the first paint waits for no stylesheet request. */
+  /** Each page's whole stylesheet, inline: the first paint waits for no stylesheet request (docs/decisions/0004-inline-css-and-entry.md). */
   inlineStyles: Record<StylesheetName, InlineStyle>;
   /** The islands' entry (client/main.ts), inline: no script request competes with the first paint. */
   entryScript: InlineScript;

@@ -17,7 +17,7 @@ export function StatusPage({ code, heading, text, homeLink }: StatusPageProps) {
           <p className="status__code" aria-hidden="true">
             {code}
           </p>
-          {/* The seed's texts are English inside a Spanish page: marked, so screen readers pronounce them right. */}
+          {/* The brief's texts are English inside a Spanish page: marked, so screen readers pronounce them right. */}
           <h1 className="page__title" lang="en">
             {heading}
           </h1>

@@ -1,6 +1,6 @@
 /**
  * The time as a page in the browser may believe it: the server's instant plus what has elapsed since.
- * Never the device's wall clock, which may be off by any amount.
+ * Never the device's wall clock, which may be off by any amount (docs/decisions/0007-page-clock.md).
  */
 
 /** The id of the page's JSON script that carries its ServerInstant, for client/saleSlots.ts. */

@@ -7,7 +7,7 @@ import { testApp } from '../helpers/app';
 import { parseHtml, textOf } from '../helpers/html';
 
 const NOW = Date.parse('2026-11-21T18:30:42Z');
-/** The seed's start, whose calendar entry the README documents. */
+/** The default start, whose calendar entry the README's calendar correction documents. */
 const SEED = { WORKSHOP_START: DEFAULTS.WORKSHOP_START };
 
 async function downloadIcs(env: Record<string, string> = {}) {

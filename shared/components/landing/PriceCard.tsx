@@ -63,7 +63,7 @@ function EarlyBirdCard({ offer }: { offer: EarlyBirdOffer }) {
   );
 }
 
-/** The seed's normal-price card: the price and a disabled button; the owner is reached by mail instead. */
+/** The brief's normal-price card: the price and a disabled button; the owner is reached by mail instead. */
 function NormalCard({ contactEmail, earlyBirdTaken }: { contactEmail: string; earlyBirdTaken: boolean }) {
   return (
     <div className="price-card price-card--normal">

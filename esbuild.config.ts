@@ -1,0 +1,170 @@
+// Builds everything into dist/: the server bundle, the client islands, the CSS and the public files.
+//   node esbuild.config.ts          (npm run build)
+// scripts/dev.ts watches the same builds (buildOptions) and runs buildSite again on every change.
+import { createHash } from 'node:crypto';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+const production = { 'process.env.NODE_ENV': '"production"' };
+
+/** https://v8.dev/blog/explicit-compile-hints: a magic comment at the top of a file. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const BROWSERS = ['chrome90', 'firefox90', 'safari15'];
+/** Each goes inline into its own pages: the landing page's, and the one the prompt page, the 404 and the 500 share. */
+const STYLESHEETS = ['landing', 'simple'] as const;
+const HYDRATE_ENTRY = 'client/hydrate.tsx';
+
+/** The four esbuild builds the site is made of, writing under `dist`. */
+export interface SiteBuilds {
+  /** The islands and React: ESM chunks, each loaded only when a page has its island. */
+  islands: esbuild.BuildOptions;
+  /** The stylesheets, kept in memory to go inline. */
+  styles: esbuild.BuildOptions;
+  /** The islands' entry, kept in memory to go inline; it fetches the islands' bundle at `hydrateUrl`. */
+  entry: (hydrateUrl: string) => esbuild.BuildOptions;
+  /** The server and its health check: dependencies stay in node_modules (production install), our code is bundled. */
+  server: esbuild.BuildOptions;
+}
+
+export function buildOptions(dist = 'dist', version = '0.0.0'): SiteBuilds {
+  const assets = path.join(dist, 'public', 'assets');
+  /** What every browser bundle shares: minified ESM for the browsers of the last few years. */
+  const browserBundle: esbuild.BuildOptions = {
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: BROWSERS,
+    minify: true,
+    define: production,
+    outdir: assets,
+    metafile: true,
+    legalComments: 'none',
+  };
+  return {
+    islands: {
+      ...browserBundle,
+      entryPoints: { hydrate: HYDRATE_ENTRY },
+      splitting: true,
+      entryNames: 'chunks/[name]-[hash]',
+      chunkNames: 'chunks/[name]-[hash]',
+      // V8's explicit compile hint: every function is compiled while the file streams in, off the main thread,
+      // rather than lazily on it while React evaluates.
+      banner: { js: COMPILE_HINT },
+    },
+    // They load no file (the headings use the visitor's own serif, shared/styles/fonts.css), and the build stops if
+    // one ever asks for one.
+    styles: {
+      entryPoints: Object.fromEntries(STYLESHEETS.map((name) => [name, `shared/styles/${name}.css`])),
+      bundle: true,
+      minify: true,
+      target: BROWSERS,
+      outdir: assets,
+      write: false,
+    },
+    // Self-contained (no import to wait for): it fetches the islands' code by its hashed URL when an island is due.
+    entry: (hydrateUrl) => ({
+      ...browserBundle,
+      entryPoints: { client: 'client/main.ts' },
+      define: { ...production, HYDRATE_URL: JSON.stringify(hydrateUrl) },
+      external: ['/assets/*'],
+      entryNames: '[name]',
+      write: false,
+    }),
+    server: {
+      entryPoints: ['server/index.ts', 'server/healthcheck.ts'],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node24',
+      packages: 'external',
+      define: { ...production, APP_VERSION: JSON.stringify(version) },
+      outdir: path.join(dist, 'server'),
+    },
+  };
+}
+
+/**
+ * Text for an inline <style> or <script>, with the CSP hash that allows exactly those bytes. Text that could end its
+ * element early (or, in a script, open an HTML comment the parser treats specially) stops the build.
+ */
+function inline(text: string, tag: 'style' | 'script'): { text: string; hash: string } {
+  if (new RegExp(`</${tag}|<!--`, 'i').test(text)) throw new Error(`The inline ${tag} contains "</${tag}" or "<!--", which would end it early`);
+  return { text, hash: `sha256-${createHash('sha256').update(text).digest('base64')}` };
+}
+
+/** The one output file whose name ends with `suffix`, that esbuild kept in memory. */
+function outputText(outputFiles: esbuild.OutputFile[] | undefined, suffix: string): string {
+  const file = outputFiles?.find((output) => output.path.endsWith(suffix));
+  if (!file) throw new Error(`esbuild produced no ${suffix} file`);
+  return file.text.trim();
+}
+
+/** Brotli and gzip beside every compressible public file, so the server never compresses them again. */
+const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.txt', '.xml', '.json', '.webmanifest']);
+
+async function precompress(publicDir: string): Promise<void> {
+  for (const dirent of await readdir(publicDir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(dirent.parentPath, dirent.name);
+    if (!dirent.isFile() || !COMPRESSIBLE.has(path.extname(file))) continue;
+    const body = await readFile(file);
+    if (body.length < 1024) continue;
+    await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
+
+/** Builds the whole site into `dist` (emptied first); resolves with a one-line summary. */
+export async function buildSite(dist = 'dist'): Promise<string> {
+  const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
+  const options = buildOptions(dist, version);
+  const publicDir = path.join(dist, 'public');
+  /** A file under the public folder as the URL path the server answers it at. */
+  const publicUrlOf = (file: string): string => `/${path.relative(publicDir, file).split(path.sep).join('/')}`;
+
+  await rm(dist, { recursive: true, force: true });
+  await cp('public', publicDir, { recursive: true });
+
+  const islands = await esbuild.build(options.islands);
+  const islandOutputs = islands.metafile?.outputs ?? {};
+  const hydrateFile = Object.keys(islandOutputs).find((file) => islandOutputs[file]?.entryPoint === HYDRATE_ENTRY);
+  if (!hydrateFile) throw new Error(`esbuild produced no bundle for ${HYDRATE_ENTRY}`);
+
+  const [styles, entry] = await Promise.all([
+    esbuild.build(options.styles),
+    esbuild.build(options.entry(publicUrlOf(hydrateFile))),
+    esbuild.build(options.server),
+  ]);
+  if (styles.outputFiles?.length !== STYLESHEETS.length)
+    throw new Error(`Expected the stylesheets alone, got ${styles.outputFiles?.map((file) => file.path).join(', ')}`);
+
+  const inlineStyles = Object.fromEntries(
+    STYLESHEETS.map((name) => {
+      const { text: css, hash } = inline(outputText(styles.outputFiles, `${name}.css`), 'style');
+      return [name, { css, hash }];
+    }),
+  );
+  const { text: js, hash: jsHash } = inline(outputText(entry.outputFiles, '.js'), 'script');
+  // The favicon as a data: URL (quotes made single, and only the characters a URL cannot hold escaped, so it stays
+  // small): the tab's icon costs no request before the first paint.
+  const faviconSvg = (await readFile('public/favicon.svg', 'utf8')).trim().replaceAll('"', "'");
+  const favicon = `data:image/svg+xml,${faviconSvg.replace(/[#%<> ]/g, encodeURIComponent)}`;
+  const manifest = {
+    inlineStyles,
+    favicon,
+    entryScript: { js, hash: jsHash },
+    // Not in the pages' markup (the inline entry has it built in): for the tests and benchmarks.
+    hydrateScript: publicUrlOf(hydrateFile),
+  };
+  await precompress(publicDir);
+  await writeFile(path.join(dist, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const clientMeta = {
+    inputs: { ...islands.metafile?.inputs, ...entry.metafile?.inputs },
+    outputs: { ...islands.metafile?.outputs, ...entry.metafile?.outputs },
+  };
+  await writeFile(path.join(dist, 'client-meta.json'), JSON.stringify(clientMeta));
+  return `Built ${dist}/: inline, stylesheets of ${STYLESHEETS.map((name) => `${inlineStyles[name]?.css.length} (${name})`).join(' and ')} bytes and an entry of ${js.length}`;
+}
+
+if (import.meta.main) console.log(await buildSite());

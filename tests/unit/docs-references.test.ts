@@ -1,0 +1,61 @@
+/**
+ * The README and docs/ only send a reader to what is there: every relative link reaches a file (and a heading,
+ * when it names one), and every repository path they mention exists. Nothing in the repository cites an issue
+ * number: a reader of the code has no tracker, only the code and its docs.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SKIPPED = new Set(['node_modules', 'dist', '.git', '.artifacts']);
+const TEXT = /\.(ts|tsx|mjs|js|json|css|md|yaml|yml|vcl|sh|jsonc)$|^(Dockerfile|run)$/;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return SKIPPED.has(entry.name) ? [] : filesUnder(file);
+    return TEXT.test(entry.name) && entry.name !== 'package-lock.json' ? [file] : [];
+  });
+}
+
+const markdown = ['README.md', ...filesUnder('docs').filter((file) => file.endsWith('.md'))];
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+const slug = (heading: string): string =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replaceAll(' ', '-');
+const anchorsOf = (file: string): string[] => [...readFileSync(file, 'utf8').matchAll(/^#+ (.+)$/gm)].map((match) => slug(match[1] as string));
+
+describe.each(markdown)('%s', (file) => {
+  const text = readFileSync(file, 'utf8');
+
+  it('links only to files and headings that exist', () => {
+    const broken = [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((match) => match[1] as string)
+      .filter((target) => !/^[a-z]+:/.test(target))
+      .filter((target) => {
+        const [relative = '', anchor] = target.split('#');
+        const linked = relative ? path.join(path.dirname(file), relative) : file;
+        if (!existsSync(linked)) return true;
+        return anchor !== undefined && !anchorsOf(linked).includes(anchor);
+      });
+    expect(broken).toEqual([]);
+  });
+
+  it('names only repository paths that exist', () => {
+    const paths = [...text.matchAll(/(?<![\w./:-])(?:\.ci|client|deploy|docs|public|scripts|server|shared|tests)\/[\w./-]*[\w/]/g)].map((match) => match[0]);
+    expect(paths.filter((cited) => !existsSync(cited))).toEqual([]);
+  });
+});
+
+describe('the repository', () => {
+  it('cites no issue number and no file of the tracker', () => {
+    const self = path.join('tests', 'unit', 'docs-references.test.ts');
+    const citing = filesUnder('.')
+      .filter((file) => file !== self)
+      .filter((file) => /\bissues? #?\d+|(?<![\w&/])#\d+\b(?!-)|\bdecisions\.md\b/i.test(readFileSync(file, 'utf8')));
+    expect(citing).toEqual([]);
+  });
+});
