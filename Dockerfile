@@ -7,7 +7,8 @@ FROM docker.io/library/node:26-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
-COPY esbuild.config.ts tsconfig.json ./
+COPY esbuild.config.mjs tsconfig.json ./
+COPY scripts/lib/siteBuild.ts ./scripts/lib/
 COPY server ./server
 COPY client ./client
 COPY shared ./shared

@@ -4,7 +4,7 @@ import { layOutSkippedBlocks } from './layoutLater';
 import { startSaleSlots } from './saleSlots';
 import { onIdle, schedule } from './strategies';
 
-/** The hashed URL of client/hydrate.tsx's bundle, written in by esbuild.config.ts. */
+/** The hashed URL of client/hydrate.tsx's bundle, written in by the build (scripts/lib/siteBuild.ts). */
 declare const HYDRATE_URL: string;
 
 type HydrateModule = typeof import('./hydrate');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import * as esbuild from 'esbuild';
 import type { SaleState } from '../shared/logic/sale.ts';
-import { buildOptions, buildSite } from '../esbuild.config.ts';
+import { buildOptions, buildSite } from './lib/siteBuild.ts';
 import { devSaleSettings, devStateFrom } from './lib/devSale.ts';
 
 const DIST = path.join('.artifacts', 'dev', 'dist');
@@ -84,7 +84,7 @@ async function rebuild(): Promise<void> {
   building = false;
 }
 
-// One context per build of esbuild.config.ts, with its own options: they only watch (esbuild follows every file a
+// One context per build of scripts/lib/siteBuild.ts, with its own options: they only watch (esbuild follows every file a
 // build reads) and write nothing; whichever sees a change asks for one rebuild. Their first build starts the server.
 let settle: NodeJS.Timeout | undefined;
 const onChange: esbuild.Plugin = {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageAssets } from '../shared/components/Document';
 
-/** Written by esbuild.config.ts beside the public folder. */
+/** Written by the build (scripts/lib/siteBuild.ts) beside the public folder. */
 const MANIFEST_FILE = 'manifest.json';
 
 /** dist/manifest.json: what the pages carry, and the hashed files their scripts fetch (for tests and benchmarks). */

@@ -13,7 +13,7 @@ import { startMetricsServer } from './metricsServer';
 import { lameDuck } from './shutdown';
 import { startSpots } from './spots/start';
 
-/** Written into the bundle by esbuild.config.ts from package.json. */
+/** Written into the bundle by the build (scripts/lib/siteBuild.ts) from package.json. */
 declare const APP_VERSION: string;
 
 /**

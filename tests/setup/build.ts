@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
 
 export default function build(): void {
-  execFileSync(process.execPath, ['esbuild.config.ts'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['esbuild.config.mjs'], { stdio: 'inherit' });
 }

@@ -1,6 +1,5 @@
-// Builds everything into dist/: the server bundle, the client islands, the CSS and the public files.
-//   node esbuild.config.ts          (npm run build)
-// scripts/dev.ts watches the same builds (buildOptions) and runs buildSite again on every change.
+// The site's builds, typed: the server bundle, the client islands, the CSS and the public files. esbuild.config.mjs
+// (npm run build) runs buildSite once; scripts/dev.ts watches the same builds (buildOptions) and runs it on every change.
 import { createHash } from 'node:crypto';
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -166,5 +165,3 @@ export async function buildSite(dist = 'dist'): Promise<string> {
   await writeFile(path.join(dist, 'client-meta.json'), JSON.stringify(clientMeta));
   return `Built ${dist}/: inline, stylesheets of ${STYLESHEETS.map((name) => `${inlineStyles[name]?.css.length} (${name})`).join(' and ')} bytes and an entry of ${js.length}`;
 }
-
-if (import.meta.main) console.log(await buildSite());
