@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Clock } from './clock';
 import { saleState, type SaleState, type SaleTerms } from '../shared/logic/sale';
 import { READ_OUTCOMES, type SpotsFeed, type SpotsStatus } from './spots/poller';
 
@@ -31,7 +32,7 @@ function routeLabel(route: { path?: unknown } | undefined, status: number): stri
 }
 
 /** Prometheus metrics for one process: requests, latency, page renders against memory hits, the sale's state. */
-export function createMetrics({ clock, sale, spots }: { clock: () => number; sale: SaleTerms; spots?: SpotsFeed & { status(): SpotsStatus } }): Metrics {
+export function createMetrics({ clock, sale, spots }: { clock: Clock; sale: SaleTerms; spots?: SpotsFeed & { status(): SpotsStatus } }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
