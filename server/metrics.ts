@@ -45,7 +45,7 @@ export function createMetrics({ clock, sale, spots }: { clock: Clock; sale: Sale
     name: 'http_request_duration_seconds',
     help: 'Time from the request to the end of its response, by route and method.',
     labelNames: ['route', 'method'] as const,
-    // Most answers come from memory in well under a millisecond; a render takes a few.
+    // From an answer out of memory to one that waits for a render.
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });

@@ -13,7 +13,7 @@ export const DIST = path.resolve('dist');
 export const DEFAULT_DEADLINE_MS = Date.parse('2025-09-30T23:59:59-06:00');
 export const BEFORE_DEADLINE_MS = Date.parse('2025-09-01T12:00:00-06:00');
 /**
- * The seed's defaults put the start (3 September) before the deadline (30 September), so the site goes
+ * The default dates put the start (3 September) before the deadline (30 September), so the site goes
  * from Early Bird straight to closed. Tests of the whole life (Early Bird, then normal, then closed) use
  * this start, a week after the default deadline, unless they set their own.
  */

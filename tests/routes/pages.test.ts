@@ -19,7 +19,7 @@ describe('GET /', () => {
     expect(doc.querySelectorAll('h1')).toHaveLength(1);
   });
 
-  it('has every section of the spec, in its order', async () => {
+  it('has every section of the landing page, in its order', async () => {
     const { app } = testApp();
     const doc = parseHtml((await request(app).get('/')).text);
     const ids = [...doc.querySelectorAll('main > section[id]')].map((section) => section.id);
@@ -81,7 +81,7 @@ describe('GET /', () => {
     }
   });
 
-  it('states every trainer claim of the spec', async () => {
+  it('states every claim about the trainer', async () => {
     const { app } = testApp();
     const trainer = textOf(parseHtml((await request(app).get('/')).text).querySelector('#sobre-mi'));
     for (const claim of ['130,000+', '15,000+', '60,000+', '15+', 'años de experiencia', '7 meses de crecimiento']) {
@@ -104,7 +104,7 @@ describe('GET /', () => {
   });
 
   it('opens the web calendar in a new tab with the event derived from WORKSHOP_START', async () => {
-    // The seed's own start, before it: the link the README's calendar correction describes.
+    // The default WORKSHOP_START, seen before it comes.
     const { app } = testApp({ now: Date.parse('2025-09-01T12:00:00-06:00'), env: { WORKSHOP_START: DEFAULTS.WORKSHOP_START } });
     const doc = parseHtml((await request(app).get('/')).text);
     const link = [...doc.querySelectorAll('#detalles a')].find((a) => textOf(a) === 'Añadir al calendario');

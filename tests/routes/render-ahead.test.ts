@@ -82,5 +82,8 @@ describe('rendering ahead', () => {
     const text = await metrics!.registry.metrics();
     expect(counted(text, RENDERS)).toBe(2);
     expect(counted(text, PROMPT_RENDERS)).toBe(1);
+    // Nothing was ready before it was asked for.
+    expect(counted(text, HITS)).toBe(0);
+    expect(counted(text, PROMPT_HITS)).toBe(0);
   });
 });
