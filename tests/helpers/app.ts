@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createApp } from '../../server/app';
 import { loadPageAssets } from '../../server/buildManifest';
+import type { Clock } from '../../server/clock';
 import { readConfig, type Environment } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { createMetrics, type Metrics } from '../../server/metrics';
@@ -38,7 +39,7 @@ export function testApp({
   signal,
   spots,
 }: {
-  now?: number | (() => number);
+  now?: number | Clock;
   env?: Environment;
   withMetrics?: boolean;
   renderAhead?: boolean;
