@@ -19,13 +19,13 @@ const MIN_COMPRESSIBLE = 1024;
 
 export const etagOf = (body: Buffer): string => `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 
-/** Brotli's best, for bodies served for minutes or more: 25 to 55 ms for the landing page. */
+/** Brotli's best, for bodies served for minutes or more: the slowest to compress, and the smallest. */
 export const BROTLI_BEST = 11;
 /**
- * For bodies that live one second: 10 to 20 ms for the landing page, once a second, off the main thread and
- * before the second begins (server/renderAhead.ts), and 2 % larger than the best. Quality 5 takes 1 ms but is
- * 10 % larger (1.2 KB), which brings the landing page close to the 14.6 KB a new connection's first round trip
- * carries: past it, a slow phone waits one more round trip.
+ * For bodies that live one second: faster than the best, once a second, off the main thread and
+ * before the second begins (server/renderAhead.ts), and barely larger. Much lower qualities are far faster but
+ * bring the landing page close to what a new connection's first round trip carries (TCP's initial window):
+ * past it, a slow phone waits one more round trip. npm run bench prints the page's weight in each encoding.
  */
 export const BROTLI_PER_SECOND = 10;
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { saleState } from '../shared/logic/sale';
 import type { PageAssets } from '../shared/components/Document';
 import { createApp } from './app';
-import { loadAssets } from './assets';
+import { loadPageAssets } from './buildManifest';
 import { REQUEST_TIMEOUT_SECONDS, readConfig, type SiteConfig } from './config';
 import { configWarnings } from './configWarnings';
 import { createLogger } from './logger';
@@ -34,7 +34,7 @@ function start(): void {
   let assets: PageAssets;
   try {
     config = readConfig(process.env);
-    assets = loadAssets(distDir);
+    assets = loadPageAssets(distDir);
   } catch (error) {
     // A bad setting or a missing build: one line for the operator, no stack trace.
     process.stderr.write(`Cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -60,7 +60,7 @@ function start(): void {
     startMetricsServer(metrics.registry, config.metricsPort, config.host, logger);
   }
   const shutdown = lameDuck({ logger, delayMs: config.shutdownDelaySeconds * 1000, drainMs: config.shutdownDrainSeconds * 1000 });
-  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining, renderAhead: {}, spots });
+  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining, renderAhead: true, spots });
   const server = createServer(
     {
       // A slow client may not hold a connection open for longer than these to send its headers, or its request.

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Clock } from './clock';
 import { saleState, type SaleState, type SaleTerms } from '../shared/logic/sale';
 import { READ_OUTCOMES, type SpotsFeed, type SpotsStatus } from './spots/poller';
 
@@ -31,7 +32,7 @@ function routeLabel(route: { path?: unknown } | undefined, status: number): stri
 }
 
 /** Prometheus metrics for one process: requests, latency, page renders against memory hits, the sale's state. */
-export function createMetrics({ clock, sale, spots }: { clock: () => number; sale: SaleTerms; spots?: SpotsFeed & { status(): SpotsStatus } }): Metrics {
+export function createMetrics({ clock, sale, spots }: { clock: Clock; sale: SaleTerms; spots?: SpotsFeed & { status(): SpotsStatus } }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -44,7 +45,7 @@ export function createMetrics({ clock, sale, spots }: { clock: () => number; sal
     name: 'http_request_duration_seconds',
     help: 'Time from the request to the end of its response, by route and method.',
     labelNames: ['route', 'method'] as const,
-    // Most answers come from memory in well under a millisecond; a render takes a few.
+    // From an answer out of memory to one that waits for a render.
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });

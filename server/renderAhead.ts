@@ -1,18 +1,20 @@
+import type { Clock } from './clock';
+
 /**
  * Before the start, the landing page is a new snapshot every second (server/snapshot.ts), and rendering and
- * compressing one takes 10 to 40 ms: left to the request, the first visitor of each second would wait for it,
- * and behind a CDN nearly every request that reaches the origin is such a first one. So each second's page is
- * prepared a little before that second begins, while the page is being visited; an idle instance spends nothing.
+ * compressing one is the slowest thing the server does: left to the request, the first visitor of each second
+ * would wait for it, and behind a CDN nearly every request that reaches the origin is such a first one. So each
+ * second's page is prepared a little before that second begins, while the page is being visited; an idle
+ * instance spends nothing.
  */
 
-/** How long before a second begins its page is prepared: well past the 10 to 40 ms the work takes. */
+/** How long before a second begins its page is prepared: several times what the work takes on a busy machine. */
 export const RENDER_AHEAD_MS = 300;
 /** Preparing stops this long after the last visit, and starts again with the next. */
 export const RENDER_AHEAD_IDLE_MS = 5 * 60_000;
 
 export interface RenderAheadOptions {
-  /** Epoch milliseconds: the app's clock. */
-  clock: () => number;
+  clock: Clock;
   /** Prepares the page for the second that begins at this instant. */
   prepare: (secondMs: number) => void;
   /** Stops the preparing (tests; the process's exit stops it anyway: its timer never holds the process open). */

@@ -24,9 +24,9 @@ export interface LandingSnapshot extends Snapshot {
 const OPEN_SHARED_MAX_AGE = 1;
 const SNAPSHOT_MS = 1000;
 /**
- * A shared cache counts s-maxage from when the response reaches it, a few milliseconds (under load, a
- * hundred or more) after the clock was read here: the count stops this much short of the next change, so
- * that no copy outlives it. npm run rehearsal caught copies served 2-4 ms past the start without it.
+ * A shared cache counts s-maxage from when the response reaches it, some time after the clock was read here
+ * (longer under load): the count stops this much short of the next change, so that no copy outlives it.
+ * npm run rehearsal catches copies served past the start without it.
  */
 const TRANSIT_MARGIN_MS = 1000;
 /** Once closed, nothing changes but the configuration, which needs a restart anyway. */
@@ -71,7 +71,7 @@ export function yearSnapshot(nowMs: number): Snapshot {
 /**
  * Browsers always revalidate (cheap, with the ETag); shared caches keep the page for the snapshot's lifetime
  * and not a moment longer: without the explicit zeros, Varnish serves an expired object for its default
- * grace (10 s) while it refetches, and ignores must-revalidate when it does.
+ * grace while it refetches, and ignores must-revalidate when it does.
  */
 export function htmlCacheControl(snapshot: Pick<Snapshot, 'sharedMaxAge'>): string {
   return snapshot.sharedMaxAge === null

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import { type Spots, spotsFrom, spotsKey } from '../../shared/logic/spots';
 import { type FailureKind, SpotsSourceError, type SpotsSource } from './source';
@@ -44,8 +45,7 @@ export interface SpotsPollerOptions {
   intervalMs: number;
   /** The limit to use when the checkout sets none: the content's figure. */
   fallbackLimit: number;
-  /** Epoch milliseconds. */
-  clock: () => number;
+  clock: Clock;
   scheduler: Scheduler;
   logger: Logger;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Response as AgentResponse } from 'superagent';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { BuildManifest } from '../../server/assets';
+import type { BuildManifest } from '../../server/buildManifest';
 import { DIST, testApp } from '../helpers/app';
 import { parseHtml } from '../helpers/html';
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createApp } from '../../server/app';
-import { loadAssets } from '../../server/assets';
+import { loadPageAssets } from '../../server/buildManifest';
+import type { Clock } from '../../server/clock';
 import { readConfig, type Environment } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { createMetrics, type Metrics } from '../../server/metrics';
@@ -35,12 +36,14 @@ export function testApp({
   env = {},
   withMetrics = false,
   renderAhead,
+  signal,
   spots,
 }: {
-  now?: number | (() => number);
+  now?: number | Clock;
   env?: Environment;
   withMetrics?: boolean;
-  renderAhead?: { signal?: AbortSignal };
+  renderAhead?: boolean;
+  signal?: AbortSignal;
   spots?: SpotsFeed;
 } = {}) {
   const logs: LogLine[] = [];
@@ -59,12 +62,13 @@ export function testApp({
   const metrics: Metrics | undefined = withMetrics ? createMetrics({ clock, sale: config.sale }) : undefined;
   const app = createApp({
     config,
-    assets: loadAssets(DIST),
+    assets: loadPageAssets(DIST),
     publicDir: path.join(DIST, 'public'),
     clock,
     logger: createLogger('info', sink),
     metrics,
     renderAhead,
+    signal,
     spots,
   });
   return { app, logs, raw, metrics };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { BuildManifest } from '../../server/assets';
+import type { BuildManifest } from '../../server/buildManifest';
 import { DEFAULT_DEADLINE_MS, DIST, TEST_START_MS, testApp } from '../helpers/app';
 import { fetchRaw } from '../helpers/fetchRaw';
 import { parseHtml, textOf } from '../helpers/html';
@@ -177,10 +177,11 @@ describe('static assets', () => {
     expect(again.status).toBe(304);
   });
 
-  it('does not serve the build files outside the public folder', async () => {
+  it("serves the public folder's files alone: nothing outside it, no folder, no .br or .gz by its own name", async () => {
     const { app } = testApp();
-    for (const route of ['/manifest.json', '/client-meta.json', '/server/index.js', '/assets/../manifest.json']) {
-      expect((await fetchRaw(app, route)).status).toBe(404);
+    const compressed = [`${manifest.hydrateScript}.br`, `${manifest.hydrateScript}.gz`];
+    for (const route of ['/manifest.json', '/client-meta.json', '/server/index.js', '/assets/../manifest.json', '/assets', '/assets/', ...compressed]) {
+      expect((await fetchRaw(app, route)).status, route).toBe(404);
     }
   });
 });

@@ -19,7 +19,7 @@ describe('GET /', () => {
     expect(doc.querySelectorAll('h1')).toHaveLength(1);
   });
 
-  it('has every section of the spec, in its order', async () => {
+  it('has every section of the landing page, in its order', async () => {
     const { app } = testApp();
     const doc = parseHtml((await request(app).get('/')).text);
     const ids = [...doc.querySelectorAll('main > section[id]')].map((section) => section.id);
@@ -81,7 +81,7 @@ describe('GET /', () => {
     }
   });
 
-  it('states every trainer claim of the spec', async () => {
+  it('states every claim about the trainer', async () => {
     const { app } = testApp();
     const trainer = textOf(parseHtml((await request(app).get('/')).text).querySelector('#sobre-mi'));
     for (const claim of ['130,000+', '15,000+', '60,000+', '15+', 'años de experiencia', '7 meses de crecimiento']) {

@@ -30,7 +30,7 @@ describe('rendering ahead', () => {
   });
 
   it("serves the next second's page from memory, prepared before that second began, with that second's clock; the render ahead is counted", async () => {
-    const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: { signal: controller.signal } });
+    const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: true, signal: controller.signal });
     vi.advanceTimersByTime(1000 - 100);
     expect(Date.now()).toBe(BEFORE_DEADLINE_MS + 1000);
     const ahead = counted(await metrics!.registry.metrics(), RENDERS);
@@ -44,7 +44,7 @@ describe('rendering ahead', () => {
   });
 
   it('renders for the request itself once the instance has been idle, and prepares again after that visit: every render counted', async () => {
-    const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: { signal: controller.signal } });
+    const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: true, signal: controller.signal });
     // Its start counts as a visit: the clock jumps past the idle time at once (rendering every second of it
     // would only take long), so the next ticks find it idle and prepare nothing.
     vi.setSystemTime(Date.now() + RENDER_AHEAD_IDLE_MS);
@@ -64,7 +64,7 @@ describe('rendering ahead', () => {
   });
 
   it('prepares the prompt page when the app is built: its first visitor finds it in memory', async () => {
-    const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: { signal: controller.signal } });
+    const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: true, signal: controller.signal });
     const response = await request(app).get('/prompt1');
     expect(response.status).toBe(200);
     expect(response.text).toContain('Copiar');
@@ -82,5 +82,8 @@ describe('rendering ahead', () => {
     const text = await metrics!.registry.metrics();
     expect(counted(text, RENDERS)).toBe(2);
     expect(counted(text, PROMPT_RENDERS)).toBe(1);
+    // Nothing was ready before it was asked for.
+    expect(counted(text, HITS)).toBe(0);
+    expect(counted(text, PROMPT_HITS)).toBe(0);
   });
 });

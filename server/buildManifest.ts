@@ -12,7 +12,7 @@ export interface BuildManifest extends PageAssets {
 }
 
 /** Reads the build's manifest once at start; a missing build is an operator error with a one-line answer. */
-export function loadAssets(distDir: string): PageAssets {
+export function loadPageAssets(distDir: string): PageAssets {
   const file = path.join(distDir, MANIFEST_FILE);
   let text: string;
   try {

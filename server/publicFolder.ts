@@ -58,7 +58,7 @@ function loadStaticFiles(publicDir: string): Map<string, StaticFile> {
  * already complete in memory, so slicing it costs nothing, and refusing ranges on compressed
  * representations would leave nothing to resume for a client that accepts compression.
  */
-export function staticFiles(publicDir: string): RequestHandler {
+export function publicFolder(publicDir: string): RequestHandler {
   const files = loadStaticFiles(publicDir);
   return (req, res, next) => {
     const file = req.method === 'GET' || req.method === 'HEAD' ? files.get(req.path) : undefined;

@@ -1,0 +1,125 @@
+import type { PageAssets } from '../shared/components/Document';
+import type { SaleState } from '../shared/logic/sale';
+import type { Clock } from './clock';
+import type { SiteConfig } from './config';
+import { BROTLI_BEST, BROTLI_PER_SECOND, encodeBody, type EncodedBody } from './encodedBody';
+import type { Logger } from './logger';
+import type { Metrics, PageName } from './metrics';
+import { createPages } from './pages';
+import { recentKeysMemo } from './recentKeysMemo';
+import { renderAhead as startRenderAhead } from './renderAhead';
+import { htmlCacheControl, type LandingSnapshot, landingSnapshot, yearSnapshot } from './snapshot';
+import type { SpotsFeed } from './spots/poller';
+
+/** A page's body for this moment, and how long caches may keep it. */
+export interface PageBody {
+  body: EncodedBody;
+  cacheControl: string;
+}
+
+/** Every body the app serves, rendered and compressed once per snapshot, then served from memory. */
+export interface PageBodies {
+  landing(): Promise<PageBody>;
+  prompt(): Promise<PageBody>;
+  /** The .ics file, stamped to the minute. */
+  calendarFile(): Promise<EncodedBody>;
+  notFound: Promise<EncodedBody>;
+  outage: Promise<EncodedBody>;
+  /** Rendered when it is needed: a fault may have left nothing else to answer with. */
+  serverErrorHtml(): string;
+}
+
+export interface PageBodiesOptions {
+  config: SiteConfig;
+  assets: PageAssets;
+  clock: Clock;
+  logger: Logger;
+  metrics?: Metrics;
+  spots?: SpotsFeed;
+  /** Prepares each second's landing page before it begins, and the prompt page at once. */
+  renderAhead: boolean;
+  /** Stops the render-ahead timer. */
+  signal?: AbortSignal;
+}
+
+/** Which snapshot a request gets, and its body: from memory when that snapshot was rendered before. */
+export function pageBodies({ config, assets, clock, logger, metrics, spots, renderAhead, signal }: PageBodiesOptions): PageBodies {
+  const pages = createPages(config, assets);
+  const spotsNow = () => spots?.current() ?? null;
+
+  /** A page's bodies for its most recent snapshot keys, each rendered once. */
+  const memo = (page: PageName, slots = 1) => {
+    const recent = recentKeysMemo<Promise<EncodedBody>>(slots);
+    /** Every render is counted, whoever asked for it. */
+    const counted = (key: string, state: SaleState | 'none', render: () => Promise<EncodedBody>) => {
+      const made = recent(key, render);
+      if (made.made) metrics?.pageRendered(page, state);
+      return made;
+    };
+    return {
+      /** For a request: a render, or a body already in memory. */
+      serve(key: string, state: SaleState | 'none', render: () => Promise<EncodedBody>): Promise<EncodedBody> {
+        const { value, made } = counted(key, state, render);
+        if (!made) metrics?.pageFromMemory(page, state);
+        return value;
+      },
+      /** Before any request asks for it; a failure is logged here, and the request that asks for it answers it. */
+      prepare(key: string, state: SaleState | 'none', path: string, render: () => Promise<EncodedBody>): void {
+        counted(key, state, render).value.catch((error: unknown) => {
+          logger.error({ event: 'render_error', err: error, path }, 'rendering ahead failed');
+        });
+      },
+    };
+  };
+
+  // Two slots: the current second's landing page, and the next one's, rendered ahead.
+  const landing = memo('landing', 2);
+  // Async, so that a fault while rendering rejects the body's promise rather than throwing out of a timer.
+  const renderLanding = (snapshot: LandingSnapshot) => async () => {
+    // A body that lives one second (before the start) is compressed a little faster than the best.
+    const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_PER_SECOND;
+    const view = { state: snapshot.state, nowMs: snapshot.renderNowMs, aheadMs: snapshot.aheadMs, year: snapshot.year, spots: snapshot.spots };
+    return encodeBody(pages.landing(view), quality);
+  };
+  const prompt = memo('prompt');
+  const renderPrompt = (year: number) => () => encodeBody(pages.prompt(year));
+  const calendar = memo('calendar');
+
+  const ahead = renderAhead
+    ? startRenderAhead({
+        clock,
+        signal,
+        prepare: (secondMs) => {
+          const snapshot = landingSnapshot(secondMs, config.sale, spotsNow());
+          landing.prepare(snapshot.key, snapshot.state, '/', renderLanding(snapshot));
+        },
+      })
+    : undefined;
+  if (renderAhead) {
+    // The prompt page changes only with the year: a new instance's first visitor finds it ready too.
+    const snapshot = yearSnapshot(clock());
+    prompt.prepare(snapshot.key, 'none', '/prompt1', renderPrompt(snapshot.year));
+  }
+
+  return {
+    async landing() {
+      ahead?.visited();
+      const snapshot = landingSnapshot(clock(), config.sale, spotsNow());
+      const body = await landing.serve(snapshot.key, snapshot.state, renderLanding(snapshot));
+      return { body, cacheControl: htmlCacheControl(snapshot) };
+    },
+    async prompt() {
+      const snapshot = yearSnapshot(clock());
+      const body = await prompt.serve(snapshot.key, 'none', renderPrompt(snapshot.year));
+      return { body, cacheControl: htmlCacheControl(snapshot) };
+    },
+    calendarFile() {
+      // DTSTAMP says when the file was made: to the minute, so one file serves a whole minute of downloads.
+      const minute = Math.floor(clock() / 60_000) * 60_000;
+      return calendar.serve(String(minute), 'none', () => encodeBody(pages.calendarFile(minute)));
+    },
+    notFound: encodeBody(pages.notFound()),
+    outage: encodeBody(pages.outage()),
+    serverErrorHtml: () => pages.serverError(),
+  };
+}
