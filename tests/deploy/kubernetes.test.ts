@@ -194,7 +194,9 @@ describe('deploy/kubernetes', () => {
     expect(settings).not.toHaveProperty('STRIPE_SECRET_KEY');
     expect(readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS }).spots).toBeNull();
     // A key in the Secret without the Payment Link in the ConfigMap is refused at start, said plainly.
-    expect(() => readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS, STRIPE_SECRET_KEY: 'rk_live_x' })).toThrow(/STRIPE_PAYMENT_LINK is not/);
+    expect(() => readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS, STRIPE_SECRET_KEY: 'rk_live_x' })).toThrow(
+      /STRIPE_PAYMENT_LINK is not/,
+    );
     for (const key of Object.keys(settings)) expect(Object.keys(DEFAULTS), `${key} is not a setting of the server`).toContain(key);
     for (const secret of ofKind<ISecret>('Secret')) expect({ ...secret.data, ...secret.stringData }).toEqual({});
     for (const name of PLACEHOLDER_SETTINGS) expect(settings[name]).toBe('');
