@@ -3,8 +3,8 @@
 // sell spots, change the limit or make the stand-in fail, and reload http://127.0.0.1:3000/#precios.
 // Nothing leaves this machine: the key is a made-up one, and STRIPE_API_URL points at the stand-in.
 import { createInterface } from 'node:readline';
-import { sellingEnv, startServer } from '../lib/harness.ts';
-import { type StandInFault, startStripeStandIn } from '../lib/stripeStandIn.ts';
+import { sellingEnv, startServer } from './lib/harness.ts';
+import { type StandInFault, startStripeStandIn } from './lib/stripeStandIn.ts';
 
 const KEY = 'rk_test_localstandinonlynotarealkey';
 const LINK = 'plink_1LocalEarlyBird';
