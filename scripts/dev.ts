@@ -3,14 +3,12 @@
 // --state passes the server dates that put the sale in that state now (scripts/lib/devSale.ts); without it the
 // environment's dates (or the defaults) apply, as with npm start. The page does not reload by itself: a line says
 // when the new server is ready. It builds into .artifacts/dev/dist, so npm test's dist/ is left alone.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import * as esbuild from 'esbuild';
 import type { SaleState } from '../shared/logic/sale.ts';
-import { buildOptions, buildSite } from './lib/siteBuild.ts';
 import { devSaleSettings, devStateFrom } from './lib/devSale.ts';
+import { type RunningServer, startServer } from './lib/harness.ts';
+import { buildOptions, buildSite } from './lib/siteBuild.ts';
 
 const DIST = path.join('.artifacts', 'dev', 'dist');
 /** Saving several files at once (a formatter, a checkout) makes one rebuild. */
@@ -24,35 +22,50 @@ try {
   process.exit(2);
 }
 
-let server: ChildProcess | undefined;
+// The harness gives the server its port as a number: a PORT that is none is refused here, as the server would.
+const port = Number(process.env.PORT || 3000);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`Invalid PORT: expected an integer from 1 to 65535, got "${process.env.PORT}"`);
+  process.exit(2);
+}
+
+let server: RunningServer | undefined;
 let quitting = false;
 
-function startServer(): void {
+/** The new build's server, on loopback and PORT (3000 unless set), with the environment's settings; its output as it comes. */
+async function startDevServer(): Promise<void> {
   const dates = state ? devSaleSettings(state, Date.now()) : {};
-  const child = spawn(process.execPath, [path.join(DIST, 'server', 'index.js')], {
-    env: { ...process.env, ...dates },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    console.log(line);
-    if (!line.includes('"event":"listening"')) return;
-    const { url, state: shown } = JSON.parse(line) as { url: string; state: SaleState };
-    console.log(`\n  Ready: reload ${url}/ (the sale: ${shown}). Saving a file rebuilds and restarts it.\n`);
-  });
-  child.once('exit', (code, signal) => {
-    if (server === child && !quitting) console.log(`\n  The server stopped (${code ?? signal}): fix what it says above and save a file to start it again.\n`);
-  });
-  server = child;
+  const stopped = (why: string): void => console.log(`\n  The server ${why}: fix what it says above and save a file to start it again.\n`);
+  try {
+    const started = await startServer({
+      args: [path.join(DIST, 'server', 'index.js')],
+      port,
+      env: { ...process.env, ...dates },
+      keepLines: false,
+      onLine(line, stream) {
+        if (stream === 'stderr') return void console.error(line);
+        console.log(line);
+        if (!line.includes('"event":"listening"')) return;
+        const { url, state: shown } = JSON.parse(line) as { url: string; state: SaleState };
+        console.log(`\n  Ready: reload ${url}/ (the sale: ${shown}). Saving a file rebuilds and restarts it.\n`);
+      },
+    });
+    server = started;
+    void started.exited.then(({ code, signal }) => {
+      if (server === started && !quitting) stopped(`stopped (${code ?? signal})`);
+    });
+  } catch (error) {
+    // The harness's first line says whether it exited or stayed silent; the server's own lines are above.
+    const [why = ''] = (error instanceof Error ? error.message : String(error)).split('\n');
+    stopped(`did not start (${why.replace(/:$/, '')})`);
+  }
 }
 
 /** SIGINT: the server stops at once, with no lame duck (there is no balancer to wait for). */
 async function stopServer(): Promise<void> {
-  const child = server;
+  const running = server;
   server = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGINT');
-  await exited;
+  await running?.stop('SIGINT');
 }
 
 let building = false;
@@ -79,7 +92,7 @@ async function rebuild(): Promise<void> {
     built = true;
     console.log(`  Built in ${Math.round(performance.now() - startedMs)} ms; restarting the server.`);
     await stopServer();
-    startServer();
+    await startDevServer();
   } while (changedMeanwhile);
   building = false;
 }
@@ -103,9 +116,12 @@ const watchers = await Promise.all(
 await Promise.all(watchers.map((watcher) => watcher.watch()));
 console.log(`  Watching client/, server/ and shared/${state ? `; the sale shown as ${state}` : ''}. Ctrl-C stops.`);
 
-process.once('SIGINT', () => {
-  quitting = true;
-  void Promise.all(watchers.map((watcher) => watcher.dispose()))
-    .then(stopServer)
-    .then(() => process.exit(0));
-});
+// Ctrl-C, or a SIGTERM (a terminal closed, a timeout): the server goes too, never left running on its port.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    quitting = true;
+    void Promise.all(watchers.map((watcher) => watcher.dispose()))
+      .then(stopServer)
+      .then(() => process.exit(0));
+  });
+}

@@ -21,7 +21,7 @@ import {
   scrollThrough,
 } from '../helpers/axe';
 import { browserRig, cspViolationsOf, openWatchedPage, unexpectedProblems, type WatchedPage, waitForIsland } from '../helpers/browser';
-import { sellingEnv } from '../helpers/process';
+import { sellingEnv } from '../../scripts/lib/harness';
 
 const DAY_MS = 86_400_000;
 const CHECKOUT_URL = 'https://pay.example.org/taller-a11y';

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { details, faq, footer, hero, nav, pillars, pricing, promptCopy, promptPage, site } from '../../shared/content';
 import { blend, contrastRatio, parseColor, type Rgba } from '../helpers/axe';
 import { browserRig, checkedPages, openWatchedPage, type WatchedPage, waitForIsland } from '../helpers/browser';
-import { sellingEnv } from '../helpers/process';
+import { sellingEnv } from '../../scripts/lib/harness';
 
 const CHECKOUT_URL = 'https://pay.example.org/taller-teclado';
 const CONTACT_EMAIL = 'hola@ejemplo-taller.org';

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { footer, nav, pricing, promptCopy } from '../../shared/content';
 import { browserRig, checkedPages, openWatchedPage, type WatchedPage, waitForIsland } from '../helpers/browser';
-import { sellingEnv } from '../helpers/process';
+import { sellingEnv } from '../../scripts/lib/harness';
 
 const NOT_FOUND_PATH = '/pagina-inexistente';
 const rig = browserRig({ ...sellingEnv(30 * 86_400_000), CHECKOUT_URL: 'https://pay.example.org/taller-semantica' });

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserRig, checkedPages, cspViolationsOf, openWatchedPage } from '../helpers/browser';
-import { sellingEnv } from '../helpers/process';
+import { sellingEnv } from '../../scripts/lib/harness';
 
 const CHECKOUT_URL = 'https://buy.stripe.com/test_atribucion';
 const rig = browserRig({ ...sellingEnv(86_400_000), CHECKOUT_URL });

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserRig, checkedPages, openWatchedPage, type WatchedPage } from '../helpers/browser';
-import { sellingEnv } from '../helpers/process';
+import { sellingEnv } from '../../scripts/lib/harness';
 
 const rig = browserRig(sellingEnv(86_400_000));
 const pages = checkedPages();

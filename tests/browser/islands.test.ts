@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { contactCalls, faq, pricing, promptCopy, promptPage } from '../../shared/content';
 import { browserRig, cspViolationsOf, openWatchedPage, unexpectedProblems, type WatchedPage, waitForIsland } from '../helpers/browser';
-import { sellingEnv, startBuiltServer } from '../helpers/process';
+import { sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
 
 const CHECKOUT_URL = 'https://pay.example.org/taller-prueba';
 

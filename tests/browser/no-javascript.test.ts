@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { details, faq, pricing, promptCopy, promptPage } from '../../shared/content';
 import { browserRig, openWatchedPage, unexpectedProblems, type WatchedPage } from '../helpers/browser';
-import { sellingEnv } from '../helpers/process';
+import { sellingEnv } from '../../scripts/lib/harness';
 
 const CHECKOUT_URL = 'https://pay.example.org/taller-sin-js';
 

@@ -5,11 +5,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contactCalls, hero, pricing } from '../../shared/content';
-import { checkedPages, launchChromium, openWatchedPage, waitForIsland } from '../helpers/browser';
-import { REAL_SETTINGS, sellingEnv, startBuiltServer, type RunningServer } from '../helpers/process';
+import { launchChromium, PRODUCTION_SETTINGS, type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
+import { checkedPages, openWatchedPage, waitForIsland } from '../helpers/browser';
 
 const DAY_MS = 86_400_000;
-const CHECKOUT_URL = REAL_SETTINGS.CHECKOUT_URL ?? '';
+const CHECKOUT_URL = PRODUCTION_SETTINGS.CHECKOUT_URL;
 
 const STATES = {
   early: sellingEnv(20 * DAY_MS),
@@ -27,7 +27,7 @@ const chromium = (): Promise<Browser> => (browser ??= launchChromium());
 /** One built server per set of settings, started by the first test that needs it. */
 function serverFor(env: Record<string, string>): Promise<RunningServer> {
   const key = JSON.stringify(env);
-  if (!servers.has(key)) servers.set(key, startBuiltServer({ ...REAL_SETTINGS, ...env }));
+  if (!servers.has(key)) servers.set(key, startBuiltServer({ ...PRODUCTION_SETTINGS, ...env }));
   return servers.get(key)!;
 }
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserRig, checkedPages, openWatchedPage } from '../helpers/browser';
-import { sellingEnv } from '../helpers/process';
+import { sellingEnv } from '../../scripts/lib/harness';
 
 /** What a response says about its own transfer: the proxy sends the body again, decoded and in pieces. */
 const TRANSFER_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);

@@ -8,7 +8,7 @@ import { ConfigMap, type IConfigMap, type ISecret, type IService, Secret, Servic
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { ConfigError, DEFAULTS, PLACEHOLDER_SETTINGS, readConfig } from '../../server/config';
-import { REAL_SETTINGS } from '../helpers/process';
+import { imageCommand, PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
 
 /**
  * The fleet's manifests (deploy/kubernetes), offline: each is validated against the Kubernetes API schema
@@ -163,8 +163,11 @@ describe('deploy/kubernetes', () => {
     expect(limits?.cpu).toBeDefined();
     // At least the resident memory npm run bench measures after 40,000 requests (docs/performance.md).
     expect(mebibytes(requests?.memory)).toBeGreaterThanOrEqual(120);
-    const cmd = JSON.parse(/^CMD\s+(\[.*\])\s*$/m.exec(readFileSync('Dockerfile', 'utf8'))![1]!) as string[];
-    const oldSpace = Number(cmd.find((flag) => flag.startsWith('--max-old-space-size='))!.split('=')[1]);
+    const oldSpace = Number(
+      imageCommand()
+        .find((flag) => flag.startsWith('--max-old-space-size='))!
+        .split('=')[1],
+    );
     expect(mebibytes(limits?.memory)).toBeGreaterThanOrEqual(2 * oldSpace);
     expect(mebibytes(limits?.memory)).toBeGreaterThan(mebibytes(requests?.memory));
   });
@@ -189,16 +192,18 @@ describe('deploy/kubernetes', () => {
       { secretRef: { name: 'taller-marca-autoridad-stripe', optional: true } },
     ]);
     expect(settings).not.toHaveProperty('STRIPE_SECRET_KEY');
-    expect(readConfig({ NODE_ENV: 'production', ...settings, ...REAL_SETTINGS }).spots).toBeNull();
+    expect(readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS }).spots).toBeNull();
     // A key in the Secret without the Payment Link in the ConfigMap is refused at start, said plainly.
-    expect(() => readConfig({ NODE_ENV: 'production', ...settings, ...REAL_SETTINGS, STRIPE_SECRET_KEY: 'rk_live_x' })).toThrow(/STRIPE_PAYMENT_LINK is not/);
+    expect(() => readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS, STRIPE_SECRET_KEY: 'rk_live_x' })).toThrow(
+      /STRIPE_PAYMENT_LINK is not/,
+    );
     for (const key of Object.keys(settings)) expect(Object.keys(DEFAULTS), `${key} is not a setting of the server`).toContain(key);
     for (const secret of ofKind<ISecret>('Secret')) expect({ ...secret.data, ...secret.stringData }).toEqual({});
     for (const name of PLACEHOLDER_SETTINGS) expect(settings[name]).toBe('');
     // As committed, the image (NODE_ENV=production) refuses the fleet's start, naming each missing value.
     expect(() => readConfig({ NODE_ENV: 'production', ...settings })).toThrow(ConfigError);
     expect(() => readConfig({ NODE_ENV: 'production', ...settings })).toThrow(/CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL/);
-    const config = readConfig({ NODE_ENV: 'production', ...settings, ...REAL_SETTINGS });
+    const config = readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS });
     expect(config.upgradeInsecureRequests).toBe(true);
   });
 });

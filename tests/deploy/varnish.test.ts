@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outage } from '../../shared/content';
-import { freePort, REAL_SETTINGS, type RunningServer, startBuiltServer } from '../helpers/process';
+import { freePort, PRODUCTION_SETTINGS, type RunningServer, startBuiltServer } from '../../scripts/lib/harness';
 import { type RunningVarnish, startVarnish, waitFor } from '../helpers/varnish';
 
 /**
@@ -44,7 +44,7 @@ const missing = (): string => {
 beforeAll(async () => {
   await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
   const dropperPort = (dropper.address() as { port: number }).port;
-  instance = await startBuiltServer(REAL_SETTINGS);
+  instance = await startBuiltServer(PRODUCTION_SETTINGS);
   varnish = await startVarnish([
     { name: 'instance', port: instance.port },
     { name: 'dropper', port: dropperPort },
@@ -109,7 +109,7 @@ describe('deploy/varnish/taller.vcl in front of a failing instance', () => {
     expect(dropped.length).toBeLessThanOrEqual(2);
     expect(answer.status).toBe(503);
     expect(answer.body).toBe(original.body);
-    expect(answer.body).toContain(`mailto:${REAL_SETTINGS.CONTACT_EMAIL}`);
+    expect(answer.body).toContain(`mailto:${PRODUCTION_SETTINGS.CONTACT_EMAIL}`);
     expect(answer.headers['retry-after']).toBe(original.headers['retry-after']);
     expect(answer.headers['cache-control']).toBe('no-store');
     for (const name of [

@@ -2,9 +2,8 @@
  * What the operator reads at start, from the real process's output: a warning line for each setting that
  * contradicts another or is still a placeholder, and a refusal to start in production with placeholders.
  */
-import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isoIn, REAL_SETTINGS, SERVER_ENTRY, sellingEnv, startBuiltServer, type RunningServer } from '../helpers/process';
+import { isoIn, PRODUCTION_SETTINGS, type RunningServer, runToExit, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
 
 const DAY_MS = 86_400_000;
 let running: RunningServer | undefined;
@@ -31,13 +30,13 @@ const warningsOf = (lines: LogLine[]): string[] => lines.filter((line) => line.e
 
 describe('warnings at start', () => {
   it('none for real settings and a sale in progress', async () => {
-    const lines = await startLines({ ...REAL_SETTINGS, ...sellingEnv(DAY_MS) });
+    const lines = await startLines({ ...PRODUCTION_SETTINGS, ...sellingEnv(DAY_MS) });
     expect(warningsOf(lines)).toEqual([]);
     expect(lines.at(-1)).toMatchObject({ event: 'listening', state: 'early-bird' });
   });
 
   it('one line naming both variables when the deadline comes after the start; the start wins', async () => {
-    const lines = await startLines({ ...REAL_SETTINGS, EARLY_BIRD_DEADLINE: isoIn(30 * DAY_MS), WORKSHOP_START: isoIn(10 * DAY_MS) });
+    const lines = await startLines({ ...PRODUCTION_SETTINGS, EARLY_BIRD_DEADLINE: isoIn(30 * DAY_MS), WORKSHOP_START: isoIn(10 * DAY_MS) });
     const warnings = warningsOf(lines);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^EARLY_BIRD_DEADLINE \(.+\) is after WORKSHOP_START \(.+\): the start wins/);
@@ -45,13 +44,13 @@ describe('warnings at start', () => {
   });
 
   it('one line saying a start in the past shows the closed state', async () => {
-    const lines = await startLines({ ...REAL_SETTINGS, EARLY_BIRD_DEADLINE: isoIn(-30 * DAY_MS), WORKSHOP_START: isoIn(-10 * DAY_MS) });
+    const lines = await startLines({ ...PRODUCTION_SETTINGS, EARLY_BIRD_DEADLINE: isoIn(-30 * DAY_MS), WORKSHOP_START: isoIn(-10 * DAY_MS) });
     expect(warningsOf(lines)).toEqual([expect.stringMatching(/^WORKSHOP_START \(.+\) has passed: the site shows the closed state/)]);
     expect(lines.at(-1)).toMatchObject({ event: 'listening', state: 'closed' });
   });
 
   it.each(['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL'])('one line naming %s when it is left at its placeholder', async (name) => {
-    const settings = { ...REAL_SETTINGS };
+    const settings: Record<string, string> = { ...PRODUCTION_SETTINGS };
     delete settings[name];
     const lines = await startLines({ ...settings, ...sellingEnv(DAY_MS) });
     expect(warningsOf(lines)).toEqual([`${name} is still its placeholder default: set the real value before visitors see the site`]);
@@ -71,12 +70,7 @@ describe('warnings at start', () => {
 });
 
 describe('NODE_ENV=production', () => {
-  const run = (env: Record<string, string>) =>
-    spawnSync(process.execPath, [SERVER_ENTRY], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', ...env },
-      encoding: 'utf8',
-      timeout: 10_000,
-    });
+  const run = (env: Record<string, string>) => runToExit({ NODE_ENV: 'production', ...env });
 
   it('refuses to start with the placeholders: one line naming every one, no stack trace, exit 1', () => {
     const result = run({});
@@ -88,13 +82,13 @@ describe('NODE_ENV=production', () => {
   });
 
   it('names only what is missing', () => {
-    const result = run({ CHECKOUT_URL: REAL_SETTINGS.CHECKOUT_URL ?? '', PUBLIC_URL: REAL_SETTINGS.PUBLIC_URL ?? '' });
+    const result = run({ CHECKOUT_URL: PRODUCTION_SETTINGS.CHECKOUT_URL, PUBLIC_URL: PRODUCTION_SETTINGS.PUBLIC_URL });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe('Cannot start: NODE_ENV=production needs real values for CONTACT_EMAIL: it is still the placeholder default');
   });
 
   it('starts with real values', async () => {
-    running = await startBuiltServer({ NODE_ENV: 'production', ...REAL_SETTINGS, ...sellingEnv(DAY_MS) });
+    running = await startBuiltServer({ NODE_ENV: 'production', ...PRODUCTION_SETTINGS, ...sellingEnv(DAY_MS) });
     expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_ENTRY, startNodeServer } from '../helpers/process';
+import { SERVER_ENTRY, startServer } from '../../scripts/lib/harness';
 
 const FIXTURE = path.resolve('tests/fixtures/fault-after-start.mjs');
 
@@ -15,9 +15,8 @@ describe('a fault outside any request', () => {
     ['exception', 'uncaught_exception', 'simulated uncaught exception'],
     ['rejection', 'unhandled_rejection', 'simulated unhandled rejection'],
   ])('an uncaught %s is logged with its stack and ends the process with 1', async (fault, event, message) => {
-    const server = await startNodeServer({ cwd: process.cwd(), args: ['--import', FIXTURE, SERVER_ENTRY], env: { FAULT: fault } });
-    const code = await new Promise<number | null>((resolve) => server.child.once('exit', resolve));
-    expect(code).toBe(1);
+    const server = await startServer({ cwd: process.cwd(), args: ['--import', FIXTURE, SERVER_ENTRY], env: { FAULT: fault } });
+    expect((await server.exited).code).toBe(1);
     const lines = server.stdout.map((line) => JSON.parse(line) as LogLine);
     const fatal = lines.find((line) => line.event === event);
     expect(fatal?.level).toBe(60);

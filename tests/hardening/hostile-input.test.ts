@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildManifest } from '../../server/buildManifest';
 import { DIST, testApp } from '../helpers/app';
-import { startBuiltServer, type RunningServer } from '../helpers/process';
+import { startBuiltServer, type RunningServer } from '../../scripts/lib/harness';
 import { openConnection, parseResponses, rawGet, rawRequest, type RawConnection } from '../helpers/rawHttp';
 
 const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest;

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BEFORE_DEADLINE_MS, testApp, type LogLine } from '../helpers/app';
-import { freePort, REAL_SETTINGS, SERVER_ENTRY, startBuiltServer, type RunningServer } from '../helpers/process';
+import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
+import type { LogLine } from '../helpers/logs';
+import { freePort, PRODUCTION_SETTINGS, type RunningServer, runToExit, startBuiltServer, startServer } from '../../scripts/lib/harness';
 import { rawGet, rawRequest } from '../helpers/rawHttp';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -95,7 +95,7 @@ describe('logs of the built server', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startBuiltServer({ ...REAL_SETTINGS, EARLY_BIRD_DEADLINE: deadline, WORKSHOP_START: start });
+    server = await startBuiltServer({ ...PRODUCTION_SETTINGS, EARLY_BIRD_DEADLINE: deadline, WORKSHOP_START: start });
   });
   afterAll(async () => {
     await server?.stop();
@@ -155,60 +155,24 @@ describe('logs of the built server', () => {
   });
 });
 
-/** Runs the built server with `env` until `until(stdout)` or its exit; for starts that print no "listening" line. */
-function runRaw(env: Record<string, string>) {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SHUTDOWN_DELAY_SECONDS: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  let buffer = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const parts = buffer.split('\n');
-    buffer = parts.pop() ?? '';
-    stdout.push(...parts.filter(Boolean));
-  });
-  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, stdout, stderr, exited };
-}
-
-const running: ReturnType<typeof runRaw>[] = [];
-afterEach(() => {
-  for (const { child } of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+let warnOnly: RunningServer | undefined;
+afterEach(async () => {
+  await warnOnly?.stop('SIGKILL');
 });
-
-async function untilHealthy(url: string, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > until) throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('LOG_LEVEL on the built server', () => {
   it('warn suppresses the request lines but keeps warnings', async () => {
-    const port = await freePort();
-    const run = runRaw({ PORT: String(port), LOG_LEVEL: 'warn' });
-    running.push(run);
-    const url = `http://127.0.0.1:${port}`;
-    await untilHealthy(url);
+    // No "listening" line at this level: the server is ready once /healthz answers.
+    warnOnly = await startServer({ env: { LOG_LEVEL: 'warn' }, ready: 'healthz' });
+    const { url } = warnOnly;
     expect((await fetch(`${url}/`)).status).toBe(200);
     expect((await fetch(`${url}/no-existe`)).status).toBe(404);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = run.stdout.map((text) => JSON.parse(text) as LogLine);
+    const lines = warnOnly.stdout.map((text) => JSON.parse(text) as LogLine);
     expect(lines.filter((line) => line.event === 'request')).toEqual([]);
     expect(lines.every((line) => line.level >= 40)).toBe(true);
     expect(lines.filter((line) => line.event === 'not_found').map((line) => line.path)).toEqual(['/no-existe']);
-    run.child.kill('SIGTERM');
-    expect(await run.exited).toBe(0);
+    expect(await warnOnly.stop('SIGTERM')).toBe(0);
   });
 });
 
@@ -228,10 +192,12 @@ describe('a port already in use', () => {
   it('makes the server exit 1 with a listen_failed line, and never claim it is listening', async () => {
     // Express 5's app.listen also calls its callback with the error when listen fails: the "listening" line
     // must not be printed then, or a supervisor (and startBuiltServer) takes a failed start for a good one.
-    const run = runRaw({ PORT: String(port) });
-    running.push(run);
-    expect(await run.exited).toBe(1);
-    const events = run.stdout.map((text) => (JSON.parse(text) as LogLine).event);
+    const run = runToExit({ PORT: String(port) });
+    expect(run.status).toBe(1);
+    const events = run.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((text) => (JSON.parse(text) as LogLine).event);
     expect(events).toContain('listen_failed');
     expect(events).not.toContain('listening');
   });

@@ -2,7 +2,7 @@
  * METRICS_PORT on the built server: Prometheus's /metrics on a listener of its own, apart from the public port.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, REAL_SETTINGS, sellingEnv, startBuiltServer, type RunningServer } from '../helpers/process';
+import { freePort, PRODUCTION_SETTINGS, sellingEnv, startBuiltServer, type RunningServer } from '../../scripts/lib/harness';
 
 describe('the metrics listener', () => {
   let server: RunningServer;
@@ -11,7 +11,7 @@ describe('the metrics listener', () => {
   beforeAll(async () => {
     const port = await freePort();
     metricsUrl = `http://127.0.0.1:${port}`;
-    server = await startBuiltServer({ ...REAL_SETTINGS, ...sellingEnv(86_400_000), METRICS_PORT: String(port) });
+    server = await startBuiltServer({ ...PRODUCTION_SETTINGS, ...sellingEnv(86_400_000), METRICS_PORT: String(port) });
   });
   afterAll(async () => {
     await server?.stop();

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { describe, expect, it, type TestContext } from 'vitest';
-import { startBuiltServer, type RunningServer } from '../helpers/process';
+import { startBuiltServer, type RunningServer } from '../../scripts/lib/harness';
 import { openConnection, parseResponses, rawGet, type RawConnection } from '../helpers/rawHttp';
 
 /** The default SHUTDOWN_DRAIN_SECONDS: after the delay, requests in flight get this long before the process exits anyway. */

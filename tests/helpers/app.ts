@@ -1,12 +1,11 @@
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { createApp } from '../../server/app';
 import { loadPageAssets } from '../../server/buildManifest';
 import type { Clock } from '../../server/clock';
 import { readConfig, type Environment } from '../../server/config';
-import { createLogger } from '../../server/logger';
 import { createMetrics, type Metrics } from '../../server/metrics';
 import type { SpotsFeed } from '../../server/spots/poller';
+import { capturedLogger } from './logs';
 
 export const DIST = path.resolve('dist');
 
@@ -20,12 +19,6 @@ export const BEFORE_DEADLINE_MS = Date.parse('2025-09-01T12:00:00-06:00');
  */
 export const TEST_START_ISO = '2025-10-08T20:00:00-06:00';
 export const TEST_START_MS = Date.parse(TEST_START_ISO);
-
-export interface LogLine {
-  level: number;
-  msg: string;
-  [key: string]: unknown;
-}
 
 /**
  * The real app, with a clock and environment of the test's choosing (on top of WORKSHOP_START=TEST_START_ISO),
@@ -46,17 +39,7 @@ export function testApp({
   signal?: AbortSignal;
   spots?: SpotsFeed;
 } = {}) {
-  const logs: LogLine[] = [];
-  const raw: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
-        raw.push(line);
-        logs.push(JSON.parse(line) as LogLine);
-      }
-      done();
-    },
-  });
+  const { logger, lines: logs, raw } = capturedLogger();
   const clock = typeof now === 'function' ? now : () => now;
   const config = readConfig({ WORKSHOP_START: TEST_START_ISO, ...env });
   const metrics: Metrics | undefined = withMetrics ? createMetrics({ clock, sale: config.sale }) : undefined;
@@ -65,7 +48,7 @@ export function testApp({
     assets: loadPageAssets(DIST),
     publicDir: path.join(DIST, 'public'),
     clock,
-    logger: createLogger('info', sink),
+    logger,
     metrics,
     renderAhead,
     signal,

@@ -1,23 +1,10 @@
 /**
- * Debian's Chromium through playwright-core, launched with the project's flags (scripts/chromium.mjs),
- * and a watcher that records every console error, page error and CSP violation of a page.
+ * Debian's Chromium (launched by the harness) and the built server for a test file, and a watcher that records
+ * every console error, page error and CSP violation of a page.
  */
-import { existsSync } from 'node:fs';
 import { afterEach, expect } from 'vitest';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
-import { type RunningServer, startBuiltServer } from './process';
-
-/** Fails (never skips) when Chromium is missing: these tests are part of the suite on every machine. */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Browser tests need Chromium at ${CHROMIUM_PATH}, and there is none: install Debian's package ` +
-        '(apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.',
-    );
-  }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchChromium, type RunningServer, startBuiltServer } from '../../scripts/lib/harness';
 
 export interface PageProblems {
   /** Console messages of type "error": Chromium reports CSP violations and failed loads there too. */

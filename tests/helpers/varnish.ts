@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { backendsVcl, type LocalInstance } from '../../scripts/lib/backendsVcl';
-import { freePort } from './process';
+import { freePort } from '../../scripts/lib/harness';
 
 const run = promisify(execFile);
 const VCL = path.resolve('deploy/varnish/taller.vcl');

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { SERVER_ENTRY } from '../helpers/process';
+import { SERVER_ENTRY } from '../../scripts/lib/harness';
 
 const ADDRESS = '10.77.0.1';
 const PORT = '3456';

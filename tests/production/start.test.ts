@@ -3,18 +3,13 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, REAL_SETTINGS, sellingEnv, startNodeServer, type RunningServer } from '../helpers/process';
+import { dockerfileExecForm, freePort, PRODUCTION_SETTINGS, type RunningServer, runToExit, sellingEnv, startServer } from '../../scripts/lib/harness';
 
 /**
  * What the Dockerfile's runtime stage runs, outside Docker: a clean folder with package.json, the lockfile,
  * a production-only install and dist/, started with the image's ENV and CMD and probed with its HEALTHCHECK.
  */
 const dockerfile = readFileSync('Dockerfile', 'utf8');
-const execForm = (instruction: string): string[] => {
-  const match = new RegExp(`^${instruction}.*?(\\[.*\\])\\s*$`, 'm').exec(dockerfile);
-  if (!match?.[1]) throw new Error(`Dockerfile has no exec-form ${instruction}`);
-  return JSON.parse(match[1]) as string[];
-};
 const imageEnv = Object.fromEntries([...dockerfile.matchAll(/^ENV (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
 const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('FROM '));
 const baseImages = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
@@ -27,11 +22,11 @@ describe('the Dockerfile', () => {
     expect(runtimeStage).toMatch(/^EXPOSE 3000$/m);
     expect(runtimeStage).not.toMatch(/npm (ci|install)(?! --omit=dev)/);
     expect(imageEnv).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0' });
-    const [command, ...args] = execForm('CMD');
+    const [command, ...args] = dockerfileExecForm('CMD');
     expect(command).toBe('node');
     expect(args.at(-1)).toBe('dist/server/index.js');
     expect(args.slice(0, -1).every((flag) => flag.startsWith('--'))).toBe(true);
-    expect(execForm('HEALTHCHECK')[0]).toBe('node');
+    expect(dockerfileExecForm('HEALTHCHECK')[0]).toBe('node');
   });
 
   it('runs the Node major that these tests run on, in every stage', () => {
@@ -50,10 +45,10 @@ describe('the production build from a clean copy', () => {
     for (const file of ['package.json', 'package-lock.json']) cpSync(file, path.join(dir, file));
     execFileSync('npm', ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'pipe' });
     cpSync('dist', path.join(dir, 'dist'), { recursive: true });
-    const [, ...args] = execForm('CMD');
-    // Loopback only in tests (startNodeServer sets HOST): the image's 0.0.0.0 is checked above.
-    // The image refuses placeholders (NODE_ENV=production): an operator passes these with -e.
-    server = await startNodeServer({ cwd: dir, args, env: { ...imageEnv, ...REAL_SETTINGS, ...sellingEnv(86_400_000) } });
+    // The image's command (startServer's default) in the clean copy. Loopback only in tests (startServer sets
+    // HOST): the image's 0.0.0.0 is checked above. The image refuses placeholders (NODE_ENV=production): an
+    // operator passes these with -e.
+    server = await startServer({ cwd: dir, env: { ...imageEnv, ...PRODUCTION_SETTINGS, ...sellingEnv(86_400_000) } });
   }, 180_000);
 
   afterAll(async () => {
@@ -90,7 +85,7 @@ describe('the production build from a clean copy', () => {
   });
 
   it('passes the HEALTHCHECK', () => {
-    const [command, ...args] = execForm('HEALTHCHECK');
+    const [command, ...args] = dockerfileExecForm('HEALTHCHECK');
     const result = spawnSync(command === 'node' ? process.execPath : (command ?? ''), args, { cwd: dir, env: { PORT: String(server.port) } });
     expect(result.status).toBe(0);
   });
@@ -102,7 +97,7 @@ describe('the production build from a clean copy', () => {
 
 describe('a bad setting', () => {
   it('stops the start with one line naming the variable', () => {
-    const result = spawnSync(process.execPath, ['dist/server/index.js'], { env: { PATH: process.env.PATH ?? '', PORT: 'http' }, encoding: 'utf8' });
+    const result = runToExit({ PORT: 'http' });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual(['Cannot start: Invalid PORT: expected an integer from 1 to 65535, got "http"']);
     expect(result.stdout).toBe('');

@@ -4,11 +4,10 @@
  * calls per interval under load, an outage and a wrong key with their log lines, and the key searched for in
  * every output. Real time here is the real thing (the polls of a running server), never a stand-in for it.
  */
-import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripeStandIn';
-import { freePort, REAL_SETTINGS, type RunningServer, SERVER_ENTRY, sellingEnv, startBuiltServer } from '../helpers/process';
+import { freePort, PRODUCTION_SETTINGS, type RunningServer, runToExit, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
 
 const KEY = 'rk_test_51LiveKeyThatMustNeverBePrinted42';
 const LINK = 'plink_1LiveEarlyBird';
@@ -67,7 +66,7 @@ beforeAll(async () => {
   standIn = await startStripeStandIn({ key: KEY, linkId: LINK });
   metricsPort = await freePort();
   const env = {
-    ...REAL_SETTINGS,
+    ...PRODUCTION_SETTINGS,
     ...sellingEnv(DAY_MS),
     STRIPE_SECRET_KEY: KEY,
     STRIPE_PAYMENT_LINK: LINK,
@@ -99,7 +98,7 @@ describe('two instances counting one Payment Link', () => {
     standIn.sell();
     const flipMs = await untilAll(
       (body) =>
-        !body.includes(EARLY_BIRD_BYTES) && !body.includes(REAL_SETTINGS.CHECKOUT_URL ?? '') && !/\b49\b/.test(body.replace(/<script[\s\S]*?<\/script>/g, '')),
+        !body.includes(EARLY_BIRD_BYTES) && !body.includes(PRODUCTION_SETTINGS.CHECKOUT_URL) && !/\b49\b/.test(body.replace(/<script[\s\S]*?<\/script>/g, '')),
       POLL_MS + 2000,
     );
     expect(flipMs).toBeLessThanOrEqual(POLL_MS + 2000);
@@ -179,9 +178,6 @@ describe('when the checkout fails', () => {
 });
 
 describe('start', () => {
-  const run = (env: Record<string, string>) =>
-    spawnSync(process.execPath, [SERVER_ENTRY], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 10_000 });
-
   it.each([
     [{ STRIPE_SECRET_KEY: KEY }, 'Cannot start: STRIPE_SECRET_KEY is set but STRIPE_PAYMENT_LINK is not: set both to count the Early Bird spots, or neither'],
     [
@@ -193,11 +189,11 @@ describe('start', () => {
       'Cannot start: Invalid STRIPE_SECRET_KEY: expected a Stripe secret key (sk_...) or, better, a restricted key (rk_...); the value is not shown',
     ],
     [
-      { ...REAL_SETTINGS, NODE_ENV: 'production', STRIPE_SECRET_KEY: KEY, STRIPE_PAYMENT_LINK: LINK, STRIPE_API_URL: 'http://127.0.0.1:9' },
+      { ...PRODUCTION_SETTINGS, NODE_ENV: 'production', STRIPE_SECRET_KEY: KEY, STRIPE_PAYMENT_LINK: LINK, STRIPE_API_URL: 'http://127.0.0.1:9' },
       'Cannot start: Invalid STRIPE_API_URL: expected https://api.stripe.com with NODE_ENV=production, got "http://127.0.0.1:9"',
     ],
   ])('refuses %o with one line, exit 1, and never the key', (env, message) => {
-    const result = run(env);
+    const result = runToExit(env);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toEqual([message]);

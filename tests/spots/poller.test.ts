@@ -9,7 +9,7 @@ import type { SpotsSource } from '../../server/spots/source';
 import { stripeSpotsSource } from '../../server/spots/stripeSource';
 import type { SpotsReading } from '../../shared/logic/spots';
 import { type StandInFault, startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripeStandIn';
-import { capturedLogger, ERROR, INFO, WARN } from './logs';
+import { capturedLogger, ERROR, INFO, WARN } from '../helpers/logs';
 import { manualTime } from './time';
 
 const KEY = 'rk_test_51PollerKeyNeverPrinted0123456789';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config';
+import { PRODUCTION_SETTINGS as REAL } from '../../scripts/lib/harness';
 import { configWarnings } from '../../server/configWarnings';
 
-const REAL = { CHECKOUT_URL: 'https://pay.example.org/taller', CONTACT_EMAIL: 'hola@taller.example.org', PUBLIC_URL: 'https://taller.example.org' };
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const FUTURE = { EARLY_BIRD_DEADLINE: '2026-12-31T23:59:59-06:00', WORKSHOP_START: '2027-01-15T20:00:00-06:00' };
 

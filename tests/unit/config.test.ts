@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
 import { ConfigError, DEFAULTS, readConfig } from '../../server/config';
 
 const expectError = (env: Record<string, string>, variable: string): void => {
@@ -116,7 +117,7 @@ describe('readConfig', () => {
 });
 
 describe('placeholder settings', () => {
-  const real = { CHECKOUT_URL: 'https://pay.example.org/taller', CONTACT_EMAIL: 'hola@taller.example.org', PUBLIC_URL: 'https://taller.example.org' };
+  const real = PRODUCTION_SETTINGS;
 
   it('lists each one left at its default, and none once all are set', () => {
     expect(readConfig({ CHECKOUT_URL: real.CHECKOUT_URL }).placeholders).toEqual(['CONTACT_EMAIL', 'PUBLIC_URL']);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
 import { ConfigError, readConfig } from '../../server/config';
 
 const KEY = 'rk_test_51AbCdEfGhIjKlMnOpQrStUv';
@@ -44,12 +45,7 @@ describe('the spots settings', () => {
 
   it('accept another STRIPE_API_URL for tests and rehearsals, but only Stripe itself with NODE_ENV=production', () => {
     expect(readConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111' }).spots).toBeNull();
-    const production = {
-      NODE_ENV: 'production',
-      CHECKOUT_URL: 'https://buy.stripe.com/abc',
-      CONTACT_EMAIL: 'hola@taller.example.org',
-      PUBLIC_URL: 'https://taller.example.org',
-    };
+    const production = { NODE_ENV: 'production', ...PRODUCTION_SETTINGS };
     expect(() => readConfig({ ...production, STRIPE_API_URL: 'http://127.0.0.1:12111' })).toThrow(
       'Invalid STRIPE_API_URL: expected https://api.stripe.com with NODE_ENV=production, got "http://127.0.0.1:12111"',
     );

@@ -1,6 +1,6 @@
 /** The statistics behind `npm run lighthouse`'s verdicts: medians, and the interval of a ratio of medians. */
 import { describe, expect, it } from 'vitest';
-import { median, ratioInterval } from '../../scripts/lib/stats.mjs';
+import { median, ratioInterval } from '../../scripts/lib/stats';
 
 describe('median', () => {
   it('takes the middle value of an odd sample and the mean of the two middle values of an even one', () => {

@@ -11,7 +11,7 @@ import { Session } from '@mdn/mdn-http-observatory/src/retriever/session.js';
 import { parseHttpEquivHeaders } from '@mdn/mdn-http-observatory/src/retriever/utils.js';
 import { Requests } from '@mdn/mdn-http-observatory/src/types.js';
 import { AxiosHeaders } from 'axios';
-import { startBuiltServer } from './lib/servers.mjs';
+import { startProductionServer } from '../lib/harness.ts';
 
 // Installed with --ignore-scripts, the package has not downloaded the HSTS preload list (read lazily by
 // its HSTS test). We score without preloading, so an empty list stands in for it.
@@ -20,10 +20,10 @@ const preloadList = path.join(packageDir, 'conf', 'hsts-preload.json');
 if (!existsSync(preloadList)) writeFileSync(preloadList, '{}');
 
 const HOST = 'taller.example.com';
-const server = await startBuiltServer({ PUBLIC_URL: `https://${HOST}` });
+const server = await startProductionServer({ PUBLIC_URL: `https://${HOST}` });
 
-async function response(path, headers = {}) {
-  const res = await fetch(server.url + path, { headers, redirect: 'manual' });
+async function response(pathname: string, headers: Record<string, string> = {}) {
+  const res = await fetch(server.url + pathname, { headers, redirect: 'manual' });
   const data = await res.text();
   return {
     headers: new AxiosHeaders(Object.fromEntries(res.headers.entries())),
@@ -43,8 +43,9 @@ try {
   requests.responses.https = requests.responses.auto;
   requests.responses.http = requests.responses.auto;
   requests.responses.cors = await response('/', { Origin: 'https://example.net' });
-  requests.resources.path = requests.responses.auto.data;
-  requests.responses.auto.httpEquiv = parseHttpEquivHeaders(requests.resources.path, requests.session.url.href);
+  const page = requests.responses.auto.data;
+  requests.resources.path = page;
+  requests.responses.auto.httpEquiv = parseHttpEquivHeaders(page, requests.session.url.href);
   // The TLS front end's part: plain HTTP answers with a permanent redirect to the same host over HTTPS.
   requests.responses.httpRedirects = [
     { url: new URL(`http://${HOST}/`), status: 301 },

@@ -5,12 +5,12 @@
 # slimmed debian:<suite>-slim), the official Node build in /usr/local with npm beside it, libatomic1, the
 # `node` user and group (uid/gid 1000, home /home/node), docker-entrypoint.sh, ENTRYPOINT and CMD.
 #
-#   scripts/container/base-image.sh [IMAGE NODE_VERSION]   (as root; defaults: the Dockerfile's FROM, .node-version)
+#   scripts/gates/container/base-image.sh [IMAGE NODE_VERSION]   (as root; defaults: the Dockerfile's FROM, .node-version)
 #
 # A stand-in made from the same recipe stays in buildah's storage and is reused; a second tag
 # (localhost/taller-node-stand-in:<recipe hash>) records which recipe made it.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 
 fail() { echo "base-image: $*" >&2; exit 1; }
 

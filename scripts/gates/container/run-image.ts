@@ -1,16 +1,17 @@
 // Runs a working container of the built image as a container engine would: its own ENTRYPOINT and CMD, ENV,
-// USER and WORKDIR, plus `-e` settings. Started by check.mjs under `unshare --net`, so the container listens on
+// USER and WORKDIR, plus `-e` settings. Started by check.ts under `unshare --net`, so the container listens on
 // its own 0.0.0.0:3000 in a private network (chroot isolation shares the caller's) and collides with nothing.
 //
-//   unshare --net node scripts/container/run-image.mjs <working container> <its mount point>
+//   unshare --net node scripts/gates/container/run-image.ts <working container> <its mount point>
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { buildah, check, CheckFailure, configOf, defaultCommand, envFlags, ok, PRODUCTION_SETTINGS, sh } from './buildah.mjs';
+import { PRODUCTION_SETTINGS } from '../../lib/harness.ts';
+import { buildah, CheckFailure, check, configOf, defaultCommand, envFlags, type ImageConfig, ok, sh } from './buildah.ts';
 
-const [container, mountPoint] = process.argv.slice(2);
+const [container = '', mountPoint = ''] = process.argv.slice(2);
 const RUN = ['run', '--isolation', 'chroot'];
 // As deploy/kubernetes sets them, with the lame-duck delay (SHUTDOWN_DELAY_SECONDS, default 5) made short.
 const METRICS_PORT = 9464;
@@ -26,7 +27,7 @@ try {
   process.exit(1);
 }
 
-async function main() {
+async function main(): Promise<void> {
   const config = configOf('container', container);
   const origin = `http://127.0.0.1:${envOf(config).PORT ?? 3000}`;
   // buildah's first run writes its stubs (/etc/hosts): done before the marker, so only the server's writes count.
@@ -37,7 +38,7 @@ async function main() {
 
   const server = await startContainer(config);
   try {
-    const listening = JSON.parse(server.lines.find((line) => line.includes('"listening"')));
+    const listening = JSON.parse(server.lines.find((line) => line.includes('"listening"')) ?? '{}') as { url?: string };
     check(listening.url === 'http://0.0.0.0:3000', `the server listens at ${listening.url}, not the image's HOST and PORT (0.0.0.0:3000)`);
     ok(`its own CMD starts: ${defaultCommand(config).join(' ')}, listening at ${listening.url}`);
 
@@ -48,7 +49,7 @@ async function main() {
     await servesPages(origin);
     await servesMetrics(origin);
 
-    const [kind, ...healthcheck] = config.Healthcheck.Test;
+    const [kind, ...healthcheck] = config.Healthcheck?.Test ?? [];
     const probe = kind === 'CMD-SHELL' ? ['/bin/sh', '-c', healthcheck.join(' ')] : healthcheck;
     const health = spawnSync('buildah', [...RUN, container, '--', ...probe], { encoding: 'utf8' });
     check(health.status === 0, `the HEALTHCHECK (${probe.join(' ')}) exited ${health.status} while the server runs:\n${health.stderr}`);
@@ -99,20 +100,20 @@ async function main() {
   ok(`a bad setting (PORT=http): exit 1 and one line: ${lines[0]}`);
 }
 
-function envOf(config) {
+function envOf(config: ImageConfig): Record<string, string> {
   return Object.fromEntries((config.Env ?? []).map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
 }
 
 /** `buildah run` with the image's default command; resolves once the server logs "listening". */
-async function startContainer(config) {
+async function startContainer(config: ImageConfig) {
   const child = spawn('buildah', [...RUN, ...envFlags(SETTINGS), container, '--', ...defaultCommand(config)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines = [];
-  const stderr = [];
-  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const lines: string[] = [];
+  const stderr: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line));
   // A SIGKILL to buildah run alone would leave what it started running: the whole tree goes, children first.
-  const kill = () => {
-    if (child.exitCode !== null) return;
+  const kill = (): void => {
+    if (child.exitCode !== null || child.pid === undefined) return;
     for (const pid of [...descendants(child.pid).reverse(), child.pid]) {
       try {
         process.kill(pid, 'SIGKILL');
@@ -121,7 +122,7 @@ async function startContainer(config) {
       }
     }
   };
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       kill();
       reject(new CheckFailure(`the container did not log "listening" within 30 s:\n${[...lines, ...stderr].join('\n')}`));
@@ -138,12 +139,12 @@ async function startContainer(config) {
       reject(new CheckFailure(`the container exited ${code} before listening:\n${[...lines, ...stderr].join('\n')}`));
     });
   });
-  const nodePid = descendants(child.pid).find((pid) => commandOf(pid) === 'node');
+  const nodePid = descendants(child.pid ?? -1).find((pid) => commandOf(pid) === 'node');
   check(nodePid !== undefined, 'no node process found under buildah run');
   return { lines, stderr, exited, nodePid, kill };
 }
 
-function commandOf(pid) {
+function commandOf(pid: number): string | undefined {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
   } catch {
@@ -152,8 +153,8 @@ function commandOf(pid) {
 }
 
 /** Every process below `root`, parents first, from /proc. */
-function descendants(root) {
-  const children = new Map();
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -164,9 +165,9 @@ function descendants(root) {
       // The process ended while we looked.
     }
   }
-  const found = [];
+  const found: number[] = [];
   for (let queue = [root]; queue.length > 0; ) {
-    const next = children.get(queue.shift()) ?? [];
+    const next = children.get(queue.shift() ?? -1) ?? [];
     found.push(...next);
     queue.push(...next);
   }
@@ -174,8 +175,8 @@ function descendants(root) {
 }
 
 /** The pages a visitor and a balancer reach: the landing page and the islands' chunk its entry imports, the prompt, a 404, /healthz. */
-async function servesPages(origin) {
-  const get = async (pathname) => {
+async function servesPages(origin: string): Promise<void> {
+  const get = async (pathname: string) => {
     const response = await fetch(`${origin}${pathname}`, { signal: AbortSignal.timeout(10_000) });
     return { status: response.status, type: response.headers.get('content-type') ?? '', body: await response.text() };
   };
@@ -188,12 +189,12 @@ async function servesPages(origin) {
   const missing = await get('/no-existe');
   check(missing.status === 404 && missing.body.includes('Oops! Page not found'), `/no-existe answered ${missing.status}, expected the 404 page`);
   const health = await get('/healthz');
-  check(health.status === 200 && JSON.parse(health.body).status === 'ok', `/healthz answered ${health.status} ${health.body}`);
+  check(health.status === 200 && (JSON.parse(health.body) as { status?: string }).status === 'ok', `/healthz answered ${health.status} ${health.body}`);
   ok(`serves / (and ${chunk}), /prompt1, the 404 and /healthz`);
 }
 
 /** Prometheus metrics on METRICS_PORT, counting the requests above, and never on the public port. */
-async function servesMetrics(origin) {
+async function servesMetrics(origin: string): Promise<void> {
   const metrics = await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`, { signal: AbortSignal.timeout(10_000) });
   const body = await metrics.text();
   check(metrics.status === 200 && body.includes('http_requests_total{'), `METRICS_PORT ${METRICS_PORT}/metrics answered ${metrics.status}`);

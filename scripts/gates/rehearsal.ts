@@ -3,24 +3,24 @@
 // nodes running deploy/varnish/taller.vcl as it is (a busy one under steady load, a quiet one with one
 // visitor at a time) and nginx serving the same bytes of / as a file. EARLY_BIRD_DEADLINE falls in the
 // middle of the run and WORKSHOP_START later; in between each instance in turn gets SIGTERM and is started
-// again while traffic flows. Every response is recorded. Then the unplanned faults (rehearsal/faults.mjs): an
-// instance killed, one hung, all stopped, all started again. About 2.5 minutes; it stops by itself, stops every
-// process it started, and exits 1 when an acceptance fails. It installs nothing: varnishd and nginx
+// again while traffic flows. Every response is recorded. Then the unplanned faults (rehearsal/faults.ts): an
+// instance killed, one hung, all stopped, all started again. It stops by itself, within a watchdog's time, stops
+// every process it started, and exits 1 when an acceptance fails. It installs nothing: varnishd and nginx
 // must be on PATH (.ci/run installs them). SHUTDOWN_DELAY_SECONDS, if set, is passed to the instances.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createBodyReader } from './rehearsal/bodies.mjs';
-import { cleanUpOnExit, stopAll } from './rehearsal/children.mjs';
-import { runFaults } from './rehearsal/faults.mjs';
-import { createInstance, startNginx, startVarnish } from './rehearsal/fleet.mjs';
-import { confirmations, fmt, restarts, seconds, staleBodies, steadyFigures, table } from './rehearsal/report.mjs';
-import { rehearseSale } from './rehearsal/sale.mjs';
-import { compareWithFloor } from './rehearsal/throughput.mjs';
-import { createRecorder, quietVisitors, revalidatingBrowsers, send, steadyLoad } from './rehearsal/traffic.mjs';
-import { freePort } from './lib/servers.mjs';
+import { createBodyReader } from './rehearsal/bodies.ts';
+import { cleanUpOnExit, stopAll } from './rehearsal/children.ts';
+import { runFaults } from './rehearsal/faults.ts';
+import { createInstance, type Instance, startNginx, startVarnish } from './rehearsal/fleet.ts';
+import { confirmations, fmt, type RestartRow, restarts, seconds, staleBodies, steadyFigures, table } from './rehearsal/report.ts';
+import { rehearseSale } from './rehearsal/sale.ts';
+import { compareWithFloor } from './rehearsal/throughput.ts';
+import { createRecorder, quietVisitors, revalidatingBrowsers, send, steadyLoad } from './rehearsal/traffic.ts';
+import { freePort, PRODUCTION_SETTINGS } from '../lib/harness.ts';
 
 const VCL = 'deploy/varnish/taller.vcl';
 const INSTANCES = 3;
@@ -35,16 +35,11 @@ const BEFORE_DEADLINE_MS = 22_000;
 const AFTER_START_MS = 8_000;
 /** The run is stopped, and fails, if it takes longer than this. */
 const WATCHDOG_MS = 300_000;
-const SETTINGS = {
-  CHECKOUT_URL: 'https://pay.example.org/taller-marca-autoridad',
-  CONTACT_EMAIL: 'hola@taller.example.org',
-  PUBLIC_URL: 'https://taller.example.org',
-};
 
 const startedAt = Date.now();
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const sleepUntil = (at) => sleep(Math.max(0, at - Date.now()));
-const log = (message) => console.log(`[${((Date.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${message}`);
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const sleepUntil = (at: number): Promise<void> => sleep(Math.max(0, at - Date.now()));
+const log = (message: string): void => console.log(`[${((Date.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${message}`);
 
 for (const [command, hint] of [
   ['varnishd', 'varnish'],
@@ -76,18 +71,18 @@ setTimeout(() => {
 
 const deadlineMs = startedAt + DEADLINE_AFTER_MS;
 const startMs = deadlineMs + START_AFTER_DEADLINE_MS;
-const at = (ms) => `+${((ms - startedAt) / 1000).toFixed(1)} s`;
+const at = (ms: number): string => `+${((ms - startedAt) / 1000).toFixed(1)} s`;
 
 try {
   // The fleet.
   const env = {
     NODE_ENV: 'production',
-    ...SETTINGS,
+    ...PRODUCTION_SETTINGS,
     EARLY_BIRD_DEADLINE: new Date(deadlineMs).toISOString(),
     WORKSHOP_START: new Date(startMs).toISOString(),
     SHUTDOWN_DELAY_SECONDS: process.env.SHUTDOWN_DELAY_SECONDS ?? '',
   };
-  const instances = [];
+  const instances: Instance[] = [];
   for (let index = 1; index <= INSTANCES; index += 1) instances.push(createInstance(`instance_${index}`, await freePort(), env));
   await Promise.all(instances.map((instance) => instance.start()));
   const names = instances.map((instance) => instance.name);
@@ -101,6 +96,7 @@ try {
 
   // Acceptance 3: the cache against nginx serving the very bytes the cache serves for /.
   const sample = await send(busy.port, '/', { 'accept-encoding': 'gzip, deflate, br' }, false);
+  if (sample.error !== undefined) throw new Error(`the busy node did not answer /: ${sample.error}`);
   const nginx = await startNginx(path.join(workDir, 'nginx'), sample.body, {
     'Content-Encoding': sample.headers['content-encoding'],
     Vary: 'Accept-Encoding',
@@ -114,7 +110,7 @@ try {
   const countersAfter = await busy.counters();
 
   // The steady phase: load, browsers and the quiet node's visitors across both boundaries and the restarts.
-  const readBody = createBodyReader(SETTINGS.CHECKOUT_URL);
+  const readBody = createBodyReader(PRODUCTION_SETTINGS.CHECKOUT_URL);
   const recorder = createRecorder(readBody);
   let done = false;
   const isDone = () => done;
@@ -135,7 +131,7 @@ try {
 
   // Acceptance 2: after the deadline, each instance in turn stops and starts again.
   await sleepUntil(deadlineMs + 6_000);
-  const restartRows = [];
+  const restartRows: RestartRow[] = [];
   for (const instance of instances) {
     log(`SIGTERM to ${instance.name}`);
     const life = await instance.stop('SIGTERM');
@@ -190,14 +186,14 @@ try {
   const two = restarts(records, restartRows);
   const four = confirmations(records, boundaries);
   const steady = steadyFigures(records, boundaries);
-  const reachedInWindows = (windows) =>
+  const reachedInWindows = (windows: [from: number, to: number][]): number =>
     instances.reduce(
       (sum, instance) =>
         sum +
         instance.lives.reduce((count, life) => count + life.requests.filter((time) => windows.some(([from, to]) => time >= from && time <= to)).length, 0),
       0,
     );
-  const delta = (name) => (countersAfter[name] ?? 0) - (countersBefore[name] ?? 0);
+  const delta = (name: string): number => (countersAfter[name] ?? 0) - (countersBefore[name] ?? 0);
   const phaseHitRatio = delta('cache_hit') / (delta('cache_hit') + delta('cache_miss') + delta('s_pass'));
 
   console.log(`\nRecorded ${fmt(records.length)} responses from ${at(steadyFrom)} to ${at(steadyTo)} (.artifacts/rehearsal/responses.ndjson)\n`);
@@ -227,7 +223,7 @@ try {
       `${fmt(reachedInWindows(throughput.windows))} of ${fmt(throughput.cache.requests)} requests reached the instances`,
   );
   console.log(
-    `steady load: ${fmt(steady.count)} responses, cache hits ${fmt(steady.hitRatio * 100, 1)} % ` +
+    `steady load: ${fmt(steady.count)} responses, cache hits ${fmt((steady.hitRatio ?? NaN) * 100, 1)} % ` +
       `(hits p50 ${fmt(steady.hitP50)} ms, p99 ${fmt(steady.hitP99)} ms; misses p50 ${fmt(steady.missP50)} ms, p99 ${fmt(steady.missP99)} ms), ` +
       `${fmt(reachedInWindows([[steadyFrom, steadyTo]]))} requests reached the instances (their request logs, probes not counted); ` +
       `in the no-store seconds before the deadline ${fmt(steady.noStoreMisses)} of ${fmt(steady.noStore)} landing requests missed, p99 ${fmt(steady.noStoreP99)} ms\n`,
@@ -242,7 +238,7 @@ try {
     ),
   );
 
-  const sale = await rehearseSale({ workDir, vcl: VCL, settings: SETTINGS, log });
+  const sale = await rehearseSale({ workDir, vcl: VCL, log });
   console.log(`\n${sale.text}`);
 
   console.log('');
@@ -267,7 +263,7 @@ try {
       `${fmt(faults.starting)} requests while the instances started again)`,
   );
 
-  const verdicts = [
+  const verdicts: [name: string, problems: string[]][] = [
     ['1. no Early Bird body after the deadline, no selling body after the start, on either node', one.problems],
     [
       '2. rolling restart: no failed request, every stopped instance exits 0',

@@ -1,13 +1,20 @@
 // `npm run container:check`: builds the real Dockerfile with buildah (no Docker engine needed) on a local
 // stand-in for its base image (base-image.sh), checks what the image holds and how it is configured, then
-// runs it as a container engine would (run-image.mjs). Fails with one clear message on the first problem.
+// runs it as a container engine would (run-image.ts). Fails with one clear message on the first problem.
 // Needs root, buildah, debootstrap, unshare and ip (Debian: buildah debootstrap util-linux iproute2).
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { buildah, check, CheckFailure, configOf, ok, sh } from './buildah.mjs';
+import { dockerfileExecForm } from '../../lib/harness.ts';
+import { buildah, CheckFailure, check, configOf, ok, sh } from './buildah.ts';
+
+/** The host's npm registry, and its CA bundle when it names one. */
+interface NpmSettings {
+  registry: string;
+  cafile: string | undefined;
+}
 
 const IMAGE = 'localhost/taller-marca-autoridad:check';
 const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
@@ -15,14 +22,20 @@ const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
 const NPMRC_IN_BUILD = '/root/.npmrc';
 const CAFILE_IN_BUILD = '/run/host-npm/ca.pem';
 const started = performance.now();
-const secondsSince = (from) => Math.round((performance.now() - from) / 1000);
+const secondsSince = (from: number): number => Math.round((performance.now() - from) / 1000);
 
-const dockerfile = readFileSync('Dockerfile', 'utf8');
-const execForm = (pattern) => JSON.parse(pattern.exec(dockerfile)?.[1] ?? 'null');
-const baseImage = /^FROM\s+(\S+)/m.exec(dockerfile)[1];
+const baseImage = /^FROM\s+(\S+)/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1] ?? 'no FROM';
+/** An exec-form instruction of the Dockerfile, or null when it has none (a check then says so). */
+const execForm = (instruction: 'CMD' | 'HEALTHCHECK'): string[] | null => {
+  try {
+    return dockerfileExecForm(instruction);
+  } catch {
+    return null;
+  }
+};
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'taller-container-check-'));
-let container;
+let container: string | undefined;
 try {
   preconditions();
   const baseSeconds = standInBase();
@@ -33,27 +46,27 @@ try {
   const mountPoint = buildah(['mount', container]).trim();
   checkContents(mountPoint, npm);
   const runStarted = performance.now();
-  const run = spawnSync('unshare', ['--net', process.execPath, 'scripts/container/run-image.mjs', container, mountPoint], { stdio: 'inherit' });
+  const run = spawnSync('unshare', ['--net', process.execPath, 'scripts/gates/container/run-image.ts', container, mountPoint], { stdio: 'inherit' });
   check(run.status === 0, 'the image did not run as it should (see above)');
-  const size = (name) => buildah(['images', '--format', '{{.Size}}', name]).split('\n')[0];
+  const size = (name: string): string | undefined => buildah(['images', '--format', '{{.Size}}', name]).split('\n')[0];
   console.log(`\ncontainer:check passed: ${IMAGE} is ${size(IMAGE)} (its base, ${baseImage}: ${size(baseImage)})`);
   console.log(`time: base stand-in ${baseSeconds} s, build ${buildSeconds} s, running checks ${secondsSince(runStarted)} s, total ${secondsSince(started)} s`);
 } catch (error) {
-  console.error(`\ncontainer:check FAILED: ${error instanceof CheckFailure ? error.message : error.stack}`);
+  console.error(`\ncontainer:check FAILED: ${error instanceof CheckFailure ? error.message : error instanceof Error ? error.stack : String(error)}`);
   process.exitCode = 1;
 } finally {
   if (container) spawnSync('buildah', ['rm', container], { stdio: 'ignore' });
   rmSync(scratch, { recursive: true, force: true });
 }
 
-function preconditions() {
+function preconditions(): void {
   check(process.getuid?.() === 0, 'run it as root: buildah (chroot isolation) and debootstrap need root');
   for (const [tool, args] of [
     ['buildah', ['--version']],
     ['debootstrap', ['--version']],
     ['unshare', ['--version']],
     ['ip', ['-V']],
-  ]) {
+  ] as [string, string[]][]) {
     const probe = spawnSync(tool, args, { stdio: 'ignore' });
     check(!probe.error, `${tool} is missing (Debian: apt-get install -y buildah debootstrap util-linux iproute2)`);
   }
@@ -63,9 +76,9 @@ function preconditions() {
   }
 }
 
-function standInBase() {
+function standInBase(): number {
   const from = performance.now();
-  const result = spawnSync('bash', ['scripts/container/base-image.sh'], { stdio: 'inherit' });
+  const result = spawnSync('bash', ['scripts/gates/container/base-image.sh'], { stdio: 'inherit' });
   check(result.status === 0, `no stand-in for ${baseImage} (see above)`);
   return secondsSince(from);
 }
@@ -75,8 +88,8 @@ function standInBase() {
  * fetched by use-node.sh reads no /etc/npmrc (its prefix is elsewhere), so npm may then trust the host's chain
  * through NODE_EXTRA_CA_CERTS instead: that bundle serves as the cafile.
  */
-function npmSettings() {
-  const get = (key) => {
+function npmSettings(): NpmSettings {
+  const get = (key: string): string | undefined => {
     const value = sh('npm', ['config', 'get', key]).trim();
     return ['', 'null', 'undefined'].includes(value) ? undefined : value;
   };
@@ -87,7 +100,7 @@ function npmSettings() {
  * `buildah bud` of the real Dockerfile. The npm settings reach the RUN steps as read-only bind mounts, so they
  * are in neither the Dockerfile nor any layer. --layers keeps unchanged steps cached between runs.
  */
-async function build({ registry, cafile }) {
+async function build({ registry, cafile }: NpmSettings): Promise<number> {
   const npmrc = path.join(scratch, 'npmrc');
   writeFileSync(npmrc, `registry=${registry}\n${cafile ? `cafile=${CAFILE_IN_BUILD}\n` : ''}`);
   const volumes = ['--volume', `${npmrc}:${NPMRC_IN_BUILD}:ro`, ...(cafile ? ['--volume', `${cafile}:${CAFILE_IN_BUILD}:ro`] : [])];
@@ -114,7 +127,7 @@ async function build({ registry, cafile }) {
   const child = spawn('buildah', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(output);
   child.stderr.pipe(output);
-  const code = await new Promise((resolve) => child.once('close', resolve));
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   const lines = readFileSync(log, 'utf8').trimEnd().split('\n');
   check(code === 0, `buildah bud exited ${code}; the end of its output:\n${lines.slice(-40).join('\n')}`);
   const seconds = secondsSince(from);
@@ -122,27 +135,29 @@ async function build({ registry, cafile }) {
   return seconds;
 }
 
-function checkConfig({ registry, cafile }) {
+function checkConfig({ registry, cafile }: NpmSettings): void {
   const config = configOf('image', IMAGE);
-  check(config.User && !['root', '0'].includes(config.User.split(':')[0]), `the image runs as "${config.User || 'root'}", not as a non-root user`);
-  const cmd = execForm(/^CMD\s+(\[.*\])\s*$/m);
+  check(config.User && !['root', '0'].includes(config.User.split(':')[0] ?? ''), `the image runs as "${config.User || 'root'}", not as a non-root user`);
+  const cmd = execForm('CMD');
   check(cmd !== null && isDeepStrictEqual(config.Cmd, cmd), `the image's CMD ${JSON.stringify(config.Cmd)} is not the Dockerfile's exec-form CMD`);
-  const healthcheck = execForm(/^HEALTHCHECK\s.*\bCMD\s+(\[.*\])\s*$/m);
+  const healthcheck = execForm('HEALTHCHECK');
   check(
     healthcheck !== null && isDeepStrictEqual(config.Healthcheck?.Test, ['CMD', ...healthcheck]),
     `the image's HEALTHCHECK is ${JSON.stringify(config.Healthcheck)} (buildah keeps it only with --format docker)`,
   );
   const env = config.Env ?? [];
   check(env.includes('NODE_ENV=production') && env.includes('HOST=0.0.0.0'), `the image's ENV lacks NODE_ENV=production or HOST=0.0.0.0: ${env.join(' ')}`);
-  ok(`config: USER ${config.User}, exec-form CMD ${JSON.stringify(config.Cmd)}, HEALTHCHECK ${JSON.stringify(config.Healthcheck.Test)}`);
+  ok(`config: USER ${config.User}, exec-form CMD ${JSON.stringify(config.Cmd)}, HEALTHCHECK ${JSON.stringify(config.Healthcheck?.Test)}`);
 
   const everything = buildah(['inspect', '--type', 'image', IMAGE]);
-  const traces = [NPMRC_IN_BUILD, CAFILE_IN_BUILD, cafile, registry === DEFAULT_REGISTRY ? undefined : registry].filter(Boolean);
+  const traces = [NPMRC_IN_BUILD, CAFILE_IN_BUILD, cafile, registry === DEFAULT_REGISTRY ? undefined : registry].filter((trace): trace is string =>
+    Boolean(trace),
+  );
   const found = traces.filter((trace) => everything.includes(trace));
   check(found.length === 0, `the image's config or history mentions the build's npm settings: ${found.join(', ')}`);
 }
 
-function checkContents(root, { registry, cafile }) {
+function checkContents(root: string, { registry, cafile }: NpmSettings): void {
   const app = path.join(root, 'app');
   const top = readdirSync(app).sort();
   check(isDeepStrictEqual(top, ['dist', 'node_modules', 'package.json']), `/app holds ${top.join(', ')}; expected only dist, node_modules and package.json`);
@@ -152,7 +167,7 @@ function checkContents(root, { registry, cafile }) {
     name: entry.name,
     dir: entry.isDirectory(),
   }));
-  const devDependencies = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).devDependencies);
+  const devDependencies = Object.keys((JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: Record<string, string> }).devDependencies);
   const problems = [
     ...entries.filter((e) => e.dir && devDependencies.some((name) => e.rel.endsWith(`node_modules/${name}`))).map((e) => `dev dependency ${e.rel}`),
     ...entries.filter((e) => !e.dir && e.name.endsWith('.map')).map((e) => `source map ${e.rel}`),
@@ -171,7 +186,7 @@ function checkContents(root, { registry, cafile }) {
 
   // No npm configuration anywhere in the image, and no copy of the host's CA bundle.
   const caBytes = cafile ? readFileSync(cafile) : undefined;
-  const leaks = [];
+  const leaks: string[] = [];
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name);
     if (!entry.isFile()) continue;

@@ -1,39 +1,66 @@
 // The rehearsal's figures and its verdicts, from the recorded responses and the instances' lives.
-import { isEarlyBird, isSelling, KNOWN } from './bodies.mjs';
+import { isEarlyBird, isSelling, KNOWN } from './bodies.ts';
+import type { ResponseRecord } from './traffic.ts';
 
-const fmt = (value, digits = 0) =>
+/** The sale's two instants, in epoch ms. */
+export interface Boundaries {
+  deadlineMs: number;
+  startMs: number;
+}
+
+/** What one instance's SIGTERM and restart came to. */
+export interface RestartRow {
+  name: string;
+  exit: number | string | null;
+  servedDuringDelay: number;
+  lastServedAfterSignalMs: number | null;
+  delayMs: number;
+  drainMs: number;
+  servedAfterStop: number;
+  healthyAfterMs: number;
+}
+
+/** A table's text and what is wrong, none when its acceptance passed. */
+export interface Verdict {
+  text: string;
+  problems: string[];
+}
+
+const fmt = (value: number | null | undefined, digits = 0): string =>
   value === null || value === undefined || Number.isNaN(value)
     ? 'n/a'
     : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
-export function table(header, rows) {
+export function table(header: string[], rows: (string | number | null)[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => String(row[column]).length)));
-  const line = (cells) => cells.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join('  ');
+  const line = (cells: (string | number | null)[]): string =>
+    cells.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column] ?? 0) : String(cell).padStart(widths[column] ?? 0))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
 }
 
-export function percentile(values, p) {
+export function percentile(values: number[], p: number): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
 }
 
-const isLanding = (record) => record.path === '/' || record.path.startsWith('/?');
-const encodingLabel = (ae) => (ae === 'none' ? 'none' : ae.includes('br') ? 'br' : 'gzip');
+const isLanding = (record: ResponseRecord): boolean => record.path === '/' || record.path.startsWith('/?');
+const encodingLabel = (ae: string): string => (ae === 'none' ? 'none' : ae.includes('br') ? 'br' : 'gzip');
 
 /** Acceptance 1: bodies received for requests sent after each boundary, per node. */
-export function staleBodies(records, { deadlineMs, startMs }) {
-  const rows = [];
-  const problems = [];
+export function staleBodies(records: ResponseRecord[], { deadlineMs, startMs }: Boundaries): Verdict {
+  const rows: string[][] = [];
+  const problems: string[] = [];
   for (const node of ['busy', 'quiet']) {
     const bodies = records.filter((record) => record.node === node && record.status === 200 && isLanding(record));
     const afterDeadline = bodies.filter((record) => record.sent >= deadlineMs);
     const earlyAfterDeadline = afterDeadline.filter((record) => isEarlyBird(record.state));
     const afterStart = bodies.filter((record) => record.sent >= startMs);
     const sellingAfterStart = afterStart.filter((record) => isSelling(record.state));
-    const unreadable = bodies.filter((record) => !KNOWN.has(record.state) && !isEarlyBird(record.state));
-    const byEncoding = (list) => ['br', 'gzip', 'none'].map((label) => list.filter((record) => encodingLabel(record.ae) === label).length).join('/');
+    const unreadable = bodies.filter((record) => !KNOWN.has(record.state ?? '') && !isEarlyBird(record.state));
+    const byEncoding = (list: ResponseRecord[]): string =>
+      ['br', 'gzip', 'none'].map((label) => list.filter((record) => encodingLabel(record.ae) === label).length).join('/');
     rows.push([
       `${node} node`,
       fmt(afterDeadline.length),
@@ -65,10 +92,10 @@ export function staleBodies(records, { deadlineMs, startMs }) {
 }
 
 /** Acceptance 4: 304s that confirm a copy which is no longer the offer. */
-export function confirmations(records, { deadlineMs, startMs }) {
+export function confirmations(records: ResponseRecord[], { deadlineMs, startMs }: Boundaries): Verdict {
   const notModified = records.filter((record) => record.status === 304 && isLanding(record));
-  const rows = [];
-  const problems = [];
+  const rows: string[][] = [];
+  const problems: string[] = [];
   for (const node of ['busy', 'quiet']) {
     const mine = notModified.filter((record) => record.node === node);
     const afterDeadline = mine.filter((record) => record.sent >= deadlineMs);
@@ -86,9 +113,9 @@ export function confirmations(records, { deadlineMs, startMs }) {
 }
 
 /** Acceptance 2: every request that failed (an error, a timeout or a 5xx), and what each restart took. */
-export function restarts(records, restartRows) {
-  const failed = records.filter((record) => record.error || record.status >= 500);
-  const kinds = new Map();
+export function restarts(records: ResponseRecord[], restartRows: RestartRow[]): Verdict & { failed: number; reusedFailed: number } {
+  const failed = records.filter((record) => record.error || (record.status ?? 0) >= 500);
+  const kinds = new Map<string, number>();
   for (const record of failed) {
     const kind = `${record.error ?? record.status} on ${record.reused ? 'a reused' : 'a new'} connection (${record.node} node)`;
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
@@ -120,12 +147,12 @@ const NO_STORE_MS = 2_000;
  * Hit ratio and latency of the recorded steady load on the busy node, and of its last seconds before the
  * deadline, when the page is no-store and every request goes to the instances.
  */
-export function steadyFigures(records, { deadlineMs }) {
+export function steadyFigures(records: ResponseRecord[], { deadlineMs }: Pick<Boundaries, 'deadlineMs'>) {
   const load = records.filter((record) => record.node === 'busy' && record.visitor === 'load' && record.status);
   const hits = load.filter((record) => record.cache === 'HIT');
   const misses = load.filter((record) => record.cache !== 'HIT');
   const lastSeconds = load.filter((record) => isLanding(record) && record.sent >= deadlineMs - NO_STORE_MS && record.sent < deadlineMs);
-  const latency = (list) => list.map((record) => record.done - record.sent);
+  const latency = (list: ResponseRecord[]): number[] => list.map((record) => record.done - record.sent);
   return {
     count: load.length,
     hitRatio: load.length ? hits.length / load.length : null,

@@ -3,14 +3,14 @@
 // sell spots, change the limit or make the stand-in fail, and reload http://127.0.0.1:3000/#precios.
 // Nothing leaves this machine: the key is a made-up one, and STRIPE_API_URL points at the stand-in.
 import { createInterface } from 'node:readline';
-import { startProcess } from './lib/servers.mjs';
-import { startStripeStandIn } from './lib/stripeStandIn.ts';
+import { sellingEnv, startServer } from './lib/harness.ts';
+import { type StandInFault, startStripeStandIn } from './lib/stripeStandIn.ts';
 
-const DAY_MS = 86_400_000;
 const KEY = 'rk_test_localstandinonlynotarealkey';
 const LINK = 'plink_1LocalEarlyBird';
 const PORT = process.env.PORT || '3000';
-const FAULTS = ['unauthorized', 'forbidden', 'not_found', 'rate_limited', 'server_error', 'hang', 'reset'];
+const FAULTS: StandInFault[] = ['unauthorized', 'forbidden', 'not_found', 'rate_limited', 'server_error', 'hang', 'reset'];
+const isFault = (name: string | undefined): name is StandInFault => FAULTS.some((fault) => fault === name);
 const HELP = `Commands (then reload the page; it changes within SPOTS_POLL_SECONDS):
   s [n]       sell one spot, or n
   l <n>       set the Payment Link's limit to n (raising it brings the Early Bird back)
@@ -19,11 +19,13 @@ const HELP = `Commands (then reload the page; it changes within SPOTS_POLL_SECON
   q           quit`;
 
 const standIn = await startStripeStandIn({ key: KEY, linkId: LINK, limit: 30, port: Number(process.env.STAND_IN_PORT || 0) });
-const server = await startProcess(['dist/server/index.js'], {
+// The shell's settings reach the server too (LOG_LEVEL, say), under the ones this needs.
+const server = await startServer({
+  port: Number(PORT),
+  keepLines: false,
   env: {
-    PORT,
-    EARLY_BIRD_DEADLINE: new Date(Date.now() + 30 * DAY_MS).toISOString(),
-    WORKSHOP_START: new Date(Date.now() + 37 * DAY_MS).toISOString(),
+    ...process.env,
+    ...sellingEnv(),
     SPOTS_POLL_SECONDS: process.env.SPOTS_POLL_SECONDS || '2',
     STRIPE_SECRET_KEY: KEY,
     STRIPE_PAYMENT_LINK: LINK,
@@ -55,7 +57,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (command === 's') standIn.sell(Number(argument) || 1);
   else if (command === 'l' && Number(argument) > 0) standIn.setLimit(Number(argument));
   else if (command === 'f' && argument === 'off') standIn.setFault(null);
-  else if (command === 'f' && FAULTS.includes(argument)) standIn.setFault(argument);
+  else if (command === 'f' && isFault(argument)) standIn.setFault(argument);
   else console.log(HELP);
   console.log(status());
 }

@@ -1,7 +1,6 @@
 // `npm run bench`: requests/s and latency of the built server against a reference (the same bytes of `/`
 // served by express.static + compression()), interleaved A B A B on loopback, then each page's weight.
 // Run by `npm run bench`, which builds first. BENCH_SECONDS sets each round's length (default 10).
-import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,46 +8,65 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
-import { cpuMs, freePort, imageCommand, productionSettings, rssMb, startBuiltServer, startProcess } from './lib/servers.mjs';
+import type { Request, Response } from 'express';
+import { freePort, type RunningServer, startProductionServer, startServer } from '../lib/harness.ts';
+import { cpuMs, rssMb } from '../lib/processUsage.ts';
+
+interface Manifest {
+  hydrateScript: string;
+}
+/** esbuild's metafile of the client bundle: each output's entry point and static imports. */
+interface ClientMeta {
+  outputs: Record<string, { entryPoint?: string; imports: { path: string; kind: string }[] }>;
+}
+type Summary = { rps: number; p50: number; p99: number };
+/** What the timing calls of server/metrics.ts, bundled: Node cannot run the server's sources as they are. */
+interface MetricsModule {
+  createMetrics(options: { clock: () => number; sale: { earlyBirdDeadlineMs: number; workshopStartMs: number; soldOut: boolean } }): {
+    middleware(request: Request, response: Response, next: () => void): void;
+    pageFromMemory(page: string, state: string): void;
+  };
+}
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const ROUNDS = 2;
 const CONNECTIONS = 50;
 const HEADERS = { 'accept-encoding': 'br, gzip' };
 
-const manifest = JSON.parse(await readFile('dist/manifest.json', 'utf8'));
+const manifest = JSON.parse(await readFile('dist/manifest.json', 'utf8')) as Manifest;
 // The Early Bird phase is the expensive one: the countdown makes the page change every second.
-const ours = await startBuiltServer();
+// The request lines go unread: only the figures count.
+const quiet = { keepLines: false } as const;
+const ours = await startProductionServer({}, quiet);
 
 const referenceDir = await mkdtemp(path.join(os.tmpdir(), 'bench-reference-'));
 await writeFile(path.join(referenceDir, 'index.html'), Buffer.from(await (await fetch(`${ours.url}/`)).arrayBuffer()));
-const referencePort = await freePort();
-const reference = await startProcess(['scripts/reference-server.mjs', referenceDir, String(referencePort)], { ready: 'listening' });
-const referenceUrl = `http://127.0.0.1:${referencePort}`;
+const reference = await startServer({ args: ['scripts/reports/reference-server.ts', referenceDir] });
 
-const targets = [
-  ['reference: index.html via express.static + compression()', `${referenceUrl}/`, 200],
+const targets: [label: string, url: string, status: number][] = [
+  ['reference: index.html via express.static + compression()', `${reference.url}/`, 200],
   ['ours: /', `${ours.url}/`, 200],
   ['ours: /prompt1', `${ours.url}/prompt1`, 200],
   ['ours: unknown path (404)', `${ours.url}/no-existe`, 404],
   ['ours: hashed script', `${ours.url}${manifest.hydrateScript}`, 200],
 ];
 
-function run(url) {
+function run(url: string): Promise<autocannon.Result> {
   return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: HEADERS });
 }
 
-const results = new Map(targets.map(([name]) => [name, []]));
+const results = new Map(targets.map(([name]) => [name, [] as autocannon.Result[]]));
+const [referenceTarget] = targets as [(typeof targets)[number]];
 for (let round = 1; round <= ROUNDS; round += 1) {
   // A B A B: the reference runs between each of ours, so the machine's drift hits both alike.
-  for (const [name, url, status] of targets.slice(1)) {
-    for (const [label, target, expected] of [targets[0], [name, url, status]]) {
+  for (const ourTarget of targets.slice(1)) {
+    for (const [label, target, expected] of [referenceTarget, ourTarget]) {
       const result = await run(target);
       const unexpected = expected === 404 ? result.non2xx - result.requests.total : result.non2xx;
       if (result.errors > 0 || (Math.abs(unexpected) > 0 && expected !== 404)) {
         console.error(`${label}: ${result.errors} errors, ${result.non2xx} non-2xx`);
       }
-      results.get(label).push(result);
+      results.get(label)?.push(result);
       process.stdout.write('.');
     }
   }
@@ -56,16 +74,16 @@ for (let round = 1; round <= ROUNDS; round += 1) {
 process.stdout.write('\n');
 await Promise.all([ours.stop(), reference.stop()]);
 
-const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
-const summary = (label) => {
-  const runs = results.get(label);
+const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
+const summary = (label: string): Summary => {
+  const runs = results.get(label) ?? [];
   return {
     rps: mean(runs.map((r) => r.requests.average)),
     p50: mean(runs.map((r) => r.latency.p50)),
     p99: mean(runs.map((r) => r.latency.p99)),
   };
 };
-const ref = summary(targets[0][0]);
+const ref = summary(referenceTarget[0]);
 console.log(`\nThroughput, ${CONNECTIONS} connections, Accept-Encoding: br, gzip, ${ROUNDS} x ${SECONDS} s rounds interleaved with the reference`);
 console.log(
   `${'target'.padEnd(58)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'req/s ratio'.padStart(12)} ${'p99 ratio'.padStart(10)}`,
@@ -90,22 +108,19 @@ await printWeights();
  * requests' path (the `finish` event, the route, the status), against the CPU a request costs with metrics off.
  */
 async function printMetricsCost() {
-  const off = await startBuiltServer();
-  const on = await startBuiltServer({ METRICS_PORT: String(await freePort()) });
-  const rounds = { off: [], on: [] };
+  const off = await startProductionServer({}, quiet);
+  const on = await startProductionServer({ METRICS_PORT: String(await freePort()) }, quiet);
+  type Label = 'off' | 'on';
+  const rounds: Record<Label, autocannon.Result[]> = { off: [], on: [] };
   const cpu = { off: { ms: 0, requests: 0 }, on: { ms: 0, requests: 0 } };
   // A first round each, not counted: the JIT warms up on whichever server runs first.
   for (const server of [off, on]) await run(`${server.url}/`);
   for (let round = 1; round <= ROUNDS * 2; round += 1) {
-    for (const [label, server] of round % 2
-      ? [
-          ['off', off],
-          ['on', on],
-        ]
-      : [
-          ['on', on],
-          ['off', off],
-        ]) {
+    const pair: [Label, RunningServer][] = [
+      ['off', off],
+      ['on', on],
+    ];
+    for (const [label, server] of round % 2 ? pair : pair.reverse()) {
       const before = cpuMs(server.pid);
       const result = await run(`${server.url}/`);
       cpu[label].ms += cpuMs(server.pid) - before;
@@ -115,12 +130,12 @@ async function printMetricsCost() {
     }
   }
   await Promise.all([off.stop(), on.stop()]);
-  const rps = (label) => mean(rounds[label].map((r) => r.requests.average));
-  const p99 = (label) => mean(rounds[label].map((r) => r.latency.p99));
-  const cpuPerRequest = (label) => (cpu[label].ms * 1000) / cpu[label].requests;
+  const rps = (label: Label): number => mean(rounds[label].map((r) => r.requests.average));
+  const p99 = (label: Label): number => mean(rounds[label].map((r) => r.latency.p99));
+  const cpuPerRequest = (label: Label): number => (cpu[label].ms * 1000) / cpu[label].requests;
   console.log(`\nMetrics (METRICS_PORT), ours: /, ${ROUNDS * 2} x ${SECONDS} s rounds each, interleaved off on on off …`);
   console.log(`${'metrics'.padEnd(10)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'server CPU µs/request'.padStart(22)}`);
-  for (const label of ['off', 'on']) {
+  for (const label of ['off', 'on'] as const) {
     console.log(
       `${label.padEnd(10)} ${rps(label).toFixed(0).padStart(8)} ${p99(label).toFixed(1).padStart(7)} ${cpuPerRequest(label).toFixed(1).padStart(22)}`,
     );
@@ -137,21 +152,21 @@ async function printMetricsCost() {
 }
 
 /** server/metrics.ts's work for one request to `/` (middleware, `finish`, page counter), timed over many. */
-async function countingMicroseconds() {
+async function countingMicroseconds(): Promise<number> {
   const bundle = await esbuild.build({ entryPoints: ['server/metrics.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false });
   // Inside the project, so prom-client (left external) resolves from its node_modules.
   const file = path.resolve('dist', 'bench-metrics.mjs');
-  await writeFile(file, bundle.outputFiles[0].contents);
+  await writeFile(file, bundle.outputFiles[0]?.contents ?? '');
   try {
-    const { createMetrics } = await import(file);
+    const { createMetrics } = (await import(file)) as MetricsModule;
     const metrics = createMetrics({
       clock: Date.now,
       sale: { earlyBirdDeadlineMs: Date.now() + 86_400_000, workshopStartMs: Date.now() + 3 * 86_400_000, soldOut: false },
     });
-    const request = { method: 'GET', route: { path: '/' } };
-    const once = () => {
-      const response = new EventEmitter();
-      response.statusCode = 200;
+    // Only what the middleware reads of a request and a response.
+    const request = { method: 'GET', route: { path: '/' } } as unknown as Request;
+    const once = (): void => {
+      const response = Object.assign(new EventEmitter(), { statusCode: 200 }) as unknown as Response;
       metrics.middleware(request, response, () => metrics.pageFromMemory('landing', 'early-bird'));
       response.emit('finish');
     };
@@ -165,39 +180,25 @@ async function countingMicroseconds() {
   }
 }
 
-/** From spawning the container's command to the first 200 on `/`, polled every 2 ms; median of 5. */
-async function printStartup() {
-  const times = [];
+/** From spawning the container's command to the first 200 on `/`, asked once it logs that it listens; median of 5. */
+async function printStartup(): Promise<void> {
+  const times: number[] = [];
   for (let i = 0; i < 5; i += 1) {
-    const port = await freePort();
     const started = performance.now();
-    const child = spawn(process.execPath, imageCommand(), {
-      env: { ...process.env, NODE_ENV: 'production', ...productionSettings(port), HOST: '127.0.0.1', PORT: String(port) },
-      stdio: 'ignore',
-    });
-    for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/`).then(
-        (res) => res.status === 200,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
+    const server = await startProductionServer({}, quiet);
+    const response = await fetch(`${server.url}/`);
+    await response.arrayBuffer();
+    if (response.status !== 200) console.error(`start ${i + 1}: / answered ${response.status}`);
     times.push(performance.now() - started);
-    await new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
+    await server.stop();
   }
-  times.sort((a, b) => a - b);
-  console.log(
-    `\nStart: process spawn to first answered request, median of 5: ${times[2].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times[4].toFixed(0)})`,
-  );
+  const [min, , middle, , max] = times.sort((a, b) => a - b).map((ms) => ms.toFixed(0));
+  console.log(`\nStart: process spawn to first answered request, median of 5: ${middle} ms (min ${min}, max ${max})`);
 }
 
 /** Resident memory after 20,000 requests over the pages, and after a second 20,000. */
-async function printMemory() {
-  const server = await startBuiltServer();
+async function printMemory(): Promise<void> {
+  const server = await startProductionServer({}, quiet);
   const batch = () =>
     autocannon({
       url: server.url,
@@ -216,48 +217,50 @@ async function printMemory() {
 }
 
 /** Raw, gzip and brotli bytes of each file a page loads, and which of them the first paint waits for. */
-async function printWeights() {
-  const server = await startBuiltServer();
-  const meta = JSON.parse(await readFile('dist/client-meta.json', 'utf8'));
+async function printWeights(): Promise<void> {
+  const server = await startProductionServer({}, quiet);
+  const meta = JSON.parse(await readFile('dist/client-meta.json', 'utf8')) as ClientMeta;
   const publicDir = path.join('dist', 'public');
-  const urlOf = (file) => `/${path.relative(publicDir, file).split(path.sep).join('/')}`;
-  const fileOf = (entryPoint) => Object.keys(meta.outputs).find((file) => meta.outputs[file].entryPoint === entryPoint);
+  const urlOf = (file: string): string => `/${path.relative(publicDir, file).split(path.sep).join('/')}`;
+  const fileOf = (entryPoint: string): string | undefined => Object.keys(meta.outputs).find((file) => meta.outputs[file]?.entryPoint === entryPoint);
   // Everything an output pulls in by static import, itself included.
-  const closure = (file, seen = new Set()) => {
+  const closure = (file: string | undefined, seen = new Set<string>()): Set<string> => {
     if (!file || seen.has(file)) return seen;
     seen.add(file);
-    for (const imported of meta.outputs[file].imports) if (imported.kind === 'import-statement') closure(imported.path, seen);
+    for (const imported of meta.outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') closure(imported.path, seen);
     return seen;
   };
-  const sizes = (bytes) => ({
+  type Sizes = { raw: number; gzip: number; br: number };
+  const sizes = (bytes: Buffer): Sizes => ({
     raw: bytes.length,
     gzip: gzipSync(bytes, { level: 9 }).length,
     br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
   });
-  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
 
   console.log('\nPage weight (KB: raw / gzip / brotli); "first paint" marks what the first paint waits for');
   for (const route of ['/', '/prompt1', '/no-existe']) {
     const html = Buffer.from(await (await fetch(server.url + route, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
     const text = html.toString();
-    const islands = [...text.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]);
-    const rows = [['HTML', route, html, true]];
+    const islands = [...text.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1] ?? '');
+    const rows: [kind: string, name: string, bytes: Buffer, blocking: boolean][] = [['HTML', route, html, true]];
     // The entry is inline in the HTML; React and the islands come after the first paint.
     if (/<script type="module"/.test(text)) {
-      const files = new Set();
+      const files = new Set<string>();
       for (const file of closure(fileOf('client/hydrate.tsx'))) files.add(file);
       for (const island of islands) {
-        const source = { countdown: 'Countdown', faq: 'FaqAccordion', 'prompt-copy': 'PromptCopy' }[island];
+        const source = ({ countdown: 'Countdown', faq: 'FaqAccordion', 'prompt-copy': 'PromptCopy' } as Record<string, string>)[island];
         for (const file of closure(fileOf(`shared/islands/${source}.tsx`))) files.add(file);
       }
       for (const file of files) rows.push(['JS', urlOf(file), await readFile(file), false]);
     }
     console.log(`\n${route}  (islands: ${islands.join(', ') || 'none'})`);
-    const totals = {};
+    const totals: Record<string, Sizes> = {};
     for (const [kind, name, bytes, blocking] of rows) {
       const s = sizes(bytes);
-      totals[kind] = totals[kind] ?? { raw: 0, gzip: 0, br: 0 };
-      for (const key of ['raw', 'gzip', 'br']) totals[kind][key] += s[key];
+      const total = totals[kind] ?? { raw: 0, gzip: 0, br: 0 };
+      totals[kind] = total;
+      for (const key of ['raw', 'gzip', 'br'] as const) total[key] += s[key];
       console.log(
         `  ${kind.padEnd(5)} ${name.padEnd(56)} ${kb(s.raw).padStart(9)} ${kb(s.gzip).padStart(9)} ${kb(s.br).padStart(9)}  ${blocking ? 'first paint' : 'after'}`,
       );

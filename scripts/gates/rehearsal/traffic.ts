@@ -1,25 +1,31 @@
 // The rehearsal's visitors, each response recorded: when it was sent and answered, its status, the sale
 // state its body shows (or, for a 304, the state of the copy it confirms), Age, hit or miss, and whether it
 // came over a reused keep-alive connection.
-import http from 'node:http';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { BodyReader } from './bodies.ts';
 
 /** A request not answered within this counts as failed. */
 const TIMEOUT_MS = 5_000;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A response as it arrived, or the error that took its place. */
+export type Sent =
+  | { sent: number; done: number; status: number; headers: IncomingHttpHeaders; body: Buffer; reused: boolean; error?: undefined }
+  | { sent: number; done: number; error: string; reused: boolean; status?: undefined; headers?: undefined; body?: undefined };
 
 /** One GET over `agent` (false: a new connection); never rejects: a failure is a result too. */
-export function send(port, requestPath, headers, agent) {
+export function send(port: number, requestPath: string, headers: http.OutgoingHttpHeaders, agent: http.Agent | false): Promise<Sent> {
   return new Promise((resolve) => {
     const sent = Date.now();
     const req = http.request({ host: '127.0.0.1', port, path: requestPath, headers, agent }, (res) => {
-      const chunks = [];
+      const chunks: Buffer[] = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('error', fail);
       res.on('end', () =>
-        resolve({ sent, done: Date.now(), status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), reused: req.reusedSocket }),
+        resolve({ sent, done: Date.now(), status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), reused: req.reusedSocket }),
       );
     });
-    function fail(error) {
+    function fail(error: NodeJS.ErrnoException): void {
       resolve({ sent, done: Date.now(), error: error.code ?? error.message, reused: req.reusedSocket });
     }
     req.setTimeout(TIMEOUT_MS, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
@@ -28,17 +34,42 @@ export function send(port, requestPath, headers, agent) {
   });
 }
 
-const isLanding = (requestPath) => requestPath === '/' || requestPath.startsWith('/?');
+const isLanding = (requestPath: string): boolean => requestPath === '/' || requestPath.startsWith('/?');
+
+/** One response of the steady phase, small enough to keep them all. */
+export interface ResponseRecord {
+  node: string;
+  visitor: 'new' | 'returning' | 'load';
+  path: string;
+  ae: string;
+  sent: number;
+  done: number;
+  status: number | null;
+  error: string | null;
+  reused: boolean;
+  age: number | null;
+  cache: string | null;
+  /** The sale state of a landing page's body. */
+  state: string | null;
+  /** For a 304: the state of the copy it confirms. */
+  confirmed: string | null;
+}
+
+export interface Recorder {
+  records: ResponseRecord[];
+  add(node: string, visitor: ResponseRecord['visitor'], requestPath: string, acceptEncoding: string | undefined, result: Sent, confirmed?: string | null): void;
+}
 
 /**
  * Keeps every response as one small record. `readBody(body, encoding)` gives a landing page's sale state.
  */
-export function createRecorder(readBody) {
-  const records = [];
+export function createRecorder(readBody: BodyReader): Recorder {
+  const records: ResponseRecord[] = [];
   return {
     records,
     add(node, visitor, requestPath, acceptEncoding, result, confirmed = null) {
-      const { headers = {} } = result;
+      const headers = result.headers ?? {};
+      const cache = headers['x-cache'];
       records.push({
         node,
         visitor,
@@ -50,7 +81,7 @@ export function createRecorder(readBody) {
         error: result.error ?? null,
         reused: result.reused,
         age: headers.age === undefined ? null : Number(headers.age),
-        cache: headers['x-cache'] ?? null,
+        cache: typeof cache === 'string' ? cache : null,
         state: result.status === 200 && isLanding(requestPath) ? readBody(result.body, headers['content-encoding']) : null,
         confirmed,
       });
@@ -62,22 +93,28 @@ export function createRecorder(readBody) {
  * A browser with its cache: it keeps the page it last received and revalidates it with If-None-Match,
  * as max-age=0, must-revalidate asks. A 304 confirms the copy it holds.
  */
-export function createBrowser(recorder, node, port, acceptEncoding, agent) {
-  let copy = null;
+export function createBrowser(
+  recorder: Recorder,
+  node: string,
+  port: number,
+  acceptEncoding: string | undefined,
+  agent: http.Agent | false,
+): () => Promise<void> {
+  let copy: { etag: string; state: string | null } | null = null;
   return async function visit() {
-    const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+    const headers: http.OutgoingHttpHeaders = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
     if (copy) headers['if-none-match'] = copy.etag;
     const result = await send(port, '/', headers, agent);
-    if (result.status === 304) {
+    if (result.status === 304 && copy) {
       recorder.add(node, 'returning', '/', acceptEncoding, result, copy.state);
       return;
     }
     recorder.add(node, copy ? 'returning' : 'new', '/', acceptEncoding, result);
-    if (result.status === 200 && result.headers.etag) copy = { etag: result.headers.etag, state: recorder.records.at(-1).state };
+    if (result.status === 200 && result.headers.etag) copy = { etag: result.headers.etag, state: recorder.records.at(-1)?.state ?? null };
   };
 }
 
-export const ENCODINGS = ['gzip, deflate, br', 'gzip', undefined];
+export const ENCODINGS = ['gzip, deflate, br', 'gzip', undefined] as const;
 
 /**
  * The busy node's steady load: `connections` keep-alive connections sharing `ratePerSecond` requests, until
@@ -85,10 +122,24 @@ export const ENCODINGS = ['gzip, deflate, br', 'gzip', undefined];
  * cache entry once they are stripped), with a unique query that is not tracking (a miss every time), the
  * prompt page and the hashed script; browsers' Accept-Encoding, gzip alone, and none.
  */
-export async function steadyLoad({ recorder, port, connections, ratePerSecond, isDone, asset }) {
+export async function steadyLoad({
+  recorder,
+  port,
+  connections,
+  ratePerSecond,
+  isDone,
+  asset,
+}: {
+  recorder: Recorder;
+  port: number;
+  connections: number;
+  ratePerSecond: number;
+  isDone: () => boolean;
+  asset: string;
+}): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, timeout: 4_000 });
   let counter = 0;
-  const pick = () => {
+  const pick = (): string => {
     counter += 1;
     const roll = counter % 20;
     if (roll < 11) return '/';
@@ -100,7 +151,7 @@ export async function steadyLoad({ recorder, port, connections, ratePerSecond, i
     return asset;
   };
   const interval = (1000 * connections) / ratePerSecond;
-  const worker = async (index) => {
+  const worker = async (index: number): Promise<void> => {
     let next = Date.now() + (index * interval) / connections;
     while (!isDone()) {
       const wait = next - Date.now();
@@ -119,7 +170,17 @@ export async function steadyLoad({ recorder, port, connections, ratePerSecond, i
 /**
  * Browsers revalidating `/` every `everyMs` on the busy node, one per encoding, until `isDone()`.
  */
-export async function revalidatingBrowsers({ recorder, port, everyMs, isDone }) {
+export async function revalidatingBrowsers({
+  recorder,
+  port,
+  everyMs,
+  isDone,
+}: {
+  recorder: Recorder;
+  port: number;
+  everyMs: number;
+  isDone: () => boolean;
+}): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, timeout: 4_000 });
   await Promise.all(
     ENCODINGS.map(async (acceptEncoding, index) => {
@@ -139,17 +200,27 @@ export async function revalidatingBrowsers({ recorder, port, everyMs, isDone }) 
  * seconds before the deadline, then one every second from 1 s after it until `isDone()`: in turn a new
  * visitor and a returning one (who saw the Early Bird page before the deadline and revalidates it).
  */
-export async function quietVisitors({ recorder, port, deadlineMs, isDone }) {
+export async function quietVisitors({
+  recorder,
+  port,
+  deadlineMs,
+  isDone,
+}: {
+  recorder: Recorder;
+  port: number;
+  deadlineMs: number;
+  isDone: () => boolean;
+}): Promise<void> {
   const returning = ENCODINGS.map((acceptEncoding) => createBrowser(recorder, 'quiet', port, acceptEncoding, false));
-  const newVisitor = async (acceptEncoding) => {
+  const newVisitor = async (acceptEncoding: string | undefined): Promise<void> => {
     const result = await send(port, '/', acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}, false);
     recorder.add('quiet', 'new', '/', acceptEncoding, result);
   };
-  const at = async (ms) => {
+  const at = async (ms: number): Promise<void> => {
     const wait = ms - Date.now();
     if (wait > 0) await sleep(wait);
   };
-  await returning[0]();
+  await returning[0]?.();
   for (const [index, visit] of returning.entries()) {
     await at(deadlineMs - 4_000 + index * 500);
     await visit();
@@ -160,7 +231,7 @@ export async function quietVisitors({ recorder, port, deadlineMs, isDone }) {
     await at(deadlineMs + 1_000 + turn * 1_000);
     if (isDone()) break;
     const encoding = turn % ENCODINGS.length;
-    if (turn % 2 === 1) await returning[encoding]();
+    if (turn % 2 === 1) await returning[encoding]?.();
     else await newVisitor(ENCODINGS[encoding]);
   }
 }

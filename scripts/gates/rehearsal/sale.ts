@@ -1,15 +1,16 @@
 // The rehearsal's sale: two instances counting the Early Bird's spots at the Stripe stand-in (through the real
 // SDK) behind two Varnish nodes running the shipped VCL, while load runs through both and the stand-in's count
 // climbs to its limit. Acceptance: no Early Bird body is received more than a poll + 2 s after the count
-// reached the limit, on either node. About 20 s. Its processes are the caller's to stop (children.mjs).
+// reached the limit, on either node. Its processes are the caller's to stop (children.ts).
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import { freePort } from '../lib/servers.mjs';
-import { startStripeStandIn } from '../lib/stripeStandIn.ts';
-import { createBodyReader, isEarlyBird } from './bodies.mjs';
-import { createInstance, startVarnish } from './fleet.mjs';
-import { send } from './traffic.mjs';
+import { freePort, PRODUCTION_SETTINGS, sellingEnv } from '../../lib/harness.ts';
+import { startStripeStandIn } from '../../lib/stripeStandIn.ts';
+import { type BodyReader, createBodyReader, isEarlyBird } from './bodies.ts';
+import { createInstance, startVarnish, type VarnishNode } from './fleet.ts';
+import type { Verdict } from './report.ts';
+import { send } from './traffic.ts';
 
 const POLL_SECONDS = 2;
 const LIMIT = 30;
@@ -21,10 +22,17 @@ const LOAD_AFTER_BOUND_MS = 3_000;
 const CONNECTIONS_PER_NODE = 4;
 const DAY_MS = 86_400_000;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface SaleRecord {
+  node: string;
+  at: number;
+  status: number | undefined;
+  earlyBird: boolean;
+}
 
 /** Requests / through one node on keep-alive connections until `isDone()`, recording when each body arrived and whether it offered the Early Bird. */
-async function load(node, readBody, records, isDone) {
+async function load(node: VarnishNode, readBody: BodyReader, records: SaleRecord[], isDone: () => boolean): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_NODE });
   await Promise.all(
     Array.from({ length: CONNECTIONS_PER_NODE }, async () => {
@@ -43,16 +51,15 @@ async function load(node, readBody, records, isDone) {
 }
 
 /** Runs the sale; resolves with its report (text) and the acceptance's problems (none: it passed). */
-export async function rehearseSale({ workDir, vcl, settings, log }) {
+export async function rehearseSale({ workDir, vcl, log }: { workDir: string; vcl: string; log: (message: string) => void }): Promise<Verdict> {
   const key = `rk_test_rehearsal${randomBytes(12).toString('hex')}`;
   const linkId = 'plink_1RehearsalEarlyBird';
   const standIn = await startStripeStandIn({ key, linkId, limit: LIMIT });
   try {
     // NODE_ENV=production reads only Stripe itself: the same build and command, without it, read the stand-in.
     const env = {
-      ...settings,
-      EARLY_BIRD_DEADLINE: new Date(Date.now() + DAY_MS).toISOString(),
-      WORKSHOP_START: new Date(Date.now() + 2 * DAY_MS).toISOString(),
+      ...PRODUCTION_SETTINGS,
+      ...sellingEnv(DAY_MS, 2 * DAY_MS),
       STRIPE_SECRET_KEY: key,
       STRIPE_PAYMENT_LINK: linkId,
       STRIPE_API_URL: standIn.url,
@@ -71,8 +78,8 @@ export async function rehearseSale({ workDir, vcl, settings, log }) {
     );
     log(`sale: 2 instances reading the Stripe stand-in every ${POLL_SECONDS} s, behind 2 Varnish nodes; ${LIMIT} spots, one sold every ${SALE_EVERY_MS} ms`);
 
-    const readBody = createBodyReader(settings.CHECKOUT_URL);
-    const records = [];
+    const readBody = createBodyReader(PRODUCTION_SETTINGS.CHECKOUT_URL);
+    const records: SaleRecord[] = [];
     let done = false;
     const loadFrom = Date.now();
     const traffic = Promise.all(nodes.map((node) => load(node, readBody, records, () => done)));

@@ -1,8 +1,7 @@
 // Takes full-page screenshots of every page at 390 px and 1280 px, JavaScript on and off, with Debian's Chromium.
-// Usage: node scripts/screenshots.mjs [baseUrl] [outDir]
+// Usage: node scripts/generators/screenshots.ts [baseUrl] [outDir]
 import { mkdir } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { launchChromium } from '../lib/harness.ts';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:3000';
 const out = process.argv[3] ?? '.artifacts/screenshots';
@@ -11,7 +10,7 @@ const pages = { landing: '/', prompt: '/prompt1', 'not-found': '/no-existe' };
 const widths = [390, 1280];
 
 await mkdir(out, { recursive: true });
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const browser = await launchChromium();
 try {
   for (const javaScriptEnabled of [true, false]) {
     for (const width of widths) {

@@ -1,10 +1,8 @@
 // Draws the social card (1200×630) and the PNG icons with Debian's Chromium, into public/.
-// Run by hand after a design change: node scripts/make-images.mjs. The PNGs are committed.
+// Run by hand after a design change: node scripts/generators/make-images.ts. The PNGs are committed.
 import { readFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromium } from './chromium.mjs';
+import { launchChromium } from '../lib/harness.ts';
 
-assertChromium();
 const font = readFileSync('node_modules/@fontsource/fraunces/files/fraunces-latin-600-normal.woff2').toString('base64');
 const icon = readFileSync('public/favicon.svg', 'utf8');
 const base = `
@@ -32,16 +30,17 @@ const card = `<!doctype html><html><head><style>${base}
   <div class="foot"><span>2.5 horas en vivo</span><span>Google Meet</span><span>Grabación 30 días</span></div>
 </div><div class="logo">${icon}</div></body></html>`;
 
-const iconPage = (size) =>
+const iconPage = (size: number): string =>
   `<!doctype html><html><head><style>${base} body { width: ${size}px; height: ${size}px; } svg { width: ${size}px; height: ${size}px; display: block; }</style></head><body>${icon}</body></html>`;
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const images: [file: string, html: string, width: number, height: number][] = [
+  ['public/og-image.png', card, 1200, 630],
+  ['public/apple-touch-icon.png', iconPage(180), 180, 180],
+  ['public/favicon-32.png', iconPage(32), 32, 32],
+];
+const browser = await launchChromium();
 try {
-  for (const [file, html, width, height] of [
-    ['public/og-image.png', card, 1200, 630],
-    ['public/apple-touch-icon.png', iconPage(180), 180, 180],
-    ['public/favicon-32.png', iconPage(32), 32, 32],
-  ]) {
+  for (const [file, html, width, height] of images) {
     const page = await browser.newPage({ viewport: { width, height } });
     await page.setContent(html);
     await page.evaluate(() => document.fonts.ready);

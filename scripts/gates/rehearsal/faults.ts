@@ -4,11 +4,12 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { isEarlyBird } from './bodies.mjs';
-import { percentile } from './report.mjs';
-import { send } from './traffic.mjs';
+import { type BodyReader, isEarlyBird } from './bodies.ts';
+import type { Instance, VarnishNode } from './fleet.ts';
+import { percentile } from './report.ts';
+import { type Sent, send } from './traffic.ts';
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const CONNECTIONS = 16;
 const RATE = 500;
 const HANG_MS = 10_000;
@@ -25,7 +26,7 @@ const SECURITY_HEADERS = [
 ];
 
 /** The VCL's own bound on an instance's first byte, read from the file the nodes run. */
-export function firstByteTimeoutMs(vclFile) {
+export function firstByteTimeoutMs(vclFile: string): number {
   const match = /set bereq\.first_byte_timeout = (\d+(?:\.\d+)?)(ms|s);/.exec(readFileSync(path.resolve(vclFile), 'utf8'));
   if (!match) throw new Error(`no first_byte_timeout in ${vclFile}`);
   return Number(match[1]) * (match[2] === 's' ? 1000 : 1);
@@ -35,14 +36,14 @@ export function firstByteTimeoutMs(vclFile) {
  * What is wrong with a response that should be the outage page: the origin's own page (`reference`, asked of
  * an instance directly) with its status, Retry-After and security headers, stored by nobody, nothing of Varnish.
  */
-function outageProblem(result, reference) {
-  if (result.error) return `failed (${result.error})`;
+function outageProblem(result: Sent, reference: Sent): string | null {
+  if (result.error !== undefined) return `failed (${result.error})`;
   if (result.status !== 503) return `status ${result.status}`;
-  if (!result.body.equals(reference.body)) return 'not the outage page';
+  if (!reference.body || !result.body.equals(reference.body)) return 'not the outage page';
   const { headers } = result;
-  if (headers['retry-after'] !== reference.headers['retry-after']) return `Retry-After ${headers['retry-after']}`;
+  if (headers['retry-after'] !== reference.headers?.['retry-after']) return `Retry-After ${headers['retry-after']}`;
   if (headers['cache-control'] !== 'no-store') return `Cache-Control ${headers['cache-control']}`;
-  for (const name of SECURITY_HEADERS) if (headers[name] !== reference.headers[name]) return `${name} ${headers[name] ?? 'missing'}`;
+  for (const name of SECURITY_HEADERS) if (headers[name] !== reference.headers?.[name]) return `${name} ${headers[name] ?? 'missing'}`;
   if (/varnish/i.test(JSON.stringify(headers))) return 'a header names Varnish';
   return null;
 }
@@ -51,14 +52,26 @@ function outageProblem(result, reference) {
  * Cache-missing load on `port` until stopped: `CONNECTIONS` keep-alive connections sharing `RATE` requests/s,
  * each path `/?v=<phase>-<n>`. Every response is kept as a small record.
  */
-function missLoad(port, readBody, classify) {
+/** One response of the faults' load. */
+interface MissRecord {
+  phase: string;
+  sent: number;
+  ms: number;
+  status: number | null;
+  error: string | null;
+  earlyBird: boolean;
+  /** What makes it not the outage page, or null. */
+  outage: string | null;
+}
+
+function missLoad(port: number, readBody: BodyReader, classify: (result: Sent) => string | null) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const records = [];
+  const records: MissRecord[] = [];
   let phase = 'none';
   let counter = 0;
   let done = false;
   const interval = (1000 * CONNECTIONS) / RATE;
-  const worker = async (index) => {
+  const worker = async (index: number): Promise<void> => {
     let next = Date.now() + (index * interval) / CONNECTIONS;
     while (!done) {
       const wait = next - Date.now();
@@ -82,7 +95,7 @@ function missLoad(port, readBody, classify) {
   const running = Promise.all(Array.from({ length: CONNECTIONS }, (_, index) => worker(index)));
   return {
     records,
-    enter(name) {
+    enter(name: string): void {
       phase = name;
     },
     async stop() {
@@ -94,36 +107,49 @@ function missLoad(port, readBody, classify) {
 }
 
 /** Watches the node's log for the VCL's retry lines (std.log "retry …"), each with the path it retried. */
-function retryLog(node) {
-  const paths = [];
+function retryLog(node: VarnishNode) {
+  const paths: string[] = [];
   const watcher = node.watchLog(['-u', '-g', 'raw', '-i', 'VCL_Log'], (line) => {
     const match = /VCL_Log\s+\S+\s+retry \S+ (\S+):/.exec(line);
-    if (match) paths.push(match[1]);
+    if (match?.[1]) paths.push(match[1]);
   });
-  return { count: (phase) => paths.filter((retried) => retried.startsWith(`/?v=${phase}-`)).length, stop: watcher.stop };
+  return { count: (phase: string): number => paths.filter((retried) => retried.startsWith(`/?v=${phase}-`)).length, stop: watcher.stop };
 }
 
 /** The four phases. `log(message)` narrates; resolves with one row of figures and the problems per phase. */
-export async function runFaults({ node, instances, vclFile, readBody, log }) {
+export async function runFaults({
+  node,
+  instances,
+  vclFile,
+  readBody,
+  log,
+}: {
+  node: VarnishNode;
+  instances: Instance[];
+  vclFile: string;
+  readBody: BodyReader;
+  log: (message: string) => void;
+}) {
+  const [killed, hung] = instances;
+  if (!killed || !hung) throw new Error('the faults need two instances at least');
   const boundMs = firstByteTimeoutMs(vclFile);
   const names = instances.map((instance) => instance.name);
-  const reference = await send(instances[0].port, '/_outage', {}, false);
+  const reference = await send(killed.port, '/_outage', {}, false);
   if (reference.status !== 503) throw new Error(`the instances answer /_outage with ${reference.status ?? reference.error}, not 503`);
-  const uptime = async () => (await node.counters()).uptime;
+  const uptime = async (): Promise<number> => (await node.counters()).uptime ?? NaN;
   const uptimeBefore = await uptime();
   const retries = retryLog(node);
   const load = missLoad(node.port, readBody, (result) => outageProblem(result, reference));
   // Each phase starts with varnishstat's retry count, so that a phase's retries are counted there as well as logged.
-  const marks = [];
-  const phase = async (name) => {
+  const marks: { name: string; counted: number }[] = [];
+  const phase = async (name: string): Promise<void> => {
     marks.push({ name, counted: await node.retriesCounted() });
     load.enter(name);
   };
-  const [killed, hung] = instances;
   let servedAfterBack = 0;
   let backAfterMs = NaN;
   try {
-    await phases();
+    await phases(killed, hung);
   } finally {
     // Stopped however the phases end, so that a failure cannot leave the load running.
     await load.stop();
@@ -132,7 +158,7 @@ export async function runFaults({ node, instances, vclFile, readBody, log }) {
     marks.push({ name: 'end', counted: await node.retriesCounted() });
   }
 
-  async function phases() {
+  async function phases(killed: Instance, hung: Instance): Promise<void> {
     // With every instance well: the misses' times on this machine now.
     await phase('baseline');
     await sleep(3_000);
@@ -158,7 +184,7 @@ export async function runFaults({ node, instances, vclFile, readBody, log }) {
     backAfterMs = backAt - continuedAt;
     log(`SIGCONT ${hung.name}: back in rotation after ${(backAfterMs / 1000).toFixed(1)} s`);
     await sleep(2_000);
-    servedAfterBack = hung.lives.at(-1).requests.filter((time) => time > backAt).length;
+    servedAfterBack = hung.lives.at(-1)?.requests.filter((time) => time > backAt).length ?? 0;
 
     await phase('between');
     log('every instance stopped');
@@ -175,13 +201,13 @@ export async function runFaults({ node, instances, vclFile, readBody, log }) {
   }
   const uptimeAfter = await uptime();
 
-  const of = (name) => load.records.filter((record) => record.phase === name);
+  const of = (name: string): MissRecord[] => load.records.filter((record) => record.phase === name);
   // One render, on this machine in this run: the slowest answered miss that met no stuck instance (one under
   // the bound), with every instance well, one killed (a refused connection costs nothing, then the retry
   // renders), one hung, or all just started (their first, cold renders).
   const renders = ['baseline', 'kill', 'hang', 'recovered'].flatMap(of).filter((record) => record.status === 200 && record.ms < boundMs);
   const renderMs = Math.max(...renders.map((record) => record.ms));
-  const figures = (name, failed) => {
+  const figures = (name: string, failed: (records: MissRecord[]) => MissRecord[]) => {
     const records = of(name);
     const times = records.map((record) => record.ms);
     return {
@@ -195,17 +221,17 @@ export async function runFaults({ node, instances, vclFile, readBody, log }) {
       counted: marks.reduce((sum, mark, index) => (mark.name === name ? sum + (marks[index + 1]?.counted ?? mark.counted) - mark.counted : sum), 0),
     };
   };
-  const notOk = (records) => records.filter((record) => record.status !== 200);
-  const notOutage = (records) => records.filter((record) => record.outage !== null);
-  const rows = [figures('baseline', notOk), figures('kill', notOk), figures('hang', notOk), figures('outage', notOutage), figures('recovered', notOk)];
-  const [, kill, hang, outage, recovered] = rows;
+  const notOk = (records: MissRecord[]): MissRecord[] => records.filter((record) => record.status !== 200);
+  const notOutage = (records: MissRecord[]): MissRecord[] => records.filter((record) => record.outage !== null);
+  const [kill, hang, outage, recovered] = [figures('kill', notOk), figures('hang', notOk), figures('outage', notOutage), figures('recovered', notOk)];
+  const rows = [figures('baseline', notOk), kill, hang, outage, recovered];
   const earlyBirds = load.records.filter((record) => record.earlyBird).length;
   const firstOutageProblem = of('outage').find((record) => record.outage !== null)?.outage;
   const problems = {
     kill: kill.failed ? [`${kill.failed} failed requests`] : [],
     hang: [
       ...(hang.failed ? [`${hang.failed} failed requests`] : []),
-      ...(hang.slowest > boundMs + renderMs ? [`slowest request ${hang.slowest} ms, over ${boundMs} ms + one render (${renderMs} ms)`] : []),
+      ...((hang.slowest ?? 0) > boundMs + renderMs ? [`slowest request ${hang.slowest} ms, over ${boundMs} ms + one render (${renderMs} ms)`] : []),
       ...(servedAfterBack === 0 ? [`${hung.name} served nothing after SIGCONT`] : []),
     ],
     outage: [

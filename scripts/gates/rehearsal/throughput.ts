@@ -1,12 +1,12 @@
 // Acceptance 3: requests/s and latency through the cache against nginx serving the same bytes, interleaved.
 import autocannon from 'autocannon';
-import { median } from '../lib/stats.mjs';
+import { median } from '../../lib/stats.ts';
 
 const CONNECTIONS = 32;
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** One in four requests is a shared link with its own utm_campaign: one cache entry once stripped. */
-function sharedLinks() {
+function sharedLinks(): autocannon.Request[] {
   let count = 0;
   return [
     {
@@ -18,7 +18,7 @@ function sharedLinks() {
   ];
 }
 
-const measure = (port, seconds) =>
+const measure = (port: number, seconds: number): Promise<autocannon.Result> =>
   autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: seconds, headers: HEADERS, requests: sharedLinks() });
 
 /**
@@ -26,9 +26,34 @@ const measure = (port, seconds) =>
  * the median round of each, and the time windows the cache was measured in (to count what reached the
  * instances).
  */
-export async function compareWithFloor({ cachePort, floorPort, rounds, seconds }) {
-  const results = { cache: [], floor: [] };
-  const windows = [];
+export interface RoundsSummary {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+}
+
+export interface Throughput {
+  cache: RoundsSummary;
+  floor: RoundsSummary;
+  windows: [from: number, to: number][];
+  connections: number;
+}
+
+export async function compareWithFloor({
+  cachePort,
+  floorPort,
+  rounds,
+  seconds,
+}: {
+  cachePort: number;
+  floorPort: number;
+  rounds: number;
+  seconds: number;
+}): Promise<Throughput> {
+  const results: Record<'cache' | 'floor', autocannon.Result[]> = { cache: [], floor: [] };
+  const windows: [number, number][] = [];
   for (let round = 0; round < rounds; round += 1) {
     results.floor.push(await measure(floorPort, seconds));
     const from = Date.now();
@@ -36,7 +61,7 @@ export async function compareWithFloor({ cachePort, floorPort, rounds, seconds }
     windows.push([from, Date.now()]);
   }
   // The median round: the machine is shared, and one disturbed round should not move the figure.
-  const summary = (list) => ({
+  const summary = (list: autocannon.Result[]): RoundsSummary => ({
     rps: median(list.map((result) => result.requests.average)),
     p50: median(list.map((result) => result.latency.p50)),
     p99: median(list.map((result) => result.latency.p99)),

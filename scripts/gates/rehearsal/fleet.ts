@@ -1,0 +1,297 @@
+// The fleet on loopback: instances of the built server as the image runs them, Varnish nodes running the
+// shipped VCL with a generated backends.vcl, and nginx serving one file as the floor.
+import { type ChildProcess, execFile } from 'node:child_process';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { backendsVcl } from '../../lib/backendsVcl.ts';
+import { type Env, freePort, startServer } from '../../lib/harness.ts';
+import { type ChildExit, startChild, track } from './children.ts';
+
+const run = promisify(execFile);
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`${what} within ${timeoutMs / 1000} s`);
+    await sleep(100);
+  }
+}
+
+const accepts = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** A log line of the server, as far as the rehearsal reads it. */
+interface LogEntry {
+  time: string;
+  event?: string;
+  path?: string;
+  drainMs?: number;
+}
+
+/** One start of an instance, to its exit. */
+export interface Life {
+  startedAt: number;
+  /** The first line of each event, with its time. */
+  events: Record<string, LogEntry & { at: number }>;
+  /** When each request it logged arrived (the health probes only counted). */
+  requests: number[];
+  probes: number;
+  stderr: string[];
+  exit: ChildExit | null;
+  /** The signal that ended it, and when it was sent, once stop() has. */
+  signal?: NodeJS.Signals;
+  signalledAt?: number;
+}
+
+export type StoppedLife = Life & { signal: NodeJS.Signals; signalledAt: number; exit: ChildExit };
+
+export interface Instance {
+  name: string;
+  port: number;
+  lives: Life[];
+  start(): Promise<Life>;
+  /** Sends `signal` and resolves with the life that ended, once the process has exited. */
+  stop(signal?: NodeJS.Signals): Promise<StoppedLife>;
+  /** Sends `signal` to the running process and returns at once (SIGSTOP, SIGCONT). */
+  signal(signal: NodeJS.Signals): void;
+}
+
+/**
+ * One instance of the built server (started by the harness, as the image starts it) on a fixed loopback port,
+ * which it keeps across restarts: Varnish's backends name it. Each start is a `life`: its log events with their
+ * times, the times of the requests it logged and its exit.
+ */
+export function createInstance(name: string, port: number, env: Env): Instance {
+  const lives: Life[] = [];
+  let current: { life: Life; child: ChildProcess; exited: Promise<ChildExit> } | null = null;
+  const running = () => {
+    if (!current) throw new Error(`${name} was never started`);
+    return current;
+  };
+  return {
+    name,
+    port,
+    lives,
+    async start() {
+      const life: Life = { startedAt: Date.now(), events: {}, requests: [], probes: 0, stderr: [], exit: null };
+      lives.push(life);
+      const server = await startServer({
+        port,
+        env,
+        // Thousands of request lines: each is read here as it comes, and none is kept.
+        keepLines: false,
+        onLine(line, stream) {
+          if (stream === 'stderr') return void life.stderr.push(line);
+          let entry: LogEntry;
+          try {
+            entry = JSON.parse(line) as LogEntry;
+          } catch {
+            return void life.stderr.push(line);
+          }
+          const at = Date.parse(entry.time);
+          if (entry.event === 'request') {
+            if (entry.path === '/healthz') life.probes += 1;
+            else life.requests.push(at);
+          } else if (entry.event) {
+            life.events[entry.event] ??= { at, ...entry };
+          }
+        },
+      });
+      track(server.child);
+      const exited = server.exited.then((exit) => {
+        life.exit = { ...exit, at: Date.now() };
+        return life.exit;
+      });
+      current = { life, child: server.child, exited };
+      return life;
+    },
+    async stop(signal = 'SIGTERM') {
+      const { life, child, exited } = running();
+      const signalledAt = Date.now();
+      Object.assign(life, { signal, signalledAt });
+      child.kill(signal);
+      return Object.assign(life, { signal, signalledAt, exit: await exited });
+    },
+    signal(signal) {
+      running().child.kill(signal);
+    },
+  };
+}
+
+/**
+ * varnishd in the foreground (a child of ours), with its own work folder, on a free port, running `vclFile`
+ * as it is: only backends.vcl, which it includes, is written here. `http_gzip_support=off` lets the
+ * origin's brotli through (the VCL explains why).
+ */
+export interface VarnishNode {
+  name: string;
+  port: number;
+  output: string[];
+  /** Backend name → healthy, as Varnish's probes see it now. */
+  health(): Promise<Map<string, boolean>>;
+  waitHealthy(backendNames: string[], timeoutMs: number): Promise<void>;
+  /** varnishlog with `args`, each line to `onLine`, until stop(). */
+  watchLog(args: string[], onLine: (line: string) => void): { stop(): void };
+  /**
+   * The retries varnishstat has counted at the instances' <name>_retry twins: each is a request sent, a connection
+   * that failed (fail_*), or one not attempted because the address was held down after a refusal.
+   */
+  retriesCounted(): Promise<number>;
+  /** The counters of varnishstat, by name without the MAIN. prefix. */
+  counters(): Promise<Record<string, number>>;
+}
+
+/** varnishstat -j's counters, at the top level or (newer versions) under `counters`. */
+async function varnishstat(workdir: string, ...fields: string[]): Promise<Record<string, { value?: unknown }>> {
+  const { stdout } = await run('varnishstat', ['-n', workdir, '-1', '-j', ...fields]);
+  const parsed = JSON.parse(stdout) as { counters?: Record<string, { value?: unknown }> } & Record<string, { value?: unknown }>;
+  return parsed.counters ?? parsed;
+}
+
+export async function startVarnish(name: string, dir: string, vclFile: string, instances: readonly Instance[]): Promise<VarnishNode> {
+  await mkdir(dir, { recursive: true });
+  // varnishd drops its privileges when started as root: its worker must be able to read what is here.
+  await chmod(dir, 0o755);
+  const port = await freePort();
+  await writeFile(path.join(dir, 'backends.vcl'), backendsVcl(instances, port));
+  const workdir = path.join(dir, 'work');
+  const output: string[] = [];
+  const { exited } = startChild(
+    'varnishd',
+    [
+      '-F',
+      '-n',
+      workdir,
+      '-a',
+      `127.0.0.1:${port}`,
+      '-T',
+      '127.0.0.1:0',
+      '-f',
+      path.resolve(vclFile),
+      '-p',
+      `vcl_path=${dir}:/etc/varnish:/usr/share/varnish/vcl`,
+      '-p',
+      'http_gzip_support=off',
+      '-s',
+      'malloc,256m',
+    ],
+    { onLine: (line) => output.push(line) },
+  );
+  let exit: ChildExit | null = null;
+  void exited.then((result) => {
+    exit = result;
+  });
+  await waitUntil(
+    `Varnish ${name} did not accept connections`,
+    async () => {
+      if (exit) throw new Error(`varnishd (${name}) exited (${exit.error?.message ?? exit.code ?? exit.signal}):\n${output.join('\n')}`);
+      return accepts(port);
+    },
+    60_000,
+  );
+  const adm = async (...args: string[]): Promise<string> => (await run('varnishadm', ['-n', workdir, ...args])).stdout;
+  const health = async (): Promise<Map<string, boolean>> => {
+    const healthy = new Map<string, boolean>();
+    for (const line of (await adm('backend.list')).split('\n').slice(1)) {
+      const [backend, , , state] = line.trim().split(/\s+/);
+      if (backend) healthy.set(backend.replace(/^[^.]*\./, ''), state === 'healthy');
+    }
+    return healthy;
+  };
+  return {
+    name,
+    port,
+    output,
+    health,
+    async waitHealthy(backendNames, timeoutMs) {
+      await waitUntil(
+        `Varnish ${name} did not see ${backendNames.join(', ')} healthy`,
+        async () => {
+          const now = await health();
+          return backendNames.every((backend) => now.get(backend) === true);
+        },
+        timeoutMs,
+      );
+    },
+    watchLog(args, onLine) {
+      const { child } = startChild('varnishlog', ['-n', workdir, ...args], { onLine });
+      return { stop: () => void child.kill('SIGTERM') };
+    },
+    async retriesCounted() {
+      const fields = ['req', 'fail_*', 'helddown'].flatMap((field) => ['-f', `VBE.*_retry.${field}`]);
+      const counters = await varnishstat(workdir, ...fields);
+      return Object.values(counters).reduce((sum, counter) => sum + (typeof counter?.value === 'number' ? counter.value : 0), 0);
+    },
+    async counters() {
+      const counters = await varnishstat(workdir);
+      const values: Record<string, number> = {};
+      for (const [key, counter] of Object.entries(counters)) {
+        if (key.startsWith('MAIN.') && typeof counter?.value === 'number') values[key.slice(5)] = counter.value;
+      }
+      return values;
+    },
+  };
+}
+
+/**
+ * nginx serving `body` as `/` with the given headers, from a file, with the worker count of the machine:
+ * the floor for what serving those bytes can cost here.
+ */
+export async function startNginx(dir: string, body: Buffer, headers: Record<string, string | undefined>): Promise<{ port: number; output: string[] }> {
+  await mkdir(path.join(dir, 'www'), { recursive: true });
+  await mkdir(path.join(dir, 'temp'), { recursive: true });
+  // Started as root, nginx's workers run as nobody, and read the file from here.
+  await chmod(dir, 0o755);
+  await chmod(path.join(dir, 'www'), 0o755);
+  await writeFile(path.join(dir, 'www', 'index.html'), body);
+  const port = await freePort();
+  const temp = (kind: string): string => `${kind}_temp_path ${path.join(dir, 'temp', kind)};`;
+  const conf = `daemon off;
+worker_processes auto;
+pid ${path.join(dir, 'nginx.pid')};
+error_log stderr warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+  server {
+    listen 127.0.0.1:${port};
+    root ${path.join(dir, 'www')};
+    location = / {
+      types { }
+      default_type "text/html; charset=utf-8";
+      ${Object.entries(headers)
+        .map(([name, value]) => `add_header ${name} "${value}";`)
+        .join('\n      ')}
+      try_files /index.html =404;
+    }
+  }
+}
+`;
+  await writeFile(path.join(dir, 'nginx.conf'), conf);
+  const output: string[] = [];
+  const { exited } = startChild('nginx', ['-p', dir, '-e', 'stderr', '-c', path.join(dir, 'nginx.conf')], { onLine: (line) => output.push(line) });
+  let exit: ChildExit | null = null;
+  void exited.then((result) => {
+    exit = result;
+  });
+  await waitUntil(
+    'nginx did not accept connections',
+    async () => {
+      if (exit) throw new Error(`nginx exited (${exit.error?.message ?? exit.code ?? exit.signal}):\n${output.join('\n')}`);
+      return accepts(port);
+    },
+    15_000,
+  );
+  return { port, output };
+}
