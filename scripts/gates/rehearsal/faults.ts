@@ -55,6 +55,7 @@ function outageProblem(result: Sent, reference: Sent): string | null {
 /** One response of the faults' load. */
 interface MissRecord {
   phase: string;
+  path: string;
   sent: number;
   ms: number;
   status: number | null;
@@ -79,10 +80,12 @@ function missLoad(port: number, readBody: BodyReader, classify: (result: Sent) =
       next = Math.max(next + interval, Date.now() - interval);
       counter += 1;
       const sentIn = phase;
-      const result = await send(port, `/?v=${sentIn}-${counter}`, { 'accept-encoding': 'br' }, agent);
+      const target = `/?v=${sentIn}-${counter}`;
+      const result = await send(port, target, { 'accept-encoding': 'br' }, agent);
       const state = result.status === 200 ? readBody(result.body, result.headers['content-encoding']) : null;
       records.push({
         phase: sentIn,
+        path: target,
         sent: result.sent,
         ms: result.done - result.sent,
         status: result.status ?? null,
@@ -106,14 +109,19 @@ function missLoad(port: number, readBody: BodyReader, classify: (result: Sent) =
   };
 }
 
-/** Watches the node's log for the VCL's retry lines (std.log "retry …"), each with the path it retried. */
+/** Watches the node's log for the VCL's retry lines (std.log "retry …"), by the path each retried. */
 function retryLog(node: VarnishNode) {
-  const paths: string[] = [];
+  const lines = new Map<string, string>();
   const watcher = node.watchLog(['-u', '-g', 'raw', '-i', 'VCL_Log'], (line) => {
-    const match = /VCL_Log\s+\S+\s+retry \S+ (\S+):/.exec(line);
-    if (match?.[1]) paths.push(match[1]);
+    const match = /VCL_Log\s+\S+\s+(retry \S+ (\S+):.*)$/.exec(line);
+    if (match?.[1] && match[2]) lines.set(match[2], match[1]);
   });
-  return { count: (phase: string): number => paths.filter((retried) => retried.startsWith(`/?v=${phase}-`)).length, stop: watcher.stop };
+  return {
+    count: (phase: string): number => [...lines.keys()].filter((retried) => retried.startsWith(`/?v=${phase}-`)).length,
+    /** The retry line for `path`, if it was retried. */
+    of: (path: string): string | undefined => lines.get(path),
+    stop: watcher.stop,
+  };
 }
 
 /** The four phases. `log(message)` narrates; resolves with one row of figures and the problems per phase. */
@@ -139,6 +147,7 @@ export async function runFaults({
   const uptime = async (): Promise<number> => (await node.counters()).uptime ?? NaN;
   const uptimeBefore = await uptime();
   const retries = retryLog(node);
+  const startedAt = Date.now();
   const load = missLoad(node.port, readBody, (result) => outageProblem(result, reference));
   // Each phase starts with varnishstat's retry count, so that a phase's retries are counted there as well as logged.
   const marks: { name: string; counted: number }[] = [];
@@ -222,15 +231,23 @@ export async function runFaults({
     };
   };
   const notOk = (records: MissRecord[]): MissRecord[] => records.filter((record) => record.status !== 200);
+  /** A failed request as an operator would chase it: what it got, when, and what the VCL logged for it. */
+  const failures = (name: string, failed: (records: MissRecord[]) => MissRecord[]): string[] =>
+    failed(of(name))
+      .slice(0, 3)
+      .map(
+        (record) =>
+          `${record.path}: ${record.status ?? record.error} after ${record.ms} ms, ${((record.sent - startedAt) / 1000).toFixed(1)} s into the faults; ${retries.of(record.path) ?? 'not retried'}`,
+      );
   const notOutage = (records: MissRecord[]): MissRecord[] => records.filter((record) => record.outage !== null);
   const [kill, hang, outage, recovered] = [figures('kill', notOk), figures('hang', notOk), figures('outage', notOutage), figures('recovered', notOk)];
   const rows = [figures('baseline', notOk), kill, hang, outage, recovered];
   const earlyBirds = load.records.filter((record) => record.earlyBird).length;
   const firstOutageProblem = of('outage').find((record) => record.outage !== null)?.outage;
   const problems = {
-    kill: kill.failed ? [`${kill.failed} failed requests`] : [],
+    kill: kill.failed ? [`${kill.failed} failed requests`, ...failures('kill', notOk)] : [],
     hang: [
-      ...(hang.failed ? [`${hang.failed} failed requests`] : []),
+      ...(hang.failed ? [`${hang.failed} failed requests`, ...failures('hang', notOk)] : []),
       ...((hang.slowest ?? 0) > boundMs + renderMs ? [`slowest request ${hang.slowest} ms, over ${boundMs} ms + one render (${renderMs} ms)`] : []),
       ...(servedAfterBack === 0 ? [`${hung.name} served nothing after SIGCONT`] : []),
     ],
