@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
+import { refusedByIfMatch } from './preconditions';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -76,11 +77,12 @@ export function setRepresentationHeaders(res: Response, representation: Represen
 }
 
 /**
- * Sends the chosen encoding with Content-Length and a per-encoding ETag; res.send answers
- * 304 when the client's copy is fresh and leaves the body out for HEAD.
+ * Sends the chosen encoding with Content-Length and a per-encoding ETag; a failed If-Match gets 412, and res.send
+ * answers 304 when the client's copy is fresh and leaves the body out for HEAD.
  */
 export function sendEncoded(req: Request, res: Response, body: EncodedBody): void {
   const representation = negotiate(req, body);
   setRepresentationHeaders(res, representation);
+  if (refusedByIfMatch(req, res, representation.etag)) return;
   res.send(representation.bytes);
 }

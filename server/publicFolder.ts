@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { etagOf, negotiate, setRepresentationHeaders, type EncodedBody } from './encodedBody';
+import { refusedByIfMatch } from './preconditions';
 import { requestedRange } from './ranges';
 
 interface StaticFile extends EncodedBody {
@@ -69,8 +70,9 @@ export function publicFolder(publicDir: string): RequestHandler {
     const representation = negotiate(req, file);
     const size = representation.bytes.length;
     setRepresentationHeaders(res, representation);
-    // A client whose copy is current gets 304 before any range is considered (RFC 9110 §13.2.2);
-    // req.fresh compares against the ETag just set.
+    // RFC 9110 §13.2.2's order: If-Match first, then a client whose copy is current gets 304 before any range is
+    // considered; req.fresh compares against the ETag just set.
+    if (refusedByIfMatch(req, res, representation.etag)) return;
     const range = req.fresh ? { kind: 'whole' as const } : requestedRange(req, size, representation.etag);
     if (range.kind === 'unsatisfiable') {
       // No content: nothing to type, encode or validate. Vary still says which representation's length
