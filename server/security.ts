@@ -26,6 +26,18 @@ const PERMISSIONS_POLICY = [
   'browsing-topics=()',
 ].join(', ');
 
+/** Every security header each response carries, by name: what a cache in front must pass on untouched. */
+export const SECURITY_HEADER_NAMES = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+] as const;
+
 export interface SecurityOptions {
   /** Only behind TLS: on plain HTTP (a container on a LAN address) it would break every asset. */
   upgradeInsecureRequests: boolean;

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_HEADER_NAMES } from '../../server/security';
 import { outage } from '../../shared/content';
 import { freePort, PRODUCTION_SETTINGS, type RunningServer, startBuiltServer } from '../../scripts/lib/harness';
 import { type RunningVarnish, startVarnish, waitFor } from '../helpers/varnish';
@@ -112,17 +113,7 @@ describe('deploy/varnish/taller.vcl in front of a failing instance', () => {
     expect(answer.body).toContain(`mailto:${PRODUCTION_SETTINGS.CONTACT_EMAIL}`);
     expect(answer.headers['retry-after']).toBe(original.headers['retry-after']);
     expect(answer.headers['cache-control']).toBe('no-store');
-    for (const name of [
-      'content-security-policy',
-      'strict-transport-security',
-      'x-content-type-options',
-      'x-frame-options',
-      'referrer-policy',
-      'permissions-policy',
-      'cross-origin-opener-policy',
-    ]) {
-      expect(answer.headers[name], name).toBe(original.headers[name]);
-    }
+    for (const name of SECURITY_HEADER_NAMES) expect(answer.headers[name], name).toBe(original.headers[name]);
     expect(JSON.stringify(answer.headers) + answer.body).not.toMatch(/varnish|guru meditation|backend fetch failed/i);
     // A HEAD, and a request once the probes have taken both out, get the same.
     expect((await ask(varnish.port, missing(), 'HEAD')).status).toBe(503);

@@ -5,6 +5,7 @@ import type { Response as AgentResponse } from 'superagent';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { BuildManifest } from '../../server/buildManifest';
+import { SECURITY_HEADER_NAMES } from '../../server/security';
 import { DIST, testApp } from '../helpers/app';
 import { parseHtml } from '../helpers/html';
 
@@ -93,6 +94,11 @@ describe.each(TARGETS)('security headers on $name', ({ path: target, status }) =
       .map((feature) => feature.trim());
     for (const feature of ['camera=()', 'microphone=()', 'geolocation=()']) expect(permissions).toContain(feature);
     expect(res.headers).not.toHaveProperty('x-powered-by');
+  });
+
+  it('carry every header of SECURITY_HEADER_NAMES, the list the cache checks are made against', async () => {
+    const res = await request(testApp().app).get(target);
+    for (const name of SECURITY_HEADER_NAMES) expect(res.headers[name], name).toBeTruthy();
   });
 });
 

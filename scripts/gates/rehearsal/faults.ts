@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { SECURITY_HEADER_NAMES } from '../../../server/security.ts';
 import { type BodyReader, isEarlyBird } from './bodies.ts';
 import type { Instance, VarnishNode } from './fleet.ts';
 import { percentile } from './report.ts';
@@ -13,18 +14,6 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 const CONNECTIONS = 16;
 const RATE = 500;
 const HANG_MS = 10_000;
-/** The security headers the origin sends with every page; the outage page must carry the same. */
-const SECURITY_HEADERS = [
-  'content-security-policy',
-  'strict-transport-security',
-  'x-content-type-options',
-  'x-frame-options',
-  'referrer-policy',
-  'permissions-policy',
-  'cross-origin-opener-policy',
-  'cross-origin-resource-policy',
-];
-
 /** The VCL's own bound on an instance's first byte, read from the file the nodes run. */
 export function firstByteTimeoutMs(vclFile: string): number {
   const match = /set bereq\.first_byte_timeout = (\d+(?:\.\d+)?)(ms|s);/.exec(readFileSync(path.resolve(vclFile), 'utf8'));
@@ -43,7 +32,7 @@ function outageProblem(result: Sent, reference: Sent): string | null {
   const { headers } = result;
   if (headers['retry-after'] !== reference.headers?.['retry-after']) return `Retry-After ${headers['retry-after']}`;
   if (headers['cache-control'] !== 'no-store') return `Cache-Control ${headers['cache-control']}`;
-  for (const name of SECURITY_HEADERS) if (headers[name] !== reference.headers?.[name]) return `${name} ${headers[name] ?? 'missing'}`;
+  for (const name of SECURITY_HEADER_NAMES) if (headers[name] !== reference.headers?.[name]) return `${name} ${headers[name] ?? 'missing'}`;
   if (/varnish/i.test(JSON.stringify(headers))) return 'a header names Varnish';
   return null;
 }
