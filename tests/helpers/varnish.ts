@@ -4,12 +4,12 @@
  * the log.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { backendsVcl, type LocalInstance } from '../../scripts/lib/backendsVcl';
+import { type LocalInstance, prepareVarnish } from '../../scripts/lib/localVarnish';
 import { freePort } from '../../scripts/lib/harness';
 
 const run = promisify(execFile);
@@ -48,33 +48,10 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
 
 export async function startVarnish(backends: Backend[]): Promise<RunningVarnish> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'taller-varnish-'));
-  // Started as root, varnishd compiles and reads the VCL as an unprivileged user.
-  await chmod(dir, 0o755);
   const port = await freePort();
-  await writeFile(path.join(dir, 'backends.vcl'), backendsVcl(backends, port));
-  const workdir = path.join(dir, 'work');
+  const { workdir, args } = await prepareVarnish({ dir, port, vclFile: VCL, instances: backends, storage: '32m' });
   const output: string[] = [];
-  const child: ChildProcess = spawn(
-    'varnishd',
-    [
-      '-F',
-      '-n',
-      workdir,
-      '-a',
-      `127.0.0.1:${port}`,
-      '-T',
-      '127.0.0.1:0',
-      '-f',
-      VCL,
-      '-p',
-      `vcl_path=${dir}`,
-      '-p',
-      'http_gzip_support=off',
-      '-s',
-      'malloc,32m',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child: ChildProcess = spawn('varnishd', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   let spawnError: Error | null = null;

@@ -5,7 +5,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { backendsVcl } from '../../lib/backendsVcl.ts';
+import { prepareVarnish } from '../../lib/localVarnish.ts';
 import { type Env, freePort, startServer } from '../../lib/harness.ts';
 import { type ChildExit, startChild, track } from './children.ts';
 
@@ -160,33 +160,10 @@ async function varnishstat(workdir: string, ...fields: string[]): Promise<Record
 
 export async function startVarnish(name: string, dir: string, vclFile: string, instances: readonly Instance[]): Promise<VarnishNode> {
   await mkdir(dir, { recursive: true });
-  // varnishd drops its privileges when started as root: its worker must be able to read what is here.
-  await chmod(dir, 0o755);
   const port = await freePort();
-  await writeFile(path.join(dir, 'backends.vcl'), backendsVcl(instances, port));
-  const workdir = path.join(dir, 'work');
+  const { workdir, args } = await prepareVarnish({ dir, port, vclFile, instances, storage: '256m' });
   const output: string[] = [];
-  const { exited } = startChild(
-    'varnishd',
-    [
-      '-F',
-      '-n',
-      workdir,
-      '-a',
-      `127.0.0.1:${port}`,
-      '-T',
-      '127.0.0.1:0',
-      '-f',
-      path.resolve(vclFile),
-      '-p',
-      `vcl_path=${dir}:/etc/varnish:/usr/share/varnish/vcl`,
-      '-p',
-      'http_gzip_support=off',
-      '-s',
-      'malloc,256m',
-    ],
-    { onLine: (line) => output.push(line) },
-  );
+  const { exited } = startChild('varnishd', args, { onLine: (line) => output.push(line) });
   let exit: ChildExit | null = null;
   void exited.then((result) => {
     exit = result;

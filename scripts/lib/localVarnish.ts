@@ -1,0 +1,58 @@
+// How this machine runs deploy/varnish/taller.vcl, for the rehearsal and the tests alike: the backends.vcl it
+// includes, and varnishd's arguments.
+import { chmod, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** An instance of the site on this machine, as Varnish names and reaches it. */
+export interface LocalInstance {
+  name: string;
+  port: number;
+}
+
+/**
+ * backends.vcl for deploy/varnish/taller.vcl, for instances on this machine: each probed with taller_health and added
+ * to the ring, each with its retry twin (same address, no probe) and the map to it, and the cache itself on
+ * `cachePort`, whose probe keeps the outage page.
+ */
+export const backendsVcl = (instances: readonly LocalInstance[], cachePort: number): string =>
+  [
+    '# Written for the instances on this machine, and the cache itself.',
+    ...instances.flatMap(({ name, port }) => [
+      `backend ${name} { .host = "127.0.0.1"; .port = "${port}"; .probe = taller_health; }`,
+      `backend ${name}_retry { .host = "127.0.0.1"; .port = "${port}"; }`,
+    ]),
+    `backend cache_itself { .host = "127.0.0.1"; .port = "${cachePort}"; .probe = outage_keeper; }`,
+    'sub vcl_init {',
+    ...instances.map(({ name }) => `    taller.add_backend(${name});`),
+    '}',
+    'sub taller_retry_twin {',
+    ...instances.map(({ name }) => `    if (bereq.backend == ${name}) { set bereq.backend = ${name}_retry; }`),
+    '}',
+    '',
+  ].join('\n');
+
+/**
+ * Writes backends.vcl into `dir` (made readable to the unprivileged user varnishd compiles as when started as root)
+ * and returns the arguments that run `vclFile` as it is in the foreground on `port`, with its work folder in `dir`.
+ * `http_gzip_support=off` lets the origin's brotli through (the VCL explains why).
+ */
+export async function prepareVarnish({
+  dir,
+  port,
+  vclFile,
+  instances,
+  storage,
+}: {
+  dir: string;
+  port: number;
+  vclFile: string;
+  instances: readonly LocalInstance[];
+  storage: string;
+}): Promise<{ workdir: string; args: string[] }> {
+  await chmod(dir, 0o755);
+  await writeFile(path.join(dir, 'backends.vcl'), backendsVcl(instances, port));
+  const workdir = path.join(dir, 'work');
+  const args = ['-F', '-n', workdir, '-a', `127.0.0.1:${port}`, '-T', '127.0.0.1:0', '-f', path.resolve(vclFile)];
+  args.push('-p', `vcl_path=${dir}:/etc/varnish:/usr/share/varnish/vcl`, '-p', 'http_gzip_support=off', '-s', `malloc,${storage}`);
+  return { workdir, args };
+}
