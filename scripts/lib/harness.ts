@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
+import net, { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser } from 'playwright-core';
@@ -32,6 +32,26 @@ export function imageCommand(): string[] {
 }
 
 /** A loopback port nobody listens on right now: the OS picks one, and it is released at once for the caller. */
+/** Whether something on this machine accepts connections on `port` now. */
+export const accepts = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** Polls `check` until it holds; past `timeoutMs`, throws "`what` within N ms". A `check` that throws ends it. */
+export async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number, everyMs = 50): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`${what} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();

@@ -2,8 +2,8 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADER_NAMES } from '../../server/security';
 import { outage } from '../../shared/content';
-import { freePort, PRODUCTION_SETTINGS, type RunningServer, startBuiltServer } from '../../scripts/lib/harness';
-import { type RunningVarnish, startVarnish, waitFor } from '../helpers/varnish';
+import { freePort, PRODUCTION_SETTINGS, type RunningServer, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
+import { type RunningVarnish, startVarnish } from '../helpers/varnish';
 
 /**
  * deploy/varnish/taller.vcl with real varnishd, in front of the built server and of an instance that passes its
@@ -51,7 +51,7 @@ beforeAll(async () => {
     { name: 'dropper', port: dropperPort },
   ]);
   // Both instances in rotation, and the outage page kept (its keeper's probe has had its 503).
-  await waitFor(
+  await waitUntil(
     'every backend healthy',
     async () => {
       const health = await varnish.health();
@@ -86,7 +86,7 @@ describe('deploy/varnish/taller.vcl in front of a failing instance', () => {
       const gets = dropped.filter((line) => line.startsWith('GET ')).length;
       return requests.get('instance_retry') === logged.length && logged.length === gets && (requests.get('dropper_retry') ?? 0) === 0;
     };
-    await waitFor('every retry counted at the instance it went to', counted, 2_000);
+    await waitUntil('every retry counted at the instance it went to', counted, 2_000);
   });
 
   it('never retries a POST: the one the instance dropped gets the outage page', async () => {
@@ -117,7 +117,7 @@ describe('deploy/varnish/taller.vcl in front of a failing instance', () => {
     expect(JSON.stringify(answer.headers) + answer.body).not.toMatch(/varnish|guru meditation|backend fetch failed/i);
     // A HEAD, and a request once the probes have taken both out, get the same.
     expect((await ask(varnish.port, missing(), 'HEAD')).status).toBe(503);
-    await waitFor('the killed instance taken out', async () => (await varnish.health()).get('instance') === false, 8_000);
+    await waitUntil('the killed instance taken out', async () => (await varnish.health()).get('instance') === false, 8_000);
     expect((await ask(varnish.port, '/prompt1')).body).toBe(original.body);
   });
 });

@@ -5,12 +5,11 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type LocalInstance, prepareVarnish } from '../../scripts/lib/localVarnish';
-import { freePort } from '../../scripts/lib/harness';
+import { accepts, freePort, waitUntil } from '../../scripts/lib/harness';
 
 const run = promisify(execFile);
 const VCL = path.resolve('deploy/varnish/taller.vcl');
@@ -26,24 +25,6 @@ export interface RunningVarnish {
   /** Requests Varnish sent to each backend (varnishstat's VBE.<vcl>.<backend>.req), by backend name. */
   backendRequests(): Promise<Map<string, number>>;
   stop(): Promise<void>;
-}
-
-const accepts = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`${what} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 export async function startVarnish(backends: Backend[]): Promise<RunningVarnish> {
@@ -69,7 +50,7 @@ export async function startVarnish(backends: Backend[]): Promise<RunningVarnish>
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    await waitFor(
+    await waitUntil(
       'varnishd accepting connections',
       async () => {
         if (spawnError) throw spawnError;

@@ -2,33 +2,14 @@
 // shipped VCL with a generated backends.vcl, and nginx serving one file as the floor.
 import { type ChildProcess, execFile } from 'node:child_process';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { prepareVarnish } from '../../lib/localVarnish.ts';
-import { type Env, freePort, startServer } from '../../lib/harness.ts';
+import { accepts, type Env, freePort, startServer, waitUntil } from '../../lib/harness.ts';
 import { type ChildExit, startChild, track } from './children.ts';
 
 const run = promisify(execFile);
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`${what} within ${timeoutMs / 1000} s`);
-    await sleep(100);
-  }
-}
-
-const accepts = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
+const _sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A log line of the server, as far as the rehearsal reads it. */
 interface LogEntry {
