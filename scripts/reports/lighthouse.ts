@@ -1,31 +1,32 @@
 // `npm run lighthouse`: Lighthouse 12, mobile preset (simulated throttling), Debian's Chromium, against the built
 // server, judged against a floor measured in the same run: about 1 KB of HTML with the hero's heading and lead
-// paragraph, sent with the site's own security headers. Every page must send those headers, and with
-// Cross-Origin-Opener-Policy Chromium commits a page in a new renderer process, which alone costs a bare page
-// blocking time on some machines: the fair floor pays it too. The bare floor (no headers) is printed beside it.
+// paragraph, sent with the site's own security headers. Every page must send those headers, and a header alone can
+// cost a bare page (Cross-Origin-Opener-Policy made Chromium commit each page in a new renderer process): the fair
+// floor pays what the headers cost. The bare floor (no headers) is printed beside it.
 // Runs are interleaved (floor, floor + headers, /, /, /prompt1, floor, …) so that the machine's drift hits every
 // page alike. Then a second view that does not depend on Lantern's simulation: the main thread's real work in a
 // Chromium trace with the CPU slowed down, page against floor, and which tasks the difference is.
 // It measures and reports; it never fails. LIGHTHOUSE_RUNS sets the runs per page (default 9: on two shared cores,
-// medians of 5 moved by 0.02 to 0.03 s between runs). LIGHTHOUSE_WITHOUT_COOP=1 adds the floor and the Early Bird
-// page without Cross-Origin-Opener-Policy, to weigh that header. Every run's figures go to .artifacts/lighthouse/.
+// medians of 5 moved by 0.02 to 0.03 s between runs). LIGHTHOUSE_WITH_COOP=1 adds the floor and the Early Bird page
+// with Cross-Origin-Opener-Policy, which the site left out, to weigh it again. Every run's figures go to
+// .artifacts/lighthouse/.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { SaleState } from '../../shared/logic/sale.ts';
 import { assertChromium } from '../chromium.mjs';
 import { devSaleSettings } from '../lib/devSale.ts';
 import { startFloorServer } from '../lib/floor.ts';
+import { startHeaderProxy } from '../lib/headerProxy.ts';
 import { type LighthouseFigures, lighthouseRun } from '../lib/lighthouseRun.ts';
 import { CPU_SLOWDOWN, type MainThreadFigures, mainThreadRun, WORK_GROUPS } from '../lib/mainThread.ts';
 import { startBuiltServer } from '../lib/servers.mjs';
 import { median, ratioInterval } from '../lib/stats.mjs';
-import { startStrippingProxy } from '../lib/strippingProxy.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 9);
 if (!Number.isInteger(RUNS) || RUNS < 1) {
   console.error(`LIGHTHOUSE_RUNS: expected a whole number of runs from 1 up, got "${process.env.LIGHTHOUSE_RUNS}"`);
   process.exit(1);
 }
-const WITHOUT_COOP = process.env.LIGHTHOUSE_WITHOUT_COOP === '1';
+const WITH_COOP = process.env.LIGHTHOUSE_WITH_COOP === '1';
 assertChromium();
 
 /** The site's targets (docs/performance.md), against the floor sent with the site's headers, medians of the runs. */
@@ -33,7 +34,8 @@ const PAINT_LIMIT = 1.1;
 const TBT_ABOVE_FLOOR_MS = 50;
 /** Lantern's initial congestion window, 10 segments of 1,460 bytes: a document any larger costs another round trip. */
 const FIRST_ROUND_TRIP_BYTES = 14_600;
-const COOP = 'cross-origin-opener-policy';
+/** The opener policy the site left out (docs/decisions), as helmet would send it. */
+const COOP = ['cross-origin-opener-policy', 'same-origin'] as const;
 
 /** What a response says about its body, its caching or its connection: everything else the site sends is policy. */
 const NOT_POLICY = new Set([
@@ -182,7 +184,7 @@ function printPage(page: Page, runs: LighthouseFigures[], s: Summary, fair: Summ
  * can flip in the next run. TBT is judged as the page's own: its excess over the floor's.
  */
 function verdicts(page: Page, s: Summary, runs: LighthouseFigures[], fair: Summary, fairRuns: LighthouseFigures[], csp: boolean): string[] {
-  const line = (ok: boolean, text: string): string => `${ok ? 'PASS' : 'MISS'}  ${page.name.padEnd(16)} ${text}`;
+  const line = (ok: boolean, text: string): string => `${ok ? 'PASS' : 'MISS'}  ${page.name.padEnd(22)} ${text}`;
   const spread = (values: number[], reference: number[], limit: number): string => {
     const { low, high } = ratioInterval(values, reference);
     return `95 % interval ${low.toFixed(2)} to ${high.toFixed(2)}${low <= limit && limit < high ? ': within the noise' : ''}`;
@@ -230,7 +232,7 @@ function printMainThread(pages: Page[], traces: Map<string, MainThreadFigures[]>
     `\nMain thread, ${CPU_SLOWDOWN} × CPU (CDP Emulation.setCPUThrottlingRate), Chromium trace from the navigation's start until quiet, median of ${RUNS}; load ${loads}`,
   );
   console.log('busy: wall time of its tasks; CPU: their CPU time, which other processes on the machine disturb less (the slowdown spins the CPU).');
-  console.log(`${'page'.padEnd(22)}busy     CPU      over 50 ms  first paint  quiet at   busy over floor  CPU over floor`);
+  console.log(`${'page'.padEnd(24)}busy     CPU      over 50 ms  first paint  quiet at   busy over floor  CPU over floor`);
   for (const page of pages.filter((p) => p.traced)) {
     const runs = traces.get(page.name) ?? [];
     const excess =
@@ -239,7 +241,7 @@ function printMainThread(pages: Page[], traces: Map<string, MainThreadFigures[]>
         : `${signed(m(runs, (r) => r.busy) - m(floorRuns, (r) => r.busy)).padEnd(17)}${signed(m(runs, (r) => r.cpu) - m(floorRuns, (r) => r.cpu))}`;
     const unsettled = runs.filter((r) => !r.settled).length;
     console.log(
-      `${page.name.padEnd(22)}${ms(m(runs, (r) => r.busy)).padEnd(9)}${ms(m(runs, (r) => r.cpu)).padEnd(9)}${ms(m(runs, (r) => r.blocking)).padEnd(12)}` +
+      `${page.name.padEnd(24)}${ms(m(runs, (r) => r.busy)).padEnd(9)}${ms(m(runs, (r) => r.cpu)).padEnd(9)}${ms(m(runs, (r) => r.blocking)).padEnd(12)}` +
         `${ms(m(runs, (r) => r.firstPaint)).padEnd(13)}${ms(m(runs, (r) => r.quietAt)).padEnd(11)}${excess}${unsettled ? `  (${unsettled} run(s) still busy at the end)` : ''}`,
     );
   }
@@ -247,7 +249,7 @@ function printMainThread(pages: Page[], traces: Map<string, MainThreadFigures[]>
   for (const page of pages.filter((p) => p.traced && p.name !== fairName)) {
     const runs = traces.get(page.name) ?? [];
     const kinds = WORK_GROUPS.map((group) => signed(m(runs, (r) => r.groups[group]) - m(floorRuns, (r) => r.groups[group])).padStart(8));
-    console.log(`${page.name.padEnd(22)}${kinds.join(' ')}`);
+    console.log(`${page.name.padEnd(24)}${kinds.join(' ')}`);
   }
   for (const page of pages.filter((p) => p.traced)) {
     const runs = traces.get(page.name) ?? [];
@@ -266,10 +268,10 @@ const earlyBird = await startSite('early-bird');
 const normal = await startSite('normal');
 const headers = await siteHeaders(`${earlyBird.url}/`);
 const fairFloor = await startFloorServer({ headers });
-const withoutCoop = WITHOUT_COOP
+const withCoop = WITH_COOP
   ? {
-      floor: await startFloorServer({ headers: Object.fromEntries(Object.entries(headers).filter(([name]) => name !== COOP)) }),
-      site: await startStrippingProxy(earlyBird.url, COOP),
+      floor: await startFloorServer({ headers: { ...headers, [COOP[0]]: COOP[1] } }),
+      site: await startHeaderProxy(earlyBird.url, ...COOP),
     }
   : null;
 const FAIR = 'floor + headers';
@@ -277,9 +279,9 @@ const BARE = 'floor';
 const pages: Page[] = [
   { name: BARE, url: `${bareFloor.url}/`, floor: true },
   { name: FAIR, url: `${fairFloor.url}/`, floor: true, traced: true },
-  ...(withoutCoop ? [{ name: 'floor + headers − COOP', url: `${withoutCoop.floor.url}/`, floor: true, traced: true }] : []),
+  ...(withCoop ? [{ name: 'floor + headers + COOP', url: `${withCoop.floor.url}/`, floor: true, traced: true }] : []),
   { name: '/ (Early Bird)', url: `${earlyBird.url}/`, traced: true },
-  ...(withoutCoop ? [{ name: '/ (Early Bird) − COOP', url: `${withoutCoop.site.url}/`, traced: true }] : []),
+  ...(withCoop ? [{ name: '/ (Early Bird) + COOP', url: `${withCoop.site.url}/`, traced: true }] : []),
   { name: '/ (normal)', url: `${normal.url}/`, traced: true },
   { name: '/prompt1', url: `${earlyBird.url}/prompt1`, traced: true },
 ];
@@ -357,5 +359,5 @@ try {
   );
   console.log(`\nEvery run's figures: ${file}`);
 } finally {
-  await Promise.all([bareFloor.stop(), fairFloor.stop(), earlyBird.stop(), normal.stop(), withoutCoop?.floor.stop(), withoutCoop?.site.stop()]);
+  await Promise.all([bareFloor.stop(), fairFloor.stop(), earlyBird.stop(), normal.stop(), withCoop?.floor.stop(), withCoop?.site.stop()]);
 }

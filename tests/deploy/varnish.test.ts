@@ -119,7 +119,6 @@ describe('deploy/varnish/taller.vcl in front of a failing instance', () => {
       'x-frame-options',
       'referrer-policy',
       'permissions-policy',
-      'cross-origin-opener-policy',
     ]) {
       expect(answer.headers[name], name).toBe(original.headers[name]);
     }
