@@ -1,7 +1,7 @@
-// A bare Chrome DevTools Protocol client over Node's WebSocket: commands and events on flat sessions, and nothing
-// else. A page driven this way runs no helper script of its own: Playwright's instrumentation makes V8 collect
-// source positions and re-parse a large module while it evaluates, work no visitor's browser does.
-
+// A bare Chrome DevTools Protocol client over Node's WebSocket: commands and events on flat sessions, nothing else.
+// A page traced this way has no DevTools domain on but those the trace needs: with the Runtime domain on (Playwright
+// and Puppeteer turn it on), V8 collects source positions and re-parses a large module while it evaluates, work
+// no visitor's browser does.
 type Params = Record<string, unknown>;
 
 export interface CdpEvent {
