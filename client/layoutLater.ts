@@ -5,7 +5,8 @@ const LAID_OUT = 'laid-out';
 
 /**
  * Lays out the blocks the first paint skipped, one per idle moment (each a few milliseconds of layout, so none
- * makes a long task), from the top down; then marks the html, which turns scrolling smooth.
+ * makes a long task, and none delays what the visitor just did), from the top down; then marks the html, which
+ * turns scrolling smooth.
  */
 export function layOutSkippedBlocks(): void {
   const blocks = [...document.querySelectorAll('.layout-later')];
@@ -18,5 +19,5 @@ export function layOutSkippedBlocks(): void {
     block.classList.add(LAID_OUT);
     whenIdle(next);
   };
-  next();
+  whenIdle(next);
 }

@@ -2,7 +2,7 @@ import type { HydrationStrategy } from '../shared/islands/types';
 import { attributeCheckoutLinks } from './attribution';
 import { layOutSkippedBlocks } from './layoutLater';
 import { startSaleSlots } from './saleSlots';
-import { onIdle, schedule } from './strategies';
+import { onFirstInteraction, schedule } from './strategies';
 
 /** The hashed URL of client/hydrate.tsx's bundle, written in by the build (scripts/lib/siteBuild.ts). */
 declare const HYDRATE_URL: string;
@@ -26,5 +26,6 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
   });
 }
 
-// Once this page has loaded, painted and gone idle: the rest of its layout.
-onIdle(layOutSkippedBlocks);
+// The rest of the page's layout once the visitor starts using the page, not at load: until then the main thread
+// does nothing for blocks nobody has asked to see.
+onFirstInteraction(layOutSkippedBlocks);

@@ -39,6 +39,20 @@ export function onIdle(callback: () => void): void {
   else window.addEventListener('load', start, { once: true });
 }
 
+/** What a visitor does first on a page: touches or clicks it, scrolls it, or presses a key. */
+const FIRST_INTERACTION = ['pointerdown', 'wheel', 'scroll', 'keydown'] as const;
+
+/** Once, on the visitor's first interaction with the page: work that can wait until someone uses it. */
+export function onFirstInteraction(callback: () => void): void {
+  const listening = new AbortController();
+  const run = (): void => {
+    listening.abort();
+    callback();
+  };
+  // On the window while capturing: the scroll of any element counts, and a handler that stops an event cannot hide it.
+  for (const type of FIRST_INTERACTION) window.addEventListener(type, run, { capture: true, passive: true, signal: listening.signal });
+}
+
 /**
  * When the element comes within a screen of the viewport, so it is awake before the visitor reaches it.
  * IntersectionObserver reports only after a frame has been rendered, so this never delays the first paint.

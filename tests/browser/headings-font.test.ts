@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { browserRig, checkedPages, openWatchedPage, type WatchedPage } from '../helpers/browser';
+import { browserRig, checkedPages, layOutWholePage, openWatchedPage, type WatchedPage } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
 
 const rig = browserRig(sellingEnv(86_400_000));
@@ -72,10 +72,8 @@ describe('the headings', () => {
     for (const visit of ['first', 'next']) {
       for (const target of ['/', '/prompt1']) {
         await page.goto(`${url}${target}`, { waitUntil: 'load' });
-        // Until the page has gone idle and laid out its later blocks: nothing is fetched or stored then either.
-        await page.waitForFunction(() => document.documentElement.classList.contains('laid-out') || !document.querySelector('.layout-later'), null, {
-          timeout: 10_000,
-        });
+        // Until the page is in use and has laid out its later blocks: nothing is fetched or stored then either.
+        await layOutWholePage(page);
         const view = await viewOf(page);
         expect(view.h1Family, `${visit} ${target}`).toMatch(/^"Heading Georgia", "Heading Noto Serif", "Heading DejaVu Serif"/);
         expect(await h1Faces(page), `${visit} ${target}`).toEqual([expect.stringMatching(/^DejaVu Serif/)]);

@@ -54,6 +54,15 @@ export async function cspViolationsOf(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 }
 
+/**
+ * A visitor's first gesture (a key that does nothing by itself), then the wait until the page's script has laid out
+ * every block the first paint skipped and marked the html: it does so only once the page is being used.
+ */
+export async function layOutWholePage(page: Page, timeout = 10_000): Promise<void> {
+  await page.keyboard.press('Shift');
+  await page.waitForFunction(() => document.documentElement.classList.contains('laid-out'), null, { timeout });
+}
+
 /** Waits until an island's root carries data-hydrated="true"; it is scrolled to first, for `visible` islands. */
 export async function waitForIsland(page: Page, name: string, timeout = 10_000): Promise<void> {
   await page.locator(`[data-island="${name}"]`).scrollIntoViewIfNeeded();
