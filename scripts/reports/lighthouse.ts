@@ -168,9 +168,7 @@ function printPage(page: Page, runs: LighthouseFigures[], s: Summary, fair: Summ
     `  performance ${s.performance}  accessibility ${s.accessibility}  best practices ${s.bestPractices}  SEO ${s.seo}  TBT ${ms(s.tbt)}  CLS ${s.cls.toFixed(3)}`,
   );
   console.log(`  per run: FCP ${runs.map((r) => seconds(r.fcp)).join(', ')}; TBT ${runs.map((r) => ms(r.tbt)).join(', ')}`);
-  console.log(
-    `  Lantern's long tasks (simulated length): ${tally(runs, (r) => r.longTasks.map((t) => `${t.url} ${ms(t.duration)}`)).join('; ') || 'none'}`,
-  );
+  console.log(`  Lantern's long tasks (simulated length): ${tally(runs, (r) => r.longTasks.map((t) => `${t.url} ${ms(t.duration)}`)).join('; ') || 'none'}`);
   const unmeasured = runs.filter((r) => !Number.isFinite(r.lcp) || !Number.isFinite(r.fcp));
   if (unmeasured.length) console.log(`  ${unmeasured.length} run(s) without a paint metric: ${unmeasured.map((r) => r.error).join('; ')}`);
   const failing = [...new Set(runs.flatMap((r) => r.failing))];
