@@ -14,6 +14,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 const CONNECTIONS = 16;
 const RATE = 500;
 const HANG_MS = 10_000;
+/** Far longer than a miss takes once no instance is stuck: the requests of the phase before have all finished. */
+const SETTLE_MS = 500;
 /** The VCL's own bound on an instance's first byte, read from the file the nodes run. */
 export function firstByteTimeoutMs(vclFile: string): number {
   const match = /set bereq\.first_byte_timeout = (\d+(?:\.\d+)?)(ms|s);/.exec(readFileSync(path.resolve(vclFile), 'utf8'));
@@ -184,7 +186,10 @@ export async function runFaults({
     await sleep(2_000);
     servedAfterBack = hung.lives.at(-1)?.requests.filter((time) => time > backAt).length ?? 0;
 
+    // The hang phase's last requests finish before every instance stops: one still in flight then would be judged
+    // as the hung instance's failure.
     await phase('between');
+    await sleep(SETTLE_MS);
     log('every instance stopped');
     await Promise.all(instances.map((instance) => instance.stop('SIGINT')));
     await phase('outage');
