@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createBodyReader } from './rehearsal/bodies.ts';
 import { cleanUpOnExit, stopAll } from './rehearsal/children.ts';
 import { runFaults } from './rehearsal/faults.ts';
@@ -37,7 +38,6 @@ const AFTER_START_MS = 8_000;
 const WATCHDOG_MS = 300_000;
 
 const startedAt = Date.now();
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const sleepUntil = (at: number): Promise<void> => sleep(Math.max(0, at - Date.now()));
 const log = (message: string): void => console.log(`[${((Date.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${message}`);
 

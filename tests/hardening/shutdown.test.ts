@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { startBuiltServer, type RunningServer } from '../../scripts/lib/harness';
 import { openConnection, parseResponses, rawGet, type RawConnection } from '../helpers/rawHttp';
@@ -23,8 +24,6 @@ async function connect(onTestFinished: Cleanup, port: number): Promise<RawConnec
   onTestFinished(() => connection.destroy());
   return connection;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const logEntries = (server: RunningServer): LogEntry[] => server.stdout.map((text) => JSON.parse(text) as LogEntry);
 const events = (server: RunningServer): (string | undefined)[] => logEntries(server).map((entry) => entry.event);

@@ -4,13 +4,13 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SECURITY_HEADER_NAMES } from '../../../server/security.ts';
 import { type BodyReader, isEarlyBird } from './bodies.ts';
 import type { Instance, VarnishNode } from './fleet.ts';
 import { percentile } from './report.ts';
 import { type Sent, send } from './traffic.ts';
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const CONNECTIONS = 16;
 const RATE = 500;
 const HANG_MS = 10_000;

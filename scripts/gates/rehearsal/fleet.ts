@@ -9,7 +9,6 @@ import { accepts, type Env, freePort, startServer, waitUntil } from '../../lib/h
 import { type ChildExit, startChild, track } from './children.ts';
 
 const run = promisify(execFile);
-const _sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A log line of the server, as far as the rehearsal reads it. */
 interface LogEntry {

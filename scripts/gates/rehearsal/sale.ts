@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, PRODUCTION_SETTINGS, sellingEnv } from '../../lib/harness.ts';
 import { startStripeStandIn } from '../../lib/stripeStandIn.ts';
 import { type BodyReader, createBodyReader, isEarlyBird } from './bodies.ts';
@@ -21,8 +22,6 @@ const BOUND_MS = POLL_SECONDS * 1000 + 2_000;
 const LOAD_AFTER_BOUND_MS = 3_000;
 const CONNECTIONS_PER_NODE = 4;
 const DAY_MS = 86_400_000;
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface SaleRecord {
   node: string;

@@ -2,11 +2,11 @@
 // state its body shows (or, for a 304, the state of the copy it confirms), Age, hit or miss, and whether it
 // came over a reused keep-alive connection.
 import http, { type IncomingHttpHeaders } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BodyReader } from './bodies.ts';
 
 /** A request not answered within this counts as failed. */
 const TIMEOUT_MS = 5_000;
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A response as it arrived, or the error that took its place. */
 export type Sent =
