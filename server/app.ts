@@ -1,17 +1,17 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
 import type { PageAssets } from '../shared/components/Document';
-import type { Clock } from './clock';
-import type { SiteConfig } from './config';
-import { robotsTxt, sitemapXml } from './crawlerFiles';
-import { encodeBody, sendEncoded, type EncodedBody } from './encodedBody';
-import { createLogger, type Logger } from './logger';
-import type { Metrics } from './metrics';
-import { pageBodies } from './pageBodies';
-import { ICS_PATH, OUTAGE_PATH } from './pages';
-import { publicFolder } from './publicFolder';
-import { loggablePath, requestLog } from './requestLog';
-import { securityHeaders } from './security';
-import { htmlCacheControl } from './snapshot';
+import type { Clock } from './ops/clock';
+import type { SiteConfig } from './config/settings';
+import { robotsTxt, sitemapXml } from './render/crawlerFiles';
+import { encodeBody, sendEncoded, type EncodedBody } from './http/encodedBody';
+import { createLogger, type Logger } from './ops/logger';
+import type { Metrics } from './ops/metrics';
+import { createBodies } from './render/bodies';
+import { ICS_PATH, OUTAGE_PATH } from './render/documents';
+import { publicFolder } from './http/publicFolder';
+import { loggablePath, requestLog } from './ops/requestLog';
+import { securityHeaders } from './http/security';
+import { htmlCacheControl } from './render/snapshot';
 import type { SpotsFeed } from './spots/poller';
 
 export interface AppOptions {
@@ -25,7 +25,7 @@ export interface AppOptions {
   metrics?: Metrics;
   /** True once the process is shutting down: /healthz then tells balancers to stop sending traffic. */
   draining?: () => boolean;
-  /** Prepare each second's landing page before it begins, and the prompt page at once (server/renderAhead.ts). */
+  /** Prepare each second's landing page before it begins, and the prompt page at once (server/render/renderAhead.ts). */
   renderAhead?: boolean;
   /** Stops what the app runs on its own timer (the render-ahead). */
   signal?: AbortSignal;
@@ -66,7 +66,7 @@ export function createApp({
   signal,
   spots,
 }: AppOptions): Express {
-  const bodies = pageBodies({ config, assets, clock, logger, metrics, spots, renderAhead, signal });
+  const bodies = createBodies({ config, assets, clock, logger, metrics, spots, renderAhead, signal });
 
   const app = express();
   app.disable('x-powered-by');

@@ -1,4 +1,4 @@
-import { healthcheckUrl } from './healthcheckUrl';
+import { healthcheckUrl } from './ops/healthcheckUrl';
 
 /**
  * The container's HEALTHCHECK: the runtime image has node but no curl or wget.

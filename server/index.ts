@@ -4,13 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { saleState } from '../shared/logic/sale';
 import type { PageAssets } from '../shared/components/Document';
 import { createApp } from './app';
-import { loadPageAssets } from './buildManifest';
-import { REQUEST_TIMEOUT_SECONDS, readConfig, type SiteConfig } from './config';
-import { configWarnings } from './configWarnings';
-import { createLogger } from './logger';
-import { createMetrics, type Metrics } from './metrics';
-import { startMetricsServer } from './metricsServer';
-import { lameDuck } from './shutdown';
+import { loadPageAssets } from './render/buildManifest';
+import { REQUEST_TIMEOUT_SECONDS, readConfig, type SiteConfig } from './config/settings';
+import { configWarnings } from './config/warnings';
+import { createLogger } from './ops/logger';
+import { createMetrics, type Metrics } from './ops/metrics';
+import { startMetricsServer } from './ops/metricsServer';
+import { lameDuck } from './ops/shutdown';
 import { startSpots } from './spots/start';
 
 /** Written into the bundle by the build (scripts/lib/siteBuild.ts) from package.json. */
@@ -28,7 +28,7 @@ const CONNECTIONS_CHECK_MS = 1_000;
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The production entry: read the environment, listen, and stop cleanly on a signal (server/shutdown.ts). */
+/** The production entry: read the environment, listen, and stop cleanly on a signal (server/ops/shutdown.ts). */
 function start(): void {
   let config: SiteConfig;
   let assets: PageAssets;

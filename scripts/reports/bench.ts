@@ -20,7 +20,7 @@ interface ClientMeta {
   outputs: Record<string, { entryPoint?: string; imports: { path: string; kind: string }[] }>;
 }
 type Summary = { rps: number; p50: number; p99: number };
-/** What the timing calls of server/metrics.ts, bundled: Node cannot run the server's sources as they are. */
+/** What the timing calls of server/ops/metrics.ts, bundled: Node cannot run the server's sources as they are. */
 interface MetricsModule {
   createMetrics(options: { clock: () => number; sale: { earlyBirdDeadlineMs: number; workshopStartMs: number; soldOut: boolean } }): {
     middleware(request: Request, response: Response, next: () => void): void;
@@ -104,7 +104,7 @@ await printWeights();
  * What counting costs: `/` on a server with METRICS_PORT set against one without, interleaved off on on off,
  * each round as long as the others, with the server's own CPU time per request beside the throughput. On two
  * shared cores both swing by more than the cost itself from round to round, so the verdict comes from the
- * counting measured alone: server/metrics.ts's middleware and page counter, run in this process on the
+ * counting measured alone: server/ops/metrics.ts's middleware and page counter, run in this process on the
  * requests' path (the `finish` event, the route, the status), against the CPU a request costs with metrics off.
  */
 async function printMetricsCost() {
@@ -151,9 +151,16 @@ async function printMetricsCost() {
   );
 }
 
-/** server/metrics.ts's work for one request to `/` (middleware, `finish`, page counter), timed over many. */
+/** server/ops/metrics.ts's work for one request to `/` (middleware, `finish`, page counter), timed over many. */
 async function countingMicroseconds(): Promise<number> {
-  const bundle = await esbuild.build({ entryPoints: ['server/metrics.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false });
+  const bundle = await esbuild.build({
+    entryPoints: ['server/ops/metrics.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    write: false,
+  });
   // Inside the project, so prom-client (left external) resolves from its node_modules.
   const file = path.resolve('dist', 'bench-metrics.mjs');
   await writeFile(file, bundle.outputFiles[0]?.contents ?? '');

@@ -1,5 +1,5 @@
-import type { Clock } from '../clock';
-import type { Logger } from '../logger';
+import type { Clock } from '../ops/clock';
+import type { Logger } from '../ops/logger';
 import { type Spots, spotsFrom, spotsKey } from '../../shared/logic/spots';
 import { type FailureKind, SpotsSourceError, type SpotsSource } from './source';
 

@@ -1,6 +1,6 @@
 import { prices } from '../../shared/content';
-import type { SpotsSettings } from '../config';
-import type { Logger } from '../logger';
+import type { SpotsSettings } from '../config/settings';
+import type { Logger } from '../ops/logger';
 import { nodeScheduler, startSpotsPoller, type SpotsPoller } from './poller';
 import { stripeSpotsSource } from './stripeSource';
 

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { SpotsSettings } from '../config';
+import type { SpotsSettings } from '../config/settings';
 import { SpotsSourceError, type SpotsSource } from './source';
 
 /** Stripe's error as far as the SDK reports it, read without its message. */

@@ -6,7 +6,7 @@
 import type { NodeResult } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { OUTAGE_PATH } from '../../server/pages';
+import { OUTAGE_PATH } from '../../server/render/documents';
 import { faq, pricing, promptCopy } from '../../shared/content';
 import {
   blend,

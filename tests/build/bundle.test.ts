@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BuildManifest } from '../../server/buildManifest';
+import type { BuildManifest } from '../../server/render/buildManifest';
 import { DIST } from '../helpers/app';
 
 interface Metafile {

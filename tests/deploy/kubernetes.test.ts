@@ -7,7 +7,7 @@ import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-model
 import { ConfigMap, type IConfigMap, type ISecret, type IService, Secret, Service } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { ConfigError, DEFAULTS, PLACEHOLDER_SETTINGS, readConfig } from '../../server/config';
+import { ConfigError, DEFAULTS, PLACEHOLDER_SETTINGS, readConfig } from '../../server/config/settings';
 import { imageCommand, PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
 
 /**

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADER_NAMES } from '../../server/security';
+import { SECURITY_HEADER_NAMES } from '../../server/http/security';
 import { outage } from '../../shared/content';
 import { freePort, PRODUCTION_SETTINGS, type RunningServer, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
 import { type RunningVarnish, startVarnish } from '../helpers/varnish';

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Response as AgentResponse } from 'superagent';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { BuildManifest } from '../../server/buildManifest';
-import { SECURITY_HEADER_NAMES } from '../../server/security';
+import type { BuildManifest } from '../../server/render/buildManifest';
+import { SECURITY_HEADER_NAMES } from '../../server/http/security';
 import { DIST, testApp } from '../helpers/app';
 import { parseHtml } from '../helpers/html';
 

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildManifest } from '../../server/buildManifest';
+import type { BuildManifest } from '../../server/render/buildManifest';
 import { DIST, testApp } from '../helpers/app';
 import { startBuiltServer, type RunningServer } from '../../scripts/lib/harness';
 import { openConnection, parseResponses, rawGet, rawRequest, type RawConnection } from '../helpers/rawHttp';

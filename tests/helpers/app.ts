@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { createApp } from '../../server/app';
-import { loadPageAssets } from '../../server/buildManifest';
-import type { Clock } from '../../server/clock';
-import { readConfig, type Environment } from '../../server/config';
-import { createMetrics, type Metrics } from '../../server/metrics';
+import { loadPageAssets } from '../../server/render/buildManifest';
+import type { Clock } from '../../server/ops/clock';
+import { readConfig, type Environment } from '../../server/config/settings';
+import { createMetrics, type Metrics } from '../../server/ops/metrics';
 import type { SpotsFeed } from '../../server/spots/poller';
 import { capturedLogger } from './logs';
 
 export const DIST = path.resolve('dist');
 
-/** The default EARLY_BIRD_DEADLINE (server/config.ts): 2025-09-30T23:59:59-06:00. */
+/** The default EARLY_BIRD_DEADLINE (server/config/settings.ts): 2025-09-30T23:59:59-06:00. */
 export const DEFAULT_DEADLINE_MS = Date.parse('2025-09-30T23:59:59-06:00');
 export const BEFORE_DEADLINE_MS = Date.parse('2025-09-01T12:00:00-06:00');
 /**

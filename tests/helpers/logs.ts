@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger, type Logger } from '../../server/logger';
+import { createLogger, type Logger } from '../../server/ops/logger';
 
 export interface LogLine {
   level: number;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { BuildManifest } from '../../server/buildManifest';
+import type { BuildManifest } from '../../server/render/buildManifest';
 import { DEFAULT_DEADLINE_MS, DIST, TEST_START_MS, testApp } from '../helpers/app';
 import { fetchRaw } from '../helpers/fetchRaw';
 import { parseHtml, textOf } from '../helpers/html';

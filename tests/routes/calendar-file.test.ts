@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { workshop } from '../../shared/content';
-import { DEFAULTS } from '../../server/config';
+import { DEFAULTS } from '../../server/config/settings';
 import { testApp } from '../helpers/app';
 import { parseHtml, textOf } from '../helpers/html';
 

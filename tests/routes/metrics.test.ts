@@ -3,7 +3,7 @@
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config';
+import { readConfig } from '../../server/config/settings';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/app';
 import { seriesValue } from '../helpers/metrics';
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS } from '../../server/config';
+import { DEFAULTS } from '../../server/config/settings';
 import { promptPage } from '../../shared/content';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
 import { parseHtml, textOf } from '../helpers/html';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BuildManifest } from '../../server/buildManifest';
+import type { BuildManifest } from '../../server/render/buildManifest';
 import { DIST, testApp } from '../helpers/app';
 import { fetchRaw } from '../helpers/fetchRaw';
 

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RENDER_AHEAD_IDLE_MS } from '../../server/renderAhead';
+import { RENDER_AHEAD_IDLE_MS } from '../../server/render/renderAhead';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
 import { seriesValue } from '../helpers/metrics';
 

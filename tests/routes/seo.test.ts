@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Window } from 'happy-dom';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config';
+import { readConfig } from '../../server/config/settings';
 import { DEFAULT_DEADLINE_MS, testApp } from '../helpers/app';
 import { parseHtml, textOf } from '../helpers/html';
 

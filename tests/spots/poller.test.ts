@@ -3,7 +3,7 @@
  * never asks twice at once, what it keeps and what it logs through every failure Stripe can answer.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config';
+import { readConfig } from '../../server/config/settings';
 import { startSpotsPoller, type SpotsPoller } from '../../server/spots/poller';
 import type { SpotsSource } from '../../server/spots/source';
 import { stripeSpotsSource } from '../../server/spots/stripeSource';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config';
+import { readConfig } from '../../server/config/settings';
 import { PRODUCTION_SETTINGS as REAL } from '../../scripts/lib/harness';
-import { configWarnings } from '../../server/configWarnings';
+import { configWarnings } from '../../server/config/warnings';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const FUTURE = { EARLY_BIRD_DEADLINE: '2026-12-31T23:59:59-06:00', WORKSHOP_START: '2027-01-15T20:00:00-06:00' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
-import { ConfigError, DEFAULTS, readConfig } from '../../server/config';
+import { ConfigError, DEFAULTS, readConfig } from '../../server/config/settings';
 
 const expectError = (env: Record<string, string>, variable: string): void => {
   expect(() => readConfig(env)).toThrow(ConfigError);

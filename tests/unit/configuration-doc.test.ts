@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS } from '../../server/config';
+import { DEFAULTS } from '../../server/config/settings';
 
 /** Each row of the settings table: the variable, and its default cell. */
 function documentedSettings(): Map<string, string> {

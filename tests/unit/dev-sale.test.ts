@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEV_STATES, devSaleSettings, devStateFrom } from '../../scripts/lib/devSale';
-import { readConfig } from '../../server/config';
+import { readConfig } from '../../server/config/settings';
 import { saleState } from '../../shared/logic/sale';
 import { testApp } from '../helpers/app';
 import { parseHtml } from '../helpers/html';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { healthcheckUrl } from '../../server/healthcheckUrl';
+import { healthcheckUrl } from '../../server/ops/healthcheckUrl';
 
 describe('the health check asks where the server listens', () => {
   it.each([

@@ -3,7 +3,7 @@
  * timer reads is the faked Date, so every instant is exact and nothing waits.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RENDER_AHEAD_IDLE_MS, RENDER_AHEAD_MS, renderAhead } from '../../server/renderAhead';
+import { RENDER_AHEAD_IDLE_MS, RENDER_AHEAD_MS, renderAhead } from '../../server/render/renderAhead';
 
 const SECOND = Date.parse('2025-09-01T18:00:00Z');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
-import { ConfigError, readConfig } from '../../server/config';
+import { ConfigError, readConfig } from '../../server/config/settings';
 
 const KEY = 'rk_test_51AbCdEfGhIjKlMnOpQrStUv';
 const LINK = 'plink_1QaBcDeFgHiJkLmN';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SECURITY_HEADER_NAMES } from '../../../server/security.ts';
+import { SECURITY_HEADER_NAMES } from '../../../server/http/security.ts';
 import { type BodyReader, isEarlyBird } from './bodies.ts';
 import type { Instance, VarnishNode } from './fleet.ts';
 import { percentile } from './report.ts';

@@ -140,7 +140,7 @@ export function restarts(records: ResponseRecord[], restartRows: RestartRow[]): 
   };
 }
 
-/** server/snapshot.ts: the landing page is not stored in the last two seconds before a change. */
+/** server/render/snapshot.ts: the landing page is not stored in the last two seconds before a change. */
 const NO_STORE_MS = 2_000;
 
 /**

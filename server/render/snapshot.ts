@@ -1,5 +1,5 @@
-import { type SaleState, type SaleTerms, saleState, upcomingChanges } from '../shared/logic/sale';
-import { type Spots, spotsKey } from '../shared/logic/spots';
+import { type SaleState, type SaleTerms, saleState, upcomingChanges } from '../../shared/logic/sale';
+import { type Spots, spotsKey } from '../../shared/logic/spots';
 
 /** What a page looks like at one moment: everything the HTML depends on, and how long it may be shared. */
 export interface Snapshot {

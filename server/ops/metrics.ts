@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from './clock';
-import { saleState, type SaleState, type SaleTerms } from '../shared/logic/sale';
-import { READ_OUTCOMES, type SpotsFeed, type SpotsStatus } from './spots/poller';
+import { saleState, type SaleState, type SaleTerms } from '../../shared/logic/sale';
+import { READ_OUTCOMES, type SpotsFeed, type SpotsStatus } from '../spots/poller';
 
 /** The pages the server renders and keeps in memory. */
 export type PageName = 'landing' | 'prompt' | 'calendar';

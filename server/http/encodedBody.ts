@@ -24,7 +24,7 @@ export const etagOf = (body: Buffer): string => `"${createHash('sha1').update(bo
 export const BROTLI_BEST = 11;
 /**
  * For bodies that live one second: faster than the best, once a second, off the main thread and
- * before the second begins (server/renderAhead.ts), and barely larger. Much lower qualities are far faster but
+ * before the second begins (server/render/renderAhead.ts), and barely larger. Much lower qualities are far faster but
  * bring the landing page close to what a new connection's first round trip carries (TCP's initial window):
  * past it, a slow phone waits one more round trip. npm run bench prints the page's weight in each encoding.
  */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PageAssets } from '../shared/components/Document';
+import type { PageAssets } from '../../shared/components/Document';
 
 /** Written by the build (scripts/lib/siteBuild.ts) beside the public folder. */
 const MANIFEST_FILE = 'manifest.json';

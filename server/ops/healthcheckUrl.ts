@@ -1,4 +1,4 @@
-import { DEFAULTS, type Environment } from './config';
+import { DEFAULTS, type Environment } from '../config/settings';
 
 /** Addresses that mean "every interface": the check asks the loopback of the same family. */
 const ANY_ADDRESS: Record<string, string> = { '0.0.0.0': '127.0.0.1', '::': '::1', '[::]': '::1' };

@@ -1,15 +1,15 @@
-import type { PageAssets } from '../shared/components/Document';
-import type { SaleState } from '../shared/logic/sale';
-import type { Clock } from './clock';
-import type { SiteConfig } from './config';
-import { BROTLI_BEST, BROTLI_PER_SECOND, encodeBody, type EncodedBody } from './encodedBody';
-import type { Logger } from './logger';
-import type { Metrics, PageName } from './metrics';
-import { createPages } from './pages';
+import type { PageAssets } from '../../shared/components/Document';
+import type { SaleState } from '../../shared/logic/sale';
+import type { Clock } from '../ops/clock';
+import type { SiteConfig } from '../config/settings';
+import { BROTLI_BEST, BROTLI_PER_SECOND, encodeBody, type EncodedBody } from '../http/encodedBody';
+import type { Logger } from '../ops/logger';
+import type { Metrics, PageName } from '../ops/metrics';
+import { createDocuments } from './documents';
 import { recentKeysMemo } from './recentKeysMemo';
 import { renderAhead as startRenderAhead } from './renderAhead';
 import { htmlCacheControl, type LandingSnapshot, landingSnapshot, yearSnapshot } from './snapshot';
-import type { SpotsFeed } from './spots/poller';
+import type { SpotsFeed } from '../spots/poller';
 
 /** A page's body for this moment, and how long caches may keep it. */
 export interface PageBody {
@@ -43,8 +43,8 @@ export interface PageBodiesOptions {
 }
 
 /** Which snapshot a request gets, and its body: from memory when that snapshot was rendered before. */
-export function pageBodies({ config, assets, clock, logger, metrics, spots, renderAhead, signal }: PageBodiesOptions): PageBodies {
-  const pages = createPages(config, assets);
+export function createBodies({ config, assets, clock, logger, metrics, spots, renderAhead, signal }: PageBodiesOptions): PageBodies {
+  const documents = createDocuments(config, assets);
   const spotsNow = () => spots?.current() ?? null;
 
   /** A page's bodies for its most recent snapshot keys, each rendered once. */
@@ -79,10 +79,10 @@ export function pageBodies({ config, assets, clock, logger, metrics, spots, rend
     // A body that lives one second (before the start) is compressed a little faster than the best.
     const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_PER_SECOND;
     const view = { state: snapshot.state, nowMs: snapshot.renderNowMs, aheadMs: snapshot.aheadMs, year: snapshot.year, spots: snapshot.spots };
-    return encodeBody(pages.landing(view), quality);
+    return encodeBody(documents.landing(view), quality);
   };
   const prompt = memo('prompt');
-  const renderPrompt = (year: number) => () => encodeBody(pages.prompt(year));
+  const renderPrompt = (year: number) => () => encodeBody(documents.prompt(year));
   const calendar = memo('calendar');
 
   const ahead = renderAhead
@@ -116,10 +116,10 @@ export function pageBodies({ config, assets, clock, logger, metrics, spots, rend
     calendarFile() {
       // DTSTAMP says when the file was made: to the minute, so one file serves a whole minute of downloads.
       const minute = Math.floor(clock() / 60_000) * 60_000;
-      return calendar.serve(String(minute), 'none', () => encodeBody(pages.calendarFile(minute)));
+      return calendar.serve(String(minute), 'none', () => encodeBody(documents.calendarFile(minute)));
     },
-    notFound: encodeBody(pages.notFound()),
-    outage: encodeBody(pages.outage()),
-    serverErrorHtml: () => pages.serverError(),
+    notFound: encodeBody(documents.notFound()),
+    outage: encodeBody(documents.outage()),
+    serverErrorHtml: () => documents.serverError(),
   };
 }

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { SaleTerms } from '../shared/logic/sale';
+import type { SaleTerms } from '../../shared/logic/sale';
 
 /** The settings whose defaults are placeholders: fine on a developer's machine, never in production. */
 export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL'] as const;

@@ -1,19 +1,19 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { details, notFound, outage, pricing, prices, promptPage, serverError, site, trainer, workshop } from '../shared/content';
-import { Document, type PageAssets, type PageMeta } from '../shared/components/Document';
-import { LandingPage } from '../shared/components/LandingPage';
-import { OutagePage } from '../shared/components/OutagePage';
-import type { EarlyBirdOffer } from '../shared/components/landing/PriceCard';
-import { PromptPage } from '../shared/components/PromptPage';
-import type { SaleView } from '../shared/components/SaleSlot';
-import { StatusPage } from '../shared/components/StatusPage';
-import { calendarUrl, icsCalendar, type CalendarEvent } from '../shared/logic/calendar';
-import { eventJsonLd, type OfferFacts } from '../shared/logic/eventJsonLd';
-import { earlyBirdEndMs, earlyBirdSpotsTaken, type SaleState, upcomingChanges } from '../shared/logic/sale';
-import type { Spots } from '../shared/logic/spots';
-import { cityTimes, dateTimeLabel, isoInWorkshopZone, workshopSchedule } from '../shared/logic/schedule';
-import type { SiteConfig } from './config';
+import { details, notFound, outage, pricing, prices, promptPage, serverError, site, trainer, workshop } from '../../shared/content';
+import { Document, type PageAssets, type PageMeta } from '../../shared/components/Document';
+import { LandingPage } from '../../shared/components/LandingPage';
+import { OutagePage } from '../../shared/components/OutagePage';
+import type { EarlyBirdOffer } from '../../shared/components/landing/PriceCard';
+import { PromptPage } from '../../shared/components/PromptPage';
+import type { SaleView } from '../../shared/components/SaleSlot';
+import { StatusPage } from '../../shared/components/StatusPage';
+import { calendarUrl, icsCalendar, type CalendarEvent } from '../../shared/logic/calendar';
+import { eventJsonLd, type OfferFacts } from '../../shared/logic/eventJsonLd';
+import { earlyBirdEndMs, earlyBirdSpotsTaken, type SaleState, upcomingChanges } from '../../shared/logic/sale';
+import type { Spots } from '../../shared/logic/spots';
+import { cityTimes, dateTimeLabel, isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';
+import type { SiteConfig } from '../config/settings';
 
 /** The landing page at one instant: its state of the sale, and the server's clock for the page to count on from. */
 export interface LandingView {
@@ -26,7 +26,7 @@ export interface LandingView {
 }
 
 /** Renders each page to a complete HTML document; the current time is an argument, never read here. */
-export interface Pages {
+export interface Documents {
   landing(view: LandingView): string;
   prompt(year: number): string;
   notFound(): string;
@@ -44,7 +44,7 @@ export const OUTAGE_PATH = '/_outage';
 
 const toHtml = (element: ReactElement): string => `<!DOCTYPE html>${renderToString(element)}`;
 
-export function createPages(config: SiteConfig, assets: PageAssets): Pages {
+export function createDocuments(config: SiteConfig, assets: PageAssets): Documents {
   // Everything that depends only on configuration is worked out once, not per request.
   const schedule = workshopSchedule(config.sale.workshopStartMs);
   const event: CalendarEvent = {

@@ -1,5 +1,5 @@
-import { isoInWorkshopZone } from '../shared/logic/schedule';
-import type { SiteConfig } from './config';
+import { isoInWorkshopZone } from '../../shared/logic/schedule';
+import type { SiteConfig } from './settings';
 
 /**
  * What an operator should hear about at start: settings that contradict each other, a workshop already

@@ -1,6 +1,6 @@
 /**
  * Remembers the values of the most recent keys, `slots` of them: a page changes with the price phase and the
- * countdown's second, so the current second and the next (rendered ahead, server/renderAhead.ts) are all the
+ * countdown's second, so the current second and the next (rendered ahead, server/render/renderAhead.ts) are all the
  * reuse there is, and memory stays flat. Concurrent requests for the same key share one pending render.
  */
 export function recentKeysMemo<T>(slots: number): (key: string, make: () => T) => { value: T; made: boolean } {

@@ -1,7 +1,7 @@
-import type { Clock } from './clock';
+import type { Clock } from '../ops/clock';
 
 /**
- * Before the start, the landing page is a new snapshot every second (server/snapshot.ts), and rendering and
+ * Before the start, the landing page is a new snapshot every second (server/render/snapshot.ts), and rendering and
  * compressing one is the slowest thing the server does: left to the request, the first visitor of each second
  * would wait for it, and behind a CDN nearly every request that reaches the origin is such a first one. So each
  * second's page is prepared a little before that second begins, while the page is being visited; an idle
