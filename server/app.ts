@@ -1,5 +1,7 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
 import type { PageAssets } from '../shared/components/Document';
+import { details } from '../shared/content';
+import { ROUTES, routeList } from '../shared/routes';
 import type { Clock } from './ops/clock';
 import type { SiteConfig } from './config/settings';
 import { robotsTxt, sitemapXml } from './render/crawlerFiles';
@@ -7,7 +9,6 @@ import { encodeBody, sendEncoded, type EncodedBody } from './http/encodedBody';
 import { createLogger, type Logger } from './ops/logger';
 import type { Metrics } from './ops/metrics';
 import { createBodies } from './render/bodies';
-import { ICS_PATH, OUTAGE_PATH } from './render/documents';
 import { publicFolder } from './http/publicFolder';
 import { loggablePath, requestLog } from './ops/requestLog';
 import { securityHeaders } from './http/security';
@@ -33,7 +34,7 @@ export interface AppOptions {
   spots?: SpotsFeed;
 }
 
-const PAGE_PATHS = ['/', '/prompt1'];
+const PAGE_PATHS = routeList.filter((route) => route.kind === 'page').map((route) => route.path);
 const PAGE_METHODS = 'GET, HEAD';
 const FIXED_FILE_CACHE = 'public, max-age=3600';
 /** How soon a visitor who meets the outage page is told to try again, in seconds. */
@@ -85,7 +86,7 @@ export function createApp({
 
   // For the container's HEALTHCHECK and load balancers: cheap, and never cached on the way. Where the spots are
   // counted, an instance is ready once its first read has answered or failed, never while it is on the way.
-  app.get('/healthz', (_req, res) => {
+  app.get(ROUTES.health.path, (_req, res) => {
     res.set('Cache-Control', 'no-store');
     if (draining()) res.status(503).json({ status: 'draining' });
     else if (spots && !spots.ready()) res.status(503).json({ status: 'starting' });
@@ -93,11 +94,11 @@ export function createApp({
   });
 
   // The pages: each snapshot rendered and compressed once, then served from memory.
-  app.get('/', async (req, res) => {
+  app.get(ROUTES.landing.path, async (req, res) => {
     const { body, cacheControl } = await bodies.landing();
     sendHtml(req, res, 200, cacheControl, body);
   });
-  app.get('/prompt1', async (req, res) => {
+  app.get(ROUTES.prompt.path, async (req, res) => {
     const { body, cacheControl } = await bodies.prompt();
     sendHtml(req, res, 200, cacheControl, body);
   });
@@ -107,17 +108,17 @@ export function createApp({
 
   // The page the cache keeps for when no instance answers (docs/decisions/0001-outage-page.md). A 503 that no
   // browser or shared cache stores, whoever asks: the VCL alone keeps it, on purpose, and never as a 200.
-  app.get(OUTAGE_PATH, async (req, res) => {
+  app.get(ROUTES.outage.path, async (req, res) => {
     res.set('Retry-After', String(OUTAGE_RETRY_AFTER));
     sendHtml(req, res, 503, 'no-store', await bodies.outage);
   });
 
   // Files that change only with the configuration: built once, at start.
-  app.get('/robots.txt', fixedFile('text/plain', encodeBody(robotsTxt(config.publicUrl))));
-  app.get('/sitemap.xml', fixedFile('application/xml', encodeBody(sitemapXml(config.publicUrl))));
-  app.get(ICS_PATH, async (req, res) => {
+  app.get(ROUTES.robots.path, fixedFile('text/plain', encodeBody(robotsTxt(config.publicUrl))));
+  app.get(ROUTES.sitemap.path, fixedFile('application/xml', encodeBody(sitemapXml(config.publicUrl))));
+  app.get(ROUTES.calendarFile.path, async (req, res) => {
     res.type('text/calendar; charset=utf-8').set('Cache-Control', FIXED_FILE_CACHE);
-    res.attachment(ICS_PATH.slice(1));
+    res.attachment(details.icsFileName);
     sendEncoded(req, res, await bodies.calendarFile());
   });
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { etagOf, negotiate, setRepresentationHeaders, type EncodedBody } from './encodedBody';
+import { ASSETS_PREFIX } from '../../shared/routes';
 import { refusedByIfMatch } from './preconditions';
 import { requestedRange } from './ranges';
 
@@ -46,7 +47,7 @@ function loadStaticFiles(publicDir: string): Map<string, StaticFile> {
       gzip: readIfExists(`${file}.gz`),
       etag: etagOf(identity),
       extension: path.extname(file),
-      cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : SHORT,
+      cacheControl: urlPath.startsWith(ASSETS_PREFIX) ? IMMUTABLE : SHORT,
     });
   }
   return files;

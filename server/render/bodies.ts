@@ -1,5 +1,6 @@
 import type { PageAssets } from '../../shared/components/Document';
 import type { SaleState } from '../../shared/logic/sale';
+import { ROUTES } from '../../shared/routes';
 import type { Clock } from '../ops/clock';
 import type { SiteConfig } from '../config/settings';
 import { BROTLI_BEST, BROTLI_PER_SECOND, encodeBody, type EncodedBody } from '../http/encodedBody';
@@ -91,14 +92,14 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, re
         signal,
         prepare: (secondMs) => {
           const snapshot = landingSnapshot(secondMs, config.sale, spotsNow());
-          landing.prepare(snapshot.key, snapshot.state, '/', renderLanding(snapshot));
+          landing.prepare(snapshot.key, snapshot.state, ROUTES.landing.path, renderLanding(snapshot));
         },
       })
     : undefined;
   if (renderAhead) {
     // The prompt page changes only with the year: a new instance's first visitor finds it ready too.
     const snapshot = yearSnapshot(clock());
-    prompt.prepare(snapshot.key, 'none', '/prompt1', renderPrompt(snapshot.year));
+    prompt.prepare(snapshot.key, 'none', ROUTES.prompt.path, renderPrompt(snapshot.year));
   }
 
   return {

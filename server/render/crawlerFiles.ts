@@ -1,9 +1,11 @@
 /** Files for crawlers, built from PUBLIC_URL so they always name the canonical host. */
 
-export const INDEXED_PATHS = ['/', '/prompt1'];
+import { ROUTES, routeList } from '../../shared/routes';
+
+const INDEXED_PATHS = routeList.filter((route) => route.indexed).map((route) => route.path);
 
 export function robotsTxt(publicUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${publicUrl}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\n\nSitemap: ${publicUrl}${ROUTES.sitemap.path}\n`;
 }
 
 export function sitemapXml(publicUrl: string): string {

@@ -12,6 +12,7 @@ import { calendarUrl, icsCalendar, type CalendarEvent } from '../../shared/logic
 import { eventJsonLd, type OfferFacts } from '../../shared/logic/eventJsonLd';
 import { earlyBirdEndMs, earlyBirdSpotsTaken, type SaleState, upcomingChanges } from '../../shared/logic/sale';
 import type { Spots } from '../../shared/logic/spots';
+import { ROUTES } from '../../shared/routes';
 import { cityTimes, dateTimeLabel, isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';
 import type { SiteConfig } from '../config/settings';
 
@@ -36,11 +37,6 @@ export interface Documents {
   /** The workshop as an iCalendar file, stamped with the given instant. */
   calendarFile(stampMs: number): string;
 }
-
-/** Where the .ics download is served. */
-export const ICS_PATH = `/${details.icsFileName}`;
-/** Where the outage page is served, for the cache to keep (deploy/varnish/taller.vcl names the same path). */
-export const OUTAGE_PATH = '/_outage';
 
 const toHtml = (element: ReactElement): string => `<!DOCTYPE html>${renderToString(element)}`;
 
@@ -109,14 +105,14 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
       const spotsLabel = spots ? pricing.spotsLeft(spots.remaining, spots.limit) : pricing.spots;
       const offer: EarlyBirdOffer | null = state === 'early-bird' ? { checkoutUrl, untilLabel, spotsLabel, countdown: { ...clock, endMs: offerEndMs } } : null;
       return toHtml(
-        <Document meta={meta(site.title, site.description, '/')} assets={assets} stylesheet="landing" hasIslands jsonLd={jsonLd(state, spots)}>
+        <Document meta={meta(site.title, site.description, ROUTES.landing.path)} assets={assets} stylesheet="landing" hasIslands jsonLd={jsonLd(state, spots)}>
           <LandingPage
             sale={sale}
             offer={offer}
             earlyBirdTaken={earlyBirdSpotsTaken(nowMs, config.sale, spots)}
             schedule={schedule}
             calendarUrl={calendar}
-            icsUrl={ICS_PATH}
+            icsUrl={ROUTES.calendarFile.path}
             cityTimes={times}
             contactEmail={contactEmail}
             year={year}
@@ -126,7 +122,7 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
     },
     prompt: (year) =>
       toHtml(
-        <Document meta={meta(promptPage.title, promptPage.description, '/prompt1')} assets={assets} stylesheet="simple" hasIslands>
+        <Document meta={meta(promptPage.title, promptPage.description, ROUTES.prompt.path)} assets={assets} stylesheet="simple" hasIslands>
           <PromptPage contactEmail={contactEmail} year={year} />
         </Document>,
       ),

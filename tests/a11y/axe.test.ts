@@ -6,7 +6,7 @@
 import type { NodeResult } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { OUTAGE_PATH } from '../../server/render/documents';
+import { ROUTES } from '../../shared/routes';
 import { faq, pricing, promptCopy } from '../../shared/content';
 import {
   blend,
@@ -26,7 +26,7 @@ import { sellingEnv } from '../../scripts/lib/harness';
 const DAY_MS = 86_400_000;
 const CHECKOUT_URL = 'https://pay.example.org/taller-a11y';
 const NOT_FOUND_PATH = '/esta-pagina-no-existe';
-const STATUS_OF: Record<string, number> = { [NOT_FOUND_PATH]: 404, [OUTAGE_PATH]: 503 };
+const STATUS_OF: Record<string, number> = { [NOT_FOUND_PATH]: 404, [ROUTES.outage.path]: 503 };
 
 const earlyBird = browserRig({ ...sellingEnv(30 * DAY_MS), CHECKOUT_URL });
 const normalPrice = browserRig({ ...sellingEnv(-DAY_MS), CHECKOUT_URL });
@@ -71,7 +71,7 @@ async function visit(rig: TestRig, path: string, { javaScript, width }: { javaSc
   const expected: string[] = [];
   // A 404 or 503 document makes Chromium log one "Failed to load resource" line; a refused script, another.
   if (path === NOT_FOUND_PATH) expected.push('status of 404 (Not Found)');
-  if (path === OUTAGE_PATH) expected.push('status of 503 (Service Unavailable)');
+  if (path === ROUTES.outage.path) expected.push('status of 503 (Service Unavailable)');
   if (!javaScript) {
     await blockPageScripts(watched.context);
     expected.push(BLOCKED_SCRIPT_MESSAGE);
@@ -188,7 +188,7 @@ describe('how axe runs', () => {
 });
 
 describe('zero violations, Early Bird state', () => {
-  const cases = ['/', '/prompt1', NOT_FOUND_PATH, OUTAGE_PATH].flatMap((path) =>
+  const cases = ['/', '/prompt1', NOT_FOUND_PATH, ROUTES.outage.path].flatMap((path) =>
     [true, false].flatMap((javaScript) => WIDTHS.map((width) => ({ path, javaScript, width }))),
   );
 

@@ -1,0 +1,36 @@
+import { details } from './content';
+
+/**
+ * How a shared cache in front may treat a route (deploy/varnish/taller.vcl keeps one list per kind, and
+ * tests/deploy/vcl-routes.test.ts holds it to this table):
+ * - `page`: HTML whose Cache-Control the origin sets per request; the query string is none of its business.
+ * - `file`: a small file that changes only with the configuration.
+ * - `probe`: for balancers and health checks, never stored.
+ * - `outage`: the page the cache keeps for when no instance answers (docs/decisions/0001-outage-page.md).
+ */
+export type RouteKind = 'page' | 'file' | 'probe' | 'outage';
+
+export interface Route {
+  path: string;
+  kind: RouteKind;
+  /** Listed in the sitemap, for search engines. */
+  indexed: boolean;
+}
+
+/** Every path the site answers itself (the build's public folder aside): the one list the app, the sitemap and robots.txt read. */
+export const ROUTES = {
+  landing: { path: '/', kind: 'page', indexed: true },
+  prompt: { path: '/prompt1', kind: 'page', indexed: true },
+  calendarFile: { path: `/${details.icsFileName}`, kind: 'file', indexed: false },
+  robots: { path: '/robots.txt', kind: 'file', indexed: false },
+  sitemap: { path: '/sitemap.xml', kind: 'file', indexed: false },
+  health: { path: '/healthz', kind: 'probe', indexed: false },
+  outage: { path: '/_outage', kind: 'outage', indexed: false },
+} as const satisfies Record<string, Route>;
+
+export type RouteName = keyof typeof ROUTES;
+
+export const routeList: readonly Route[] = Object.values(ROUTES);
+
+/** Where the build's hashed files are served: named by their content, kept for a year. */
+export const ASSETS_PREFIX = '/assets/';
