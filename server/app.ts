@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
-import type { PageAssets } from '../shared/components/Document';
+import type { PageAssets } from '../shared/buildManifest';
 import { details } from '../shared/content';
 import { ROUTES, routeList } from '../shared/routes';
 import type { Clock } from './ops/clock';

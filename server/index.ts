@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { saleState } from '../shared/logic/sale';
-import type { PageAssets } from '../shared/components/Document';
+import type { PageAssets } from '../shared/buildManifest';
 import { createApp } from './app';
 import { loadPageAssets } from './render/buildManifest';
 import { REQUEST_TIMEOUT_SECONDS, readConfig, type SiteConfig } from './config/settings';

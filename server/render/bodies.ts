@@ -1,4 +1,4 @@
-import type { PageAssets } from '../../shared/components/Document';
+import type { PageAssets } from '../../shared/buildManifest';
 import type { SaleState } from '../../shared/logic/sale';
 import { ROUTES } from '../../shared/routes';
 import type { Clock } from '../ops/clock';

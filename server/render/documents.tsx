@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { details, notFound, outage, pricing, prices, promptPage, serverError, site, trainer, workshop } from '../../shared/content';
-import { Document, type PageAssets, type PageMeta } from '../../shared/components/Document';
+import type { PageAssets } from '../../shared/buildManifest';
+import { Document, type PageMeta } from '../../shared/components/Document';
 import { LandingPage } from '../../shared/components/LandingPage';
 import { OutagePage } from '../../shared/components/OutagePage';
 import type { EarlyBirdOffer } from '../../shared/components/landing/PriceCard';
