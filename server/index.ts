@@ -12,6 +12,7 @@ import { createMetrics, type Metrics } from './ops/metrics';
 import { startMetricsServer } from './ops/metricsServer';
 import { lameDuck } from './ops/shutdown';
 import { startSpots } from './spots/start';
+import { registerSpotsMetrics } from './spots/metrics';
 import { createBodies } from './render/bodies';
 import { startRenderAhead } from './render/renderAhead';
 import { nodeScheduler } from './ops/scheduler';
@@ -60,7 +61,8 @@ function start(): void {
   const spots = config.spots ? startSpots(config.spots, logger) : undefined;
   let metrics: Metrics | undefined;
   if (config.metricsPort !== null) {
-    metrics = createMetrics({ clock: Date.now, sale: config.sale, spots });
+    metrics = createMetrics({ clock: Date.now, sale: config.sale, currentSpots: () => spots?.current() ?? null });
+    if (spots) registerSpotsMetrics(metrics.registry, spots);
     startMetricsServer(metrics.registry, config.metricsPort, config.host, logger);
   }
   const bodies = createBodies({ config, assets, clock: Date.now, logger, metrics, spots });
