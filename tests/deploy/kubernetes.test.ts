@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Model } from '@kubernetes-models/base';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
@@ -30,7 +29,7 @@ const manifests: Manifest[] = readdirSync(DIR)
   );
 
 /** Each kind we ship, as its kubernetes-models class: constructing one and calling validate() checks the schema. */
-const MODELS: Record<string, new (data: never) => Model<unknown>> = {
+const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1 Deployment': Deployment,
   'autoscaling/v2 HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'policy/v1 PodDisruptionBudget': PodDisruptionBudget,

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Response as AgentResponse } from 'superagent';
-import request from 'supertest';
+import request, { type Response as AgentResponse } from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { readBuildManifest } from '../../server/render/buildManifest';
 import { SECURITY_HEADER_NAMES } from '../../server/http/security';

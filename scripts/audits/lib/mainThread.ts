@@ -4,7 +4,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../lib/harness.ts';
 import { connectCdp } from './cdp.ts';
 
 /** How much slower than this machine the page's CPU runs (CDP Emulation.setCPUThrottlingRate). */
@@ -137,8 +137,11 @@ export function mainThreadFigures(traceEvents: object[], pageUrl: string): MainT
   };
 }
 
-/** The trace of one load of `url` in a fresh Chromium, on Lighthouse's mobile screen with the CPU slowed down. */
-export async function traceLoad(url: string): Promise<object[]> {
+/**
+ * The trace of one load of `url` in a fresh Chromium, on Lighthouse's mobile screen with the CPU slowed down, recorded
+ * until `recordAfterLoadMs` after the load event.
+ */
+export async function traceLoad(url: string, recordAfterLoadMs = RECORD_AFTER_LOAD_MS): Promise<object[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   const cdp = await connectCdp(chrome.port);
   try {
@@ -153,7 +156,7 @@ export async function traceLoad(url: string): Promise<object[]> {
     const loaded = cdp.next('Page.loadEventFired', { sessionId });
     await cdp.send('Page.navigate', { url }, sessionId);
     await loaded;
-    await new Promise((resolve) => setTimeout(resolve, RECORD_AFTER_LOAD_MS));
+    await new Promise((resolve) => setTimeout(resolve, recordAfterLoadMs));
     const complete = cdp.next('Tracing.tracingComplete', { sessionId });
     await cdp.send('Tracing.end', {}, sessionId);
     await complete;

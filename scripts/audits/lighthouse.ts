@@ -1,4 +1,4 @@
-// `npm run lighthouse`: Lighthouse 12, mobile preset (simulated throttling), Debian's Chromium, against the built
+// `npm run lighthouse`: Lighthouse, mobile preset (simulated throttling), Debian's Chromium, against the built
 // server, judged against a floor measured in the same run: about 1 KB of HTML with the hero's heading and lead
 // paragraph, sent with the site's own security headers. Every page must send those headers, and a header alone can
 // cost a bare page (Cross-Origin-Opener-Policy made Chromium commit each page in a new renderer process): the fair
@@ -15,8 +15,8 @@ import type { SaleState } from '../../shared/logic/sale.ts';
 import { devSaleSettings } from '../lib/devSale.ts';
 import { startFloorServer } from '../lib/floor.ts';
 import { startHeaderProxy } from '../lib/headerProxy.ts';
-import { type LighthouseFigures, lighthouseRun } from '../lib/lighthouseRun.ts';
-import { CPU_SLOWDOWN, type MainThreadFigures, mainThreadRun, WORK_GROUPS } from '../lib/mainThread.ts';
+import { type LighthouseFigures, lighthouseRun } from './lib/lighthouseRun.ts';
+import { CPU_SLOWDOWN, type MainThreadFigures, mainThreadRun, WORK_GROUPS } from './lib/mainThread.ts';
 import { assertChromium, startProductionServer } from '../lib/harness.ts';
 import { median, ratioInterval } from '../lib/stats.ts';
 
@@ -118,7 +118,10 @@ const ms = (value: number): string => `${value.toFixed(0)} ms`;
 const signed = (value: number): string => `${value >= 0 ? '+' : ''}${value.toFixed(0)} ms`;
 const load = async (): Promise<string> => (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
 
-type Summary = Omit<LighthouseFigures, 'lcpElement' | 'renderBlocking' | 'beforeLcp' | 'documentBytes' | 'longTasks' | 'failing' | 'error' | 'userAgent'>;
+type Summary = Omit<
+  LighthouseFigures,
+  'lcpElement' | 'renderBlocking' | 'beforeLcp' | 'documentBytes' | 'longTasks' | 'failing' | 'error' | 'userAgent' | 'version'
+>;
 
 function summarise(runs: LighthouseFigures[]): Summary {
   const m = (pick: (run: LighthouseFigures) => number): number => median(runs.map(pick));
@@ -324,7 +327,9 @@ try {
   const summaryOf = (name: string): Summary => summaries.get(name) as Summary;
   const fair = summaryOf(FAIR);
   const bare = summaryOf(BARE);
-  console.log(`Lighthouse 12, mobile preset (simulated throttling), ${runs.get(BARE)?.[0]?.userAgent}; load average ${lighthouseLoad.join(' → ')}`);
+  console.log(
+    `Lighthouse ${runs.get(BARE)?.[0]?.version}, mobile preset (simulated throttling), ${runs.get(BARE)?.[0]?.userAgent}; load average ${lighthouseLoad.join(' → ')}`,
+  );
   for (const page of pages) printPage(page, runs.get(page.name) ?? [], summaryOf(page.name), fair);
 
   console.log(`\nmedian of ${RUNS}             FCP     ×hdrs  ×bare  LCP     ×hdrs  ×bare  perf  a11y  BP   SEO  TBT     own TBT  CLS`);

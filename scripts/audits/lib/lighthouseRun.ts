@@ -1,11 +1,11 @@
 // One Lighthouse run in a fresh Chromium, reduced to the figures `npm run lighthouse` reports.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../lib/harness.ts';
 
-/** The phases of lcp-breakdown's table, in the order Lighthouse lists them. */
-const LCP_PHASES = ['ttfb', 'loadDelay', 'loadTime', 'renderDelay'] as const;
-type LcpPhase = (typeof LCP_PHASES)[number];
+/** The phases of the LCP breakdown, each with the subpart of lcp-breakdown-insight's table that gives it. */
+const LCP_PHASES = { ttfb: 'timeToFirstByte', loadDelay: 'resourceLoadDelay', loadTime: 'resourceLoadDuration', renderDelay: 'elementRenderDelay' } as const;
+type LcpPhase = keyof typeof LCP_PHASES;
 
 /** A long task as Lantern simulates it (the mobile preset's CPU is four times slower than this machine's). */
 export interface LongTask {
@@ -35,6 +35,8 @@ export interface LighthouseFigures {
   failing: string[];
   error: string | null;
   userAgent: string;
+  /** Lighthouse's own. */
+  version: string;
 }
 
 /** A URL as the report shows it: the path alone when it is on the page's own origin. */
@@ -64,13 +66,18 @@ function figuresOf(lhr: Result): LighthouseFigures {
   const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
   const score = (id: string): number => (lhr.categories[id]?.score ?? Number.NaN) * 100;
 
-  const [elementTable, phaseTable] = rowsOf(lhr.audits['largest-contentful-paint-element']?.details);
-  const node = rowsOf(elementTable)[0]?.node as { selector: string; snippet: string } | undefined;
-  const phaseRows = rowsOf(phaseTable);
-  const phases = Object.fromEntries(LCP_PHASES.map((phase, i) => [phase, (phaseRows[i]?.timing as number | undefined) ?? Number.NaN])) as Record<
-    LcpPhase,
-    number
-  >;
+  // A list: the table of subparts, then the element. The table leaves out the two resource subparts when the element
+  // is text, which loads nothing: they took no time.
+  const [subpartTable, element] = rowsOf(lhr.audits['lcp-breakdown-insight']?.details);
+  const node = element as { selector: string; snippet: string } | undefined;
+  const subparts = rowsOf(subpartTable);
+  const noBreakdown = subparts.length === 0 ? Number.NaN : 0;
+  const phases = Object.fromEntries(
+    Object.entries(LCP_PHASES).map(([phase, subpart]) => [
+      phase,
+      (subparts.find((row) => row.subpart === subpart)?.duration as number | undefined) ?? noBreakdown,
+    ]),
+  ) as Record<LcpPhase, number>;
 
   const observed = (rowsOf(lhr.audits.metrics?.details)[0] ?? {}) as Record<string, number | undefined>;
   const network = lhr.audits['network-requests']?.details as { items?: Row[]; debugData?: { networkStartTimeTs?: number } } | undefined;
@@ -94,7 +101,7 @@ function figuresOf(lhr: Result): LighthouseFigures {
     observedLcp: observed.observedLargestContentfulPaint ?? Number.NaN,
     lcpElement: node ? `${node.selector} ${node.snippet}` : 'none',
     lcpPhases: phases,
-    renderBlocking: rowsOf(lhr.audits['render-blocking-resources']?.details).map((item) => ({
+    renderBlocking: rowsOf(lhr.audits['render-blocking-insight']?.details).map((item) => ({
       url: shortUrl(item.url as string, origin),
       bytes: item.totalBytes as number,
       wastedMs: item.wastedMs as number,
@@ -111,5 +118,6 @@ function figuresOf(lhr: Result): LighthouseFigures {
       .map((audit) => audit.id),
     error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : (lhr.audits['largest-contentful-paint']?.errorMessage ?? null),
     userAgent: lhr.environment?.hostUserAgent ?? '',
+    version: lhr.lighthouseVersion,
   };
 }
