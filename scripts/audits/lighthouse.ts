@@ -156,7 +156,7 @@ function printPage(page: Page, runs: LighthouseFigures[], s: Summary, fair: Summ
   console.log(`  FCP ${seconds(fcp)} (${times(fcp / fair.fcp)} floor + headers)  LCP ${seconds(lcp)} (${times(lcp / fair.lcp)} floor + headers)`);
   console.log(`  LCP element: ${tally(runs, (r) => r.lcpElement).join('; ')}`);
   console.log(
-    `  LCP breakdown: TTFB ${ms(p.ttfb)}, resource load delay ${ms(p.loadDelay)}, resource load time ${ms(p.loadTime)}, render delay ${ms(p.renderDelay)}`,
+    `  LCP breakdown as observed (the trace's, not Lantern's): TTFB ${ms(p.ttfb)}, resource load delay ${ms(p.loadDelay)}, resource load time ${ms(p.loadTime)}, render delay ${ms(p.renderDelay)}`,
   );
   const bytes = runs.map((r) => r.documentBytes).filter(Number.isFinite);
   console.log(

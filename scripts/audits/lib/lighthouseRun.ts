@@ -26,6 +26,7 @@ export interface LighthouseFigures {
   observedFcp: number;
   observedLcp: number;
   lcpElement: string;
+  /** The LCP's subparts as Lighthouse 13 gives them: from the trace as observed, not Lantern's simulation. */
   lcpPhases: Record<LcpPhase, number>;
   renderBlocking: { url: string; bytes: number; wastedMs: number }[];
   beforeLcp: string[];
