@@ -9,7 +9,7 @@ import { type StandInFault, startStripeStandIn } from './lib/stripeStandIn.ts';
 const KEY = 'rk_test_localstandinonlynotarealkey';
 const LINK = 'plink_1LocalEarlyBird';
 const PORT = process.env.PORT || '3000';
-const FAULTS: StandInFault[] = ['unauthorized', 'forbidden', 'not_found', 'rate_limited', 'server_error', 'hang', 'reset'];
+const FAULTS: StandInFault[] = ['unauthorized', 'forbidden', 'not_found', 'rate_limited', 'server_error', 'hang', 'trickle', 'reset'];
 const isFault = (name: string | undefined): name is StandInFault => FAULTS.some((fault) => fault === name);
 const HELP = `Commands (then reload the page; it changes within SPOTS_POLL_SECONDS):
   s [n]       sell one spot, or n

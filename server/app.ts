@@ -1,6 +1,5 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
 import type { PageAssets } from '../shared/buildManifest';
-import { details } from '../shared/content';
 import { ROUTES, routeList } from '../shared/routes';
 import type { SiteConfig } from './config/settings';
 import { robotsTxt, sitemapXml } from './render/crawlerFiles';
@@ -102,7 +101,7 @@ export function createApp({ config, assets, bodies, publicDir, logger = createLo
   app.get(ROUTES.sitemap.path, fixedFile('application/xml', encodeBody(sitemapXml(config.publicUrl))));
   app.get(ROUTES.calendarFile.path, async (req, res) => {
     res.type('text/calendar; charset=utf-8').set('Cache-Control', FIXED_FILE_CACHE);
-    res.attachment(details.icsFileName);
+    res.attachment(ROUTES.calendarFile.path.slice(1));
     sendEncoded(req, res, await bodies.calendarFile());
   });
 
