@@ -5,8 +5,8 @@
  */
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ProbeOptions } from './pageProbe';
-import { probeSource } from './probe';
+import type { ProbeOptions } from './pageProbe.ts';
+import { probeSource } from './probe.ts';
 
 const PROBE_PATH = '/__engine-probe.js';
 

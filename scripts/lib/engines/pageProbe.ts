@@ -1,6 +1,6 @@
 /**
- * Runs in the page before any of the site's scripts, in every engine the same way (tests/helpers/engines/probe.ts
- * bundles it): it records what a visitor's console would show as a fault, and, when asked, replaces the page's
+ * Runs in the page before any of the site's scripts, in every engine the same way (probe.ts bundles
+ * it): it records what a visitor's console would show as a fault, and, when asked, replaces the page's
  * clocks with one the test moves on, so a countdown is never waited for.
  */
 import FakeTimers from '@sinonjs/fake-timers';

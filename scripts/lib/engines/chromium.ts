@@ -1,7 +1,7 @@
 /** Debian's Chromium through playwright-core, as every other browser test drives it. */
-import { launchChromium } from '../../../scripts/lib/harness';
-import { type Engine, PHONE, pageOf } from './engine';
-import { probeSource } from './probe';
+import { launchChromium } from '../harness.ts';
+import { type Engine, PHONE, pageOf } from './engine.ts';
+import { probeSource } from './probe.ts';
 
 export async function chromiumEngine(): Promise<Engine> {
   const browser = await launchChromium();
@@ -24,6 +24,7 @@ export async function chromiumEngine(): Promise<Engine> {
         run: (expression) => page.evaluate(expression),
         click: (selector) => page.click(selector),
         takeReported: () => reported.splice(0),
+        screenshot: () => page.screenshot({ fullPage: true }),
         close: () => context.close(),
       });
     },

@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import type { Browser } from 'puppeteer-core';
-import { type Engine, PHONE, pageOf, settledCenter } from './engine';
-import { probeSource } from './probe';
+import { type Engine, PHONE, pageOf, settledCenter } from './engine.ts';
+import { probeSource } from './probe.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 
@@ -21,6 +21,8 @@ async function launchFirefox(javaScript: boolean): Promise<Browser> {
     headless: true,
     extraPrefsFirefox: {
       'javascript.enabled': javaScript,
+      // Scrollbars over the page, as on a phone: a classic scrollbar would take 12 of the 390 px.
+      'ui.useOverlayScrollbars': 1,
       // Lets the test read the clipboard back without Firefox's paste menu; the page's own write is untouched.
       'dom.events.testing.asyncClipboard': true,
     },
@@ -30,8 +32,9 @@ async function launchFirefox(javaScript: boolean): Promise<Browser> {
 export async function firefoxEngine(): Promise<Engine> {
   const browsers = new Map<boolean, Promise<Browser>>();
   const browser = (javaScript: boolean): Promise<Browser> => {
-    if (!browsers.has(javaScript)) browsers.set(javaScript, launchFirefox(javaScript));
-    return browsers.get(javaScript)!;
+    const started = browsers.get(javaScript) ?? launchFirefox(javaScript);
+    browsers.set(javaScript, started);
+    return started;
   };
   // The one with JavaScript is started at once: every test but one needs it.
   await browser(true);
@@ -57,6 +60,7 @@ export async function firefoxEngine(): Promise<Engine> {
           await page.mouse.click(x, y);
         },
         takeReported: () => reported.splice(0),
+        screenshot: () => page.screenshot({ fullPage: true }),
         close: () => context.close(),
       });
     },

@@ -22,6 +22,8 @@ export interface EnginePage {
   click(selector: string): Promise<void>;
   /** Every fault seen on every document this page showed: the probe's, and the engine's own console where it reports one. */
   problems(): Promise<string[]>;
+  /** The whole page as the engine paints it, as PNG bytes. */
+  screenshot(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -72,14 +74,18 @@ export async function settledCenter(run: (expression: string) => Promise<unknown
     return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
   })()`;
   let last = '';
+  let same = 0;
   for (let tries = 0; tries < 20; tries += 1) {
     const center = (await run(read)) as { x: number; y: number } | null;
     if (!center) throw new Error(`No element matches ${selector}`);
-    if (JSON.stringify(center) === last) return center;
-    last = JSON.stringify(center);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const at = JSON.stringify(center);
+    same = at === last ? same + 1 : 0;
+    // Three reads in a row at the same place: a block that was going to grow has had frames enough to do so.
+    if (same === 2) return center;
+    last = at;
+    await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  throw new Error(`${selector} did not stay put within 2 s`);
+  throw new Error(`${selector} did not stay put within 3 s`);
 }
 
 /** What a driver does for a page, in its own terms; pageOf makes an EnginePage of it. */
@@ -90,6 +96,7 @@ export interface PageDriver {
   click(selector: string): Promise<void>;
   /** Where the engine reports console errors and uncaught errors itself, what it reported since the last call. */
   takeReported(): string[];
+  screenshot(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -116,6 +123,7 @@ export function pageOf(origin: string, driver: PageDriver): EnginePage {
       await carry();
       return [...seen.splice(0), ...driver.takeReported()];
     },
+    screenshot: () => driver.screenshot(),
     close: () => driver.close(),
   };
 }

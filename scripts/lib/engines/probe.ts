@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import type { ProbeOptions } from './pageProbe';
+import type { ProbeOptions } from './pageProbe.ts';
 
 let bundle: Promise<string> | undefined;
 
@@ -22,7 +22,10 @@ function bundled(): Promise<string> {
       external: ['util'],
       logLevel: 'silent',
     })
-    .then((result) => result.outputFiles[0]!.text);
+    .then(({ outputFiles: [output] }) => {
+      if (!output) throw new Error('esbuild wrote no page probe');
+      return output.text;
+    });
   return bundle;
 }
 

@@ -12,22 +12,25 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Capabilities, Origin, WebDriver } from 'selenium-webdriver';
-import { Executor, HttpClient } from 'selenium-webdriver/http';
-import { freePort, waitUntil, accepts } from '../../../scripts/lib/harness';
-import { type Engine, PHONE, pageOf, settledCenter } from './engine';
-import { type ProbeProxy, startProbeProxy } from './probeProxy';
+import { Builder, By, error as webdriverErrors, type WebDriver } from 'selenium-webdriver';
+import { freePort, waitUntil, accepts } from '../harness.ts';
+import { type Engine, PHONE, pageOf, settledCenter } from './engine.ts';
+import { type ProbeProxy, startProbeProxy } from './probeProxy.ts';
 
 export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const XVFB_PATH = '/usr/bin/Xvfb';
+const { MoveTargetOutOfBoundsError } = webdriverErrors;
 
-/** Xvfb on a display number it picks itself (-displayfd), so that runs side by side never collide. */
+/**
+ * Xvfb on a display number it picks itself (-displayfd), so that runs side by side never collide. Narrow and tall:
+ * a window is painted only where it lies on the screen, and a full-page screenshot makes it as tall as the page.
+ */
 async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
-  const xvfb = spawn(XVFB_PATH, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  const xvfb = spawn(XVFB_PATH, ['-displayfd', '3', '-screen', '0', '480x16384x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
   const display = await new Promise<string>((resolve, reject) => {
     let written = '';
-    xvfb.stdio[3]!.on('data', (chunk: Buffer) => {
+    xvfb.stdio[3]?.on('data', (chunk: Buffer) => {
       written += chunk.toString();
       if (written.includes('\n')) resolve(`:${written.trim()}`);
     });
@@ -67,7 +70,7 @@ export async function webkitEngine(): Promise<Engine> {
   const config = narrowToolbarConfig();
   const port = await freePort();
   const driverProcess = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], {
-    env: { ...process.env, DISPLAY: xvfb.display, XDG_CONFIG_HOME: config },
+    env: { ...process.env, DISPLAY: xvfb.display, XDG_CONFIG_HOME: config, WEBKIT_DISABLE_COMPOSITING_MODE: '1' },
     stdio: 'ignore',
   });
   await waitUntil('WebKitWebDriver listening', () => accepts(port), 10_000);
@@ -80,11 +83,11 @@ export async function webkitEngine(): Promise<Engine> {
     await session?.driver.quit();
     session = undefined;
     const args = ['--automation', `--enable-javascript-markup=${javaScript}`, '--javascript-can-access-clipboard=true'];
-    const driver = WebDriver.createSession(
-      new Executor(new HttpClient(`http://127.0.0.1:${port}`)),
-      new Capabilities({ 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args } }),
-    );
-    await driver.getSession();
+    const driver = await new Builder()
+      .disableEnvironmentOverrides()
+      .usingServer(`http://127.0.0.1:${port}`)
+      .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args } })
+      .build();
     // The window's size includes what is left of MiniBrowser's toolbar: sized twice, so that the page gets the phone's.
     await driver.manage().window().setRect({ width: PHONE.width, height: PHONE.height });
     const [innerWidth, innerHeight] = (await driver.executeScript('return [innerWidth, innerHeight];')) as [number, number];
@@ -111,13 +114,36 @@ export async function webkitEngine(): Promise<Engine> {
       return pageOf(base, {
         navigate: (url) => driver.get(url),
         run: (expression) => driver.executeScript(`return ${expression};`),
-        // By position, as in Firefox: WebKit's element click refuses elements with JavaScript off, and reads their
-        // place before late-laid-out blocks above them have moved them.
+        // WebKit's element click refuses elements with JavaScript off: a pointer click at the element instead,
+        // whose middle WebKit finds as it dispatches, once it is in view and stays put (settledCenter).
         async click(selector) {
-          const { x, y } = await settledCenter((expression) => driver.executeScript(`return ${expression};`), selector);
-          await driver.actions().move({ x, y, origin: Origin.VIEWPORT }).click().perform();
+          for (let tries = 1; ; tries += 1) {
+            await settledCenter((expression) => driver.executeScript(`return ${expression};`), selector);
+            try {
+              await driver
+                .actions()
+                .move({ origin: await driver.findElement(By.css(selector)) })
+                .click()
+                .perform();
+              return;
+            } catch (error) {
+              // A block laid out late moved it out of view in between: scrolled to again.
+              if (!(error instanceof MoveTargetOutOfBoundsError) || tries === 3) throw error;
+            }
+          }
         },
         takeReported: () => [],
+        // WebKit shoots only what the window shows: the window is made as tall as the page for it, then put back.
+        async screenshot() {
+          const window = driver.manage().window();
+          const rect = await window.getRect();
+          const [pageHeight, innerHeight] = (await driver.executeScript('return [document.documentElement.scrollHeight, innerHeight];')) as [number, number];
+          await window.setRect({ width: rect.width, height: rect.height - innerHeight + pageHeight });
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          const shot = Buffer.from(await driver.takeScreenshot(), 'base64');
+          await window.setRect({ width: rect.width, height: rect.height });
+          return shot;
+        },
         async close() {
           // The next page starts clean: no cookie, no storage, nothing left loaded.
           await driver.manage().deleteAllCookies();
