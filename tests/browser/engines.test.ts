@@ -4,10 +4,10 @@
  * width, on the built server. One set of behaviours, run per engine; scripts/lib/engines/ drives each.
  * The rest of the browser suite (tests/browser, tests/a11y) runs in Chromium only.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contactCalls, faq, pricing, promptCopy, promptPage } from '../../shared/content';
 import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
-import { type EngineName, type EnginePage, type OpenOptions, waitInPage } from '../../scripts/lib/engines/engine';
+import { type Engine, type EngineName, type EnginePage, type OpenOptions, waitInPage } from '../../scripts/lib/engines/engine';
 import { ENGINES } from '../../scripts/lib/engines/launch';
 
 const CHECKOUT_URL = 'https://buy.stripe.com/test_motores';
@@ -78,9 +78,17 @@ const faqSummary = (index: number): string => `details.faq-item:nth-of-type(${in
 const isShown = (page: EnginePage, selector: string): Promise<boolean> =>
   page.evaluate((target) => document.querySelector(target)?.checkVisibility({ visibilityProperty: true }) ?? false, selector);
 
-describe.each(Object.keys(ENGINES) as EngineName[])('%s', (name) => {
-  const engine = lazily(ENGINES[name]);
+const NAMES = Object.keys(ENGINES) as EngineName[];
+const engines = Object.fromEntries(NAMES.map((name) => [name, lazily(ENGINES[name])])) as Record<EngineName, ReturnType<typeof lazily<Engine>>>;
+describe.each(NAMES)('%s', (name) => {
+  const engine = engines[name];
   let page: EnginePage | undefined;
+  // The next engine starts while this one's tests run. Each test still awaits its own engine, so one that cannot
+  // start fails its tests with its own message.
+  beforeAll(() => {
+    const next = NAMES[NAMES.indexOf(name) + 1];
+    if (next) engines[next].get().catch(() => undefined);
+  });
   afterAll(() => engine.close());
 
   afterEach(async () => {

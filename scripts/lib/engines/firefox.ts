@@ -36,7 +36,8 @@ export async function firefoxEngine(): Promise<Engine> {
     browsers.set(javaScript, started);
     return started;
   };
-  // The one with JavaScript is started at once: every test but one needs it.
+  // Both are started at once, side by side; the one without JavaScript is awaited only when first used.
+  browser(false).catch(() => undefined);
   await browser(true);
   return {
     name: 'firefox',
