@@ -49,7 +49,7 @@ export async function firefoxEngine(): Promise<Engine> {
       if (javaScript) await page.evaluateOnNewDocument(await probeSource({ clock }));
       const reported: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') reported.push(`${page.url()}: console: ${message.text()}`);
+        if (message.type() === 'error') reported.push(`${message.location().url || page.url()}: console: ${message.text()}`);
       });
       page.on('pageerror', (error) => reported.push(`${page.url()}: ${error instanceof Error ? error.message : String(error)}`));
       return pageOf(origin, {
