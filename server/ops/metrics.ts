@@ -3,6 +3,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Clock } from './clock';
 import { saleState, type SaleState, type SaleTerms } from '../../shared/logic/sale';
 import { READ_OUTCOMES, type SpotsFeed, type SpotsStatus } from '../spots/poller';
+import type { ConfirmationOutcome } from '../fulfilment/fulfil';
+import type { LookupOutcome, LookupSource } from '../fulfilment/thanksPage';
+import type { WebhookEventType, WebhookOutcome } from '../fulfilment/webhook';
 
 /** The pages the server renders and keeps in memory. */
 export type PageName = 'landing' | 'prompt' | 'calendar';
@@ -15,6 +18,12 @@ export interface Metrics {
   pageRendered(page: PageName, state: SaleState | 'none'): void;
   /** A request was answered with a body already in memory, whether a request or a render ahead made it. */
   pageFromMemory(page: PageName, state: SaleState | 'none'): void;
+  /** A fulfilment ended, from the webhook or the page after the checkout (docs/fulfilment.md). */
+  confirmation(outcome: ConfirmationOutcome): void;
+  /** A delivery to the Stripe webhook was answered. */
+  webhookEvent(type: WebhookEventType, outcome: WebhookOutcome): void;
+  /** The page after the checkout looked a session up. */
+  thanksLookup(outcome: LookupOutcome, source: LookupSource): void;
 }
 
 const SALE_STATES: SaleState[] = ['early-bird', 'normal', 'sold-out', 'closed'];
@@ -73,6 +82,24 @@ export function createMetrics({ clock, sale, spots }: { clock: Clock; sale: Sale
   });
 
   if (spots) registerSpotsMetrics(registry, spots);
+  const confirmations = new Counter({
+    name: 'taller_confirmations_total',
+    help: 'Fulfilments of a purchase, by outcome: sent, already_sent, in_progress, not_paid, not_ours, no_payment_intent, mail_failed, stripe_unavailable, mark_failed.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const webhookEvents = new Counter({
+    name: 'taller_webhook_events_total',
+    help: 'Deliveries to the Stripe webhook, by event type (the two that fulfil, other, or unverified) and outcome.',
+    labelNames: ['type', 'outcome'] as const,
+    registers: [registry],
+  });
+  const lookups = new Counter({
+    name: 'taller_thanks_lookups_total',
+    help: 'Lookups of the page after the checkout, by outcome and where the answer came from (stripe, memory, none).',
+    labelNames: ['outcome', 'source'] as const,
+    registers: [registry],
+  });
 
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
@@ -92,6 +119,15 @@ export function createMetrics({ clock, sale, spots }: { clock: Clock; sale: Sale
     },
     pageFromMemory(page, state) {
       memoryHits.inc({ page, state });
+    },
+    confirmation(outcome) {
+      confirmations.inc({ outcome });
+    },
+    webhookEvent(type, outcome) {
+      webhookEvents.inc({ type, outcome });
+    },
+    thanksLookup(outcome, source) {
+      lookups.inc({ outcome, source });
     },
   };
 }

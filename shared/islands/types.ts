@@ -15,11 +15,14 @@ export interface PromptCopyProps {
   prompt: string;
 }
 
-export type NoProps = Record<string, never>;
+/** Whether the site sends the confirmation mail itself: the access answer says what truly happens. */
+export interface FaqProps {
+  automaticMail: boolean;
+}
 
 export interface IslandPropsMap {
   countdown: CountdownProps;
-  faq: NoProps;
+  faq: FaqProps;
   'prompt-copy': PromptCopyProps;
 }
 
