@@ -262,7 +262,7 @@ function parseMeetingUrl(value: string, production: boolean): string {
   } catch {
     // Reported below, without the value.
   }
-  if (!url || url.protocol !== 'https:' || !url.hostname || /\s/.test(value)) {
+  if (url?.protocol !== 'https:' || !url.hostname || /\s/.test(value)) {
     throw new ConfigError('Invalid MEETING_URL: expected the https join link, like https://meet.google.com/abc-defg-hij; the value is not shown');
   }
   if (production && isPlaceholderHost(url.hostname)) {

@@ -111,9 +111,9 @@ export function thanksPage({ fulfil, invite, memory, budget, render, clock, logg
   };
   /** What every answer but a paid purchase's is, for the page and the invite alike. */
   const unpaid = (res: Response, result: Exclude<Looked, { kind: 'paid' }>): void => {
-    if (result === 'unavailable' || result === 'over_budget') return send(res, 503, { state: 'unavailable' });
-    if (result === 'malformed' || result.kind === 'none') return send(res, 404, { state: 'not_found' });
-    send(res, 200, { state: 'pending' });
+    if (result === 'unavailable' || result === 'over_budget') send(res, 503, { state: 'unavailable' });
+    else if (result === 'malformed' || result.kind === 'none') send(res, 404, { state: 'not_found' });
+    else send(res, 200, { state: 'pending' });
   };
 
   return {
