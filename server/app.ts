@@ -1,38 +1,36 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
-import type { PageAssets } from '../shared/components/Document';
-import { details } from '../shared/content';
+import type { PageAssets } from '../shared/buildManifest';
 import { ROUTES, routeList } from '../shared/routes';
-import type { Clock } from './ops/clock';
 import type { SiteConfig } from './config/settings';
 import { robotsTxt, sitemapXml } from './render/crawlerFiles';
 import { encodeBody, sendEncoded, type EncodedBody } from './http/encodedBody';
 import { createLogger, type Logger } from './ops/logger';
 import type { Metrics } from './ops/metrics';
-import { createBodies } from './render/bodies';
+import type { PageBodies } from './render/bodies';
 import { publicFolder } from './http/publicFolder';
 import { loggablePath, requestLog } from './ops/requestLog';
 import { securityHeaders } from './http/security';
 import { htmlCacheControl } from './render/snapshot';
 import type { SpotsFeed } from './spots/poller';
-import { fulfilmentRoutes } from './fulfilment/routes';
+import type { FulfilmentRoutes } from './fulfilment/routes';
 
 export interface AppOptions {
   config: SiteConfig;
+  /** The build's inline stylesheets and entry: the Content-Security-Policy allows exactly these. */
   assets: PageAssets;
+  /** Every page's body, per snapshot (server/render/bodies.ts). */
+  bodies: PageBodies;
   /** The build's public folder: hashed assets under /assets, plain files at the root. */
   publicDir: string;
-  clock?: Clock;
   logger?: Logger;
   /** Prometheus counters; none when METRICS_PORT is unset. */
   metrics?: Metrics;
   /** True once the process is shutting down: /healthz then tells balancers to stop sending traffic. */
   draining?: () => boolean;
-  /** Prepare each second's landing page before it begins, and the prompt page at once (server/render/renderAhead.ts). */
-  renderAhead?: boolean;
-  /** Stops what the app runs on its own timer (the render-ahead). */
-  signal?: AbortSignal;
-  /** The Early Bird's spots as the checkout last reported them; absent when they are not counted. */
+  /** Where the Early Bird's spots are counted: the instance is ready once the first read has answered or failed. */
   spots?: SpotsFeed;
+  /** After the checkout (server/fulfilment/routes.ts); none without its settings. */
+  fulfilment?: FulfilmentRoutes;
 }
 
 const PAGE_PATHS = routeList.filter((route) => route.kind === 'page').map((route) => route.path);
@@ -60,17 +58,14 @@ const fixedFile =
 export function createApp({
   config,
   assets,
+  bodies,
   publicDir,
-  clock = Date.now,
   logger = createLogger(),
   metrics,
   draining = () => false,
-  renderAhead = false,
-  signal,
   spots,
+  fulfilment,
 }: AppOptions): Express {
-  const bodies = createBodies({ config, assets, clock, logger, metrics, spots, renderAhead, signal });
-
   const app = express();
   app.disable('x-powered-by');
   // Our own per-encoding ETags are set where bodies are prepared.
@@ -110,17 +105,7 @@ export function createApp({
 
   // After the checkout (docs/fulfilment.md): the buyer's page, its invite, and Stripe's webhook, all reaching one
   // fulfilment. Without its settings none of them exists, and the owner writes to buyers by hand.
-  if (config.fulfilment) {
-    const fulfilment = fulfilmentRoutes({
-      settings: config.fulfilment,
-      contactEmail: config.contactEmail,
-      publicUrl: config.publicUrl,
-      workshopStartMs: config.sale.workshopStartMs,
-      render: bodies.thanksHtml,
-      clock,
-      logger,
-      metrics,
-    });
+  if (fulfilment) {
     app.get(ROUTES.thanks.path, fulfilment.page);
     app.get(ROUTES.thanksCalendar.path, fulfilment.calendar);
     app.all(PRIVATE_PATHS, (_req, res) => {
@@ -144,7 +129,7 @@ export function createApp({
   app.get(ROUTES.sitemap.path, fixedFile('application/xml', encodeBody(sitemapXml(config.publicUrl))));
   app.get(ROUTES.calendarFile.path, async (req, res) => {
     res.type('text/calendar; charset=utf-8').set('Cache-Control', FIXED_FILE_CACHE);
-    res.attachment(details.icsFileName);
+    res.attachment(ROUTES.calendarFile.path.slice(1));
     sendEncoded(req, res, await bodies.calendarFile());
   });
 

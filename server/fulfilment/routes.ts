@@ -1,9 +1,10 @@
 import type { RequestHandler } from 'express';
 import type { ThanksView } from '../../shared/components/ThanksPage';
-import type { FulfilmentSettings } from '../config/settings';
+import type { FulfilmentSettings, SiteConfig } from '../config/settings';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
+import { type FulfilmentMetrics, registerFulfilmentMetrics } from './metrics';
 import { checkoutApi } from './checkout';
 import { createFulfil, type Verified } from './fulfil';
 import { buyerInvite } from './invite';
@@ -39,19 +40,20 @@ export interface FulfilmentRoutes {
 
 export interface FulfilmentOptions {
   settings: FulfilmentSettings;
-  contactEmail: string;
-  publicUrl: string;
-  workshopStartMs: number;
+  /** Whom buyers write to, the site's address (the invite's UID), and the workshop's start. */
+  config: Pick<SiteConfig, 'contactEmail' | 'publicUrl' | 'sale'>;
   /** Renders the page after the checkout (server/render/documents.tsx). */
   render: (view: ThanksView, year: number) => string;
   clock: Clock;
   logger: Logger;
-  metrics?: Metrics;
+  metrics?: FulfilmentMetrics;
 }
 
 /** After the checkout (docs/fulfilment.md): one fulfilment, reached from Stripe's webhook and from the buyer's page. */
-export function fulfilmentRoutes({ settings, contactEmail, publicUrl, workshopStartMs, render, clock, logger, metrics }: FulfilmentOptions): FulfilmentRoutes {
+export function fulfilmentRoutes({ settings, config, render, clock, logger, metrics }: FulfilmentOptions): FulfilmentRoutes {
   const { stripe, mailFrom } = settings;
+  const { contactEmail, publicUrl } = config;
+  const workshopStartMs = config.sale.workshopStartMs;
   const invite = buyerInvite({ workshopStartMs, publicUrl, contactEmail, joinUrl: settings.meetingUrl() });
   const mailDomain = mailFrom.address.slice(mailFrom.address.lastIndexOf('@') + 1);
   const fulfil = createFulfil({
@@ -73,4 +75,13 @@ export function fulfilmentRoutes({ settings, contactEmail, publicUrl, workshopSt
     metrics,
   });
   return { page, calendar, webhook: stripeWebhook({ secret: settings.webhookSecret(), fulfil, clock, logger, metrics }) };
+}
+
+/** The fulfilment's routes where its settings are given, its counters on the process's registry; none otherwise. */
+export function startFulfilment(
+  config: SiteConfig,
+  { render, clock, logger, metrics }: Pick<FulfilmentOptions, 'render' | 'clock' | 'logger'> & { metrics?: Metrics },
+): FulfilmentRoutes | undefined {
+  if (!config.fulfilment) return undefined;
+  return fulfilmentRoutes({ settings: config.fulfilment, config, render, clock, logger, metrics: metrics && registerFulfilmentMetrics(metrics.registry) });
 }

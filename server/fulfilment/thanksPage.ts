@@ -4,7 +4,7 @@ import { confirmation } from '../../shared/content';
 import { ROUTES } from '../../shared/routes';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
-import type { Metrics } from '../ops/metrics';
+import type { FulfilmentMetrics } from './metrics';
 import type { Fulfil, Verified } from './fulfil';
 import type { BuyerInvite } from './invite';
 import type { ReadBudget } from './readBudget';
@@ -34,7 +34,7 @@ export interface ThanksOptions {
   render: (view: ThanksView, year: number) => string;
   clock: Clock;
   logger: Logger;
-  metrics?: Metrics;
+  metrics?: FulfilmentMetrics;
 }
 
 /** Its address is a credential: kept by nobody, sent to no one, shown to no search engine. */

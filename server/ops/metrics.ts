@@ -2,10 +2,7 @@ import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from './clock';
 import { saleState, type SaleState, type SaleTerms } from '../../shared/logic/sale';
-import { READ_OUTCOMES, type SpotsFeed, type SpotsStatus } from '../spots/poller';
-import type { ConfirmationOutcome } from '../fulfilment/fulfil';
-import type { LookupOutcome, LookupSource } from '../fulfilment/thanksPage';
-import type { WebhookEventType, WebhookOutcome } from '../fulfilment/webhook';
+import type { Spots } from '../../shared/logic/spots';
 
 /** The pages the server renders and keeps in memory. */
 export type PageName = 'landing' | 'prompt' | 'calendar';
@@ -18,12 +15,6 @@ export interface Metrics {
   pageRendered(page: PageName, state: SaleState | 'none'): void;
   /** A request was answered with a body already in memory, whether a request or a render ahead made it. */
   pageFromMemory(page: PageName, state: SaleState | 'none'): void;
-  /** A fulfilment ended, from the webhook or the page after the checkout (docs/fulfilment.md). */
-  confirmation(outcome: ConfirmationOutcome): void;
-  /** A delivery to the Stripe webhook was answered. */
-  webhookEvent(type: WebhookEventType, outcome: WebhookOutcome): void;
-  /** The page after the checkout looked a session up. */
-  thanksLookup(outcome: LookupOutcome, source: LookupSource): void;
 }
 
 const SALE_STATES: SaleState[] = ['early-bird', 'normal', 'sold-out', 'closed'];
@@ -40,8 +31,15 @@ function routeLabel(route: { path?: unknown } | undefined, status: number): stri
   return status < 400 ? 'static' : 'other';
 }
 
-/** Prometheus metrics for one process: requests, latency, page renders against memory hits, the sale's state. */
-export function createMetrics({ clock, sale, spots }: { clock: Clock; sale: SaleTerms; spots?: SpotsFeed & { status(): SpotsStatus } }): Metrics {
+/** Prometheus metrics for one process: requests, latency, page renders against memory hits, the sale's state (the spots add theirs: server/spots/metrics.ts). */
+export interface MetricsOptions {
+  clock: Clock;
+  sale: SaleTerms;
+  /** The Early Bird's spots as the checkout last reported them, where they are counted: they end it too. */
+  currentSpots?: () => Spots | null;
+}
+
+export function createMetrics({ clock, sale, currentSpots = () => null }: MetricsOptions): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -76,29 +74,9 @@ export function createMetrics({ clock, sale, spots }: { clock: Clock; sale: Sale
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
-      const current = saleState(clock(), sale, spots?.current() ?? null);
+      const current = saleState(clock(), sale, currentSpots());
       for (const state of SALE_STATES) this.set({ state }, state === current ? 1 : 0);
     },
-  });
-
-  if (spots) registerSpotsMetrics(registry, spots);
-  const confirmations = new Counter({
-    name: 'taller_confirmations_total',
-    help: 'Fulfilments of a purchase, by outcome: sent, already_sent, in_progress, not_paid, not_ours, no_payment_intent, mail_failed, stripe_unavailable, mark_failed.',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
-  const webhookEvents = new Counter({
-    name: 'taller_webhook_events_total',
-    help: 'Deliveries to the Stripe webhook, by event type (the two that fulfil, other, or unverified) and outcome.',
-    labelNames: ['type', 'outcome'] as const,
-    registers: [registry],
-  });
-  const lookups = new Counter({
-    name: 'taller_thanks_lookups_total',
-    help: 'Lookups of the page after the checkout, by outcome and where the answer came from (stripe, memory, none).',
-    labelNames: ['outcome', 'source'] as const,
-    registers: [registry],
   });
 
   const middleware: RequestHandler = (req, res, next) => {
@@ -120,57 +98,5 @@ export function createMetrics({ clock, sale, spots }: { clock: Clock; sale: Sale
     pageFromMemory(page, state) {
       memoryHits.inc({ page, state });
     },
-    confirmation(outcome) {
-      confirmations.inc({ outcome });
-    },
-    webhookEvent(type, outcome) {
-      webhookEvents.inc({ type, outcome });
-    },
-    thanksLookup(outcome, source) {
-      lookups.inc({ outcome, source });
-    },
   };
-}
-
-/** The checkout's spots as this instance last read them, and how its reads went. */
-function registerSpotsMetrics(registry: Registry, spots: SpotsFeed & { status(): SpotsStatus }): void {
-  new Gauge({
-    name: 'taller_spots_remaining',
-    help: 'Early Bird spots left as the checkout last reported them (absent before its first answer).',
-    registers: [registry],
-    collect() {
-      const current = spots.current();
-      if (current) this.set(current.remaining);
-    },
-  });
-  new Gauge({
-    name: 'taller_spots_source_up',
-    help: "1 when the checkout's last read succeeded, 0 when it failed (absent before the first).",
-    registers: [registry],
-    collect() {
-      const { up } = spots.status();
-      if (up !== null) this.set(up ? 1 : 0);
-    },
-  });
-  new Gauge({
-    name: 'taller_spots_last_success_timestamp_seconds',
-    help: 'When the checkout last answered a read, in seconds since the epoch.',
-    registers: [registry],
-    collect() {
-      const { lastSuccessMs } = spots.status();
-      if (lastSuccessMs !== null) this.set(lastSuccessMs / 1000);
-    },
-  });
-  // The poller counts its reads; the counter mirrors them when scraped.
-  new Counter({
-    name: 'taller_spots_reads_total',
-    help: 'Reads of the checkout, by outcome: ok, unavailable (unreachable, timeout, 5xx, 429), credentials (401/403), link (404).',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-    collect() {
-      const { reads } = spots.status();
-      this.reset();
-      for (const outcome of READ_OUTCOMES) this.inc({ outcome }, reads[outcome]);
-    },
-  });
 }
