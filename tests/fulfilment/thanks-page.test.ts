@@ -74,7 +74,7 @@ describe('/gracias for a paid purchase from our link', () => {
     const before = sessionReads();
     await visit(app, sessionId);
     const sentLine = () => logs.filter((line) => line.event === 'confirmation').map((line) => [line.via, line.outcome]);
-    await waitUntil('the page\'s confirmation sent', () => sentLine().length > 0, 5_000, 10);
+    await waitUntil("the page's confirmation sent", () => sentLine().length > 0, 5_000, 10);
     expect(sentLine()).toEqual([['page', 'sent']]);
     expect((await visit(app, sessionId)).status).toBe(200);
     const invite = await request(app).get(`/gracias/invitacion.ics?session_id=${sessionId}`).buffer(true).parse(asText);
@@ -114,16 +114,20 @@ describe('/gracias in the other states', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
-  it.each(['', '?session_id=', '?session_id=cs_test_short', '?session_id=pi_123456789012345', '?session_id=cs_test_abc%27%3Cscript%3E1234567', '?session_id=cs_test_aaaaaaaaaaaa&session_id=cs_test_bbbbbbbbbbbb'])(
-    'a session id of the wrong shape (%s): 404 without a call to Stripe',
-    async (query) => {
-      const before = rig.stripe.calls.length;
-      const res = await request(instance().app).get(`/gracias${query}`);
-      expect(res.status).toBe(404);
-      expect(textOf(parseHtml(res.text).querySelector('h1'))).toBe(thanks.notFound.heading);
-      expect(rig.stripe.calls.length).toBe(before);
-    },
-  );
+  it.each([
+    '',
+    '?session_id=',
+    '?session_id=cs_test_short',
+    '?session_id=pi_123456789012345',
+    '?session_id=cs_test_abc%27%3Cscript%3E1234567',
+    '?session_id=cs_test_aaaaaaaaaaaa&session_id=cs_test_bbbbbbbbbbbb',
+  ])('a session id of the wrong shape (%s): 404 without a call to Stripe', async (query) => {
+    const before = rig.stripe.calls.length;
+    const res = await request(instance().app).get(`/gracias${query}`);
+    expect(res.status).toBe(404);
+    expect(textOf(parseHtml(res.text).querySelector('h1'))).toBe(thanks.notFound.heading);
+    expect(rig.stripe.calls.length).toBe(before);
+  });
 
   it.each([
     ['answers 500', 'server_error'],
@@ -189,7 +193,12 @@ describe('kept from crawlers, and from the site without its settings', () => {
 
   it('the FAQ says the site sends the confirmation; without the settings it says what the owner does, and there is no /gracias', async () => {
     const item = faq.items.find((entry) => entry.question === '¿Cómo recibo el enlace de acceso?');
-    const answer = (html: string) => textOf([...parseHtml(html).querySelectorAll('details.faq-item')].find((details) => details.textContent?.includes(item?.question ?? ''))?.querySelector('.faq-item__answer'));
+    const answer = (html: string) =>
+      textOf(
+        [...parseHtml(html).querySelectorAll('details.faq-item')]
+          .find((details) => details.textContent?.includes(item?.question ?? ''))
+          ?.querySelector('.faq-item__answer'),
+      );
     expect(answer((await request(instance().app).get('/')).text)).toBe(item && 'automaticAnswer' in item ? item.automaticAnswer : '');
     const plain = testApp({ env: { CONTACT_EMAIL } }).app;
     expect(answer((await request(plain).get('/')).text)).toBe(item?.answer);
