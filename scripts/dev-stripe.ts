@@ -16,7 +16,7 @@ const LINK = 'plink_1LocalEarlyBird';
 const WEBHOOK_SECRET = 'whsec_localstandinonlynotarealsecret';
 const MAILBOX = path.resolve('.artifacts/mailbox');
 const PORT = process.env.PORT || '3000';
-const FAULTS: StandInFault[] = ['unauthorized', 'forbidden', 'not_found', 'rate_limited', 'server_error', 'hang', 'reset'];
+const FAULTS: StandInFault[] = ['unauthorized', 'forbidden', 'not_found', 'rate_limited', 'server_error', 'hang', 'trickle', 'reset'];
 const isFault = (name: string | undefined): name is StandInFault => FAULTS.some((fault) => fault === name);
 const HELP = `Commands (then reload the page; it changes within SPOTS_POLL_SECONDS):
   b           buy: a card purchase completes, Stripe's webhook reaches the site, the mail lands in the mailbox

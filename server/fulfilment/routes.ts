@@ -12,7 +12,7 @@ import { smtpMailer } from './mailer';
 import { confirmationMessage } from './message';
 import { readBudget } from './readBudget';
 import { recentSessions } from './recentSessions';
-import { stripeClient } from './stripeClient';
+import { stripeClient } from '../stripe/client';
 import { thanksPage } from './thanksPage';
 import { stripeWebhook } from './webhook';
 
