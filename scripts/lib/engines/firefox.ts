@@ -36,9 +36,17 @@ export async function firefoxEngine(): Promise<Engine> {
     browsers.set(javaScript, started);
     return started;
   };
+  const closeAll = async (): Promise<void> => {
+    for (const started of browsers.values()) await (await started.catch(() => undefined))?.close();
+  };
   // Both are started at once, side by side; the one without JavaScript is awaited only when first used.
   browser(false).catch(() => undefined);
-  await browser(true);
+  try {
+    await browser(true);
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
   return {
     name: 'firefox',
     width: PHONE.width,
@@ -65,8 +73,6 @@ export async function firefoxEngine(): Promise<Engine> {
         close: () => context.close(),
       });
     },
-    async close() {
-      for (const started of browsers.values()) await (await started.catch(() => undefined))?.close();
-    },
+    close: closeAll,
   };
 }

@@ -70,10 +70,21 @@ export async function webkitEngine(): Promise<Engine> {
   const config = narrowToolbarConfig();
   const port = await freePort();
   const driverProcess = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], {
+    // Painted in software: with compositing, a window made as tall as the page (screenshot) showed only its first screen.
     env: { ...process.env, DISPLAY: xvfb.display, XDG_CONFIG_HOME: config, WEBKIT_DISABLE_COMPOSITING_MODE: '1' },
     stdio: 'ignore',
   });
-  await waitUntil('WebKitWebDriver listening', () => accepts(port), 10_000);
+  const stopAll = async (): Promise<void> => {
+    await stopped(driverProcess);
+    await stopped(xvfb.process);
+    rmSync(config, { recursive: true, force: true });
+  };
+  try {
+    await waitUntil('WebKitWebDriver listening', () => accepts(port), 10_000);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 
   // One session at a time, for the JavaScript setting it was started with.
   let session: { javaScript: boolean; driver: WebDriver } | undefined;
@@ -155,9 +166,7 @@ export async function webkitEngine(): Promise<Engine> {
     async close() {
       await session?.driver.quit().catch(() => undefined);
       for (const proxy of proxies.values()) await proxy.stop();
-      await stopped(driverProcess);
-      await stopped(xvfb.process);
-      rmSync(config, { recursive: true, force: true });
+      await stopAll();
     },
   };
 }
