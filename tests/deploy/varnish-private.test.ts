@@ -85,9 +85,11 @@ describe('/gracias and the webhook behind the shipped VCL', () => {
     const logged = () => reached().filter((line) => line.includes('/gracias?session_id=[redacted]')).length;
     await waitUntil('each request logged by the instance', () => logged() >= fromInstance().length, 2_000);
     expect(logged()).toBe(fromInstance().length);
-    // The one the dropper dropped was not sent to the instance again: the visitor got the outage page, once.
-    expect(dropped.filter((line) => line.startsWith('GET /gracias'))).toHaveLength(1);
-    expect(answers.filter((answer) => answer.status === 503)).toHaveLength(1);
+    // Each one the dropper dropped was not sent to the instance again: its visitor got the outage page, once. The
+    // draw is random, so the dropper may have taken more than one before the instance answered twice.
+    const drops = dropped.filter((line) => line.startsWith('GET /gracias')).length;
+    expect(drops).toBeGreaterThanOrEqual(1);
+    expect(answers.filter((answer) => answer.status === 503)).toHaveLength(drops);
     expect((await varnish.vclLog()).filter((line) => line.includes('/gracias'))).toEqual([]);
   });
 
