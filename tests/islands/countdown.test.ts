@@ -95,14 +95,11 @@ describe('hydration mismatches are caught', () => {
     expect(typeof props.nowMs).toBe('number');
     script!.textContent = JSON.stringify({ ...props, nowMs: props.nowMs + 10_000 });
 
-    // Collected here instead of by the setup file, which would fail this test for the very error it expects.
-    const reported: unknown[][] = [];
-    vi.mocked(console.error).mockImplementation((...args: unknown[]) => {
-      reported.push(args);
-    });
-
     await hydrate('countdown');
 
+    const reported = [...vi.mocked(console.error).mock.calls];
+    // Taken here, or the setup file would fail this test for the very error it expects.
+    vi.mocked(console.error).mockClear();
     expect(reported.length).toBeGreaterThan(0);
     const [message, error] = reported[0] ?? [];
     expect(message).toBe('Island "countdown" did not hydrate cleanly:');

@@ -3,7 +3,7 @@
  * and no test sleeps to fake time. As in Node, a timer waits for its delay to elapse, whatever the wall clock
  * does meanwhile: `stepClock` moves the wall clock alone (NTP, a VM migration), and the timers stay where they were.
  */
-import type { Scheduler } from '../../server/spots/poller';
+import type { Scheduler } from '../../server/ops/scheduler';
 
 interface Timer {
   /** On the elapsed-time line, which never steps. */
