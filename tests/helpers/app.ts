@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PageAssets } from '../../shared/buildManifest';
 import { createApp } from '../../server/app';
 import { loadPageAssets } from '../../server/render/buildManifest';
 import type { Clock } from '../../server/ops/clock';
@@ -33,6 +34,7 @@ export function testApp({
   withMetrics = false,
   renderAhead = false,
   spots,
+  assets = loadPageAssets(DIST),
 }: {
   now?: number | Clock;
   env?: Environment;
@@ -40,12 +42,13 @@ export function testApp({
   /** Starts the render-ahead on Node's timers (vitest's fake ones in the tests that ask): stop it with `stop()`. */
   renderAhead?: boolean;
   spots?: SpotsFeed;
+  /** The build's assets (dist/), or the test's own. */
+  assets?: PageAssets;
 } = {}) {
   const { logger, lines: logs, raw } = capturedLogger();
   const clock = typeof now === 'function' ? now : () => now;
   const config = readConfig({ WORKSHOP_START: TEST_START_ISO, ...env });
   const metrics: Metrics | undefined = withMetrics ? createMetrics({ clock, sale: config.sale }) : undefined;
-  const assets = loadPageAssets(DIST);
   const bodies = createBodies({ config, assets, clock, logger, metrics, spots });
   const background = renderAhead ? startRenderAhead({ bodies, clock, scheduler: nodeScheduler }) : undefined;
   const app = createApp({ config, assets, bodies, publicDir: path.join(DIST, 'public'), logger, metrics, spots });

@@ -2,7 +2,7 @@
  * The poller with the real stripe SDK against the stand-in, on a clock the test moves: when it asks, that it
  * never asks twice at once, what it keeps and what it logs through every failure Stripe can answer.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config/settings';
 import { startSpotsPoller, type SpotsPoller } from '../../server/spots/poller';
 import type { SpotsSource } from '../../server/spots/source';
@@ -20,6 +20,12 @@ const START_MS = 1_760_000_003_217;
 
 let standIn: StripeStandIn;
 let poller: SpotsPoller | undefined;
+// Node loads its fetch on the first call, which on a busy machine can take a good part of a short deadline.
+beforeAll(async () => {
+  const warm = await startStripeStandIn({ key: KEY, linkId: LINK });
+  await (await fetch(warm.url)).text();
+  await warm.close();
+});
 beforeEach(async () => {
   standIn = await startStripeStandIn({ key: KEY, linkId: LINK });
 });
