@@ -35,6 +35,7 @@ export function testApp({
   renderAhead = false,
   spots,
   assets = loadPageAssets(DIST),
+  draining,
 }: {
   now?: number | Clock;
   env?: Environment;
@@ -44,6 +45,8 @@ export function testApp({
   spots?: SpotsFeed;
   /** The build's assets (dist/), or the test's own. */
   assets?: PageAssets;
+  /** True once the process is shutting down (the lame duck). */
+  draining?: () => boolean;
 } = {}) {
   const { logger, lines: logs, raw } = capturedLogger();
   const clock = typeof now === 'function' ? now : () => now;
@@ -51,6 +54,6 @@ export function testApp({
   const metrics: Metrics | undefined = withMetrics ? createMetrics({ clock, sale: config.sale }) : undefined;
   const bodies = createBodies({ config, assets, clock, logger, metrics, spots });
   const background = renderAhead ? startRenderAhead({ bodies, clock, scheduler: nodeScheduler }) : undefined;
-  const app = createApp({ config, assets, bodies, publicDir: path.join(DIST, 'public'), logger, metrics, spots });
+  const app = createApp({ config, assets, bodies, publicDir: path.join(DIST, 'public'), logger, metrics, spots, draining });
   return { app, logs, raw, metrics, stop: () => background?.stop() };
 }
