@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { details, notFound, outage, pricing, prices, promptPage, serverError, site, trainer, workshop } from '../../shared/content';
+import { details, notFound, outage, pricing, prices, promptPage, serverError, site, thanks, trainer, workshop } from '../../shared/content';
 import type { PageAssets } from '../../shared/buildManifest';
 import { Document, type PageMeta } from '../../shared/components/Document';
 import { LandingPage } from '../../shared/components/LandingPage';
@@ -8,7 +8,8 @@ import { OutagePage } from '../../shared/components/OutagePage';
 import type { EarlyBirdOffer } from '../../shared/components/landing/PriceCard';
 import { PromptPage } from '../../shared/components/PromptPage';
 import { StatusPage } from '../../shared/components/StatusPage';
-import { calendarUrl, icsCalendar, type CalendarEvent } from '../../shared/logic/calendar';
+import { ThanksPage, type ThanksView } from '../../shared/components/ThanksPage';
+import { calendarUrl, icsCalendar, workshopEvent, workshopUid } from '../../shared/logic/calendar';
 import { eventJsonLd, type OfferFacts } from '../../shared/logic/eventJsonLd';
 import { earlyBirdEndMs, type SaleState } from '../../shared/logic/sale';
 import type { Spots } from '../../shared/logic/spots';
@@ -27,6 +28,8 @@ export interface Documents {
   outage(): string;
   /** The workshop as an iCalendar file, stamped with the given instant. */
   calendarFile(stampMs: number): string;
+  /** The page after the checkout, for one buyer: never indexed, never kept (docs/fulfilment.md). */
+  thanks(view: ThanksView, year: number): string;
 }
 
 const toHtml = (element: ReactElement): string => `<!DOCTYPE html>${renderToString(element)}`;
@@ -34,13 +37,7 @@ const toHtml = (element: ReactElement): string => `<!DOCTYPE html>${renderToStri
 export function createDocuments(config: SiteConfig, assets: PageAssets): Documents {
   // Everything that depends only on configuration is worked out once, not per request.
   const schedule = workshopSchedule(config.sale.workshopStartMs);
-  const event: CalendarEvent = {
-    title: workshop.title,
-    startMs: schedule.startMs,
-    endMs: schedule.endMs,
-    description: workshop.calendarDescription,
-    location: workshop.calendarLocation,
-  };
+  const event = workshopEvent(schedule);
   const calendar = calendarUrl(event);
   const times = cityTimes(schedule.startMs, details.cities);
   const { contactEmail, publicUrl, checkoutUrl } = config;
@@ -106,6 +103,7 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
             cityTimes={times}
             contactEmail={contactEmail}
             year={year}
+            automaticMail={config.fulfilment !== null}
           />
         </Document>,
       );
@@ -134,15 +132,20 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
           <OutagePage contactEmail={contactEmail} />
         </Document>,
       ),
+    thanks: (view, year) =>
+      toHtml(
+        <Document meta={meta(`${thanks.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+          <ThanksPage view={view} contactEmail={contactEmail} year={year} />
+        </Document>,
+      ),
     calendarFile: (stampMs) =>
       icsCalendar({
         event,
-        uid: `taller-${schedule.startMs}@${new URL(publicUrl).hostname}`,
+        uid: workshopUid(schedule.startMs, publicUrl),
         stampMs,
         url: `${publicUrl}/`,
         organizer: { name: trainer.name, email: contactEmail },
-        reminderText: details.icsReminder,
-        reminderMinutes: 60,
+        reminders: [{ text: details.icsReminder, minutes: 60 }],
       }),
   };
 }

@@ -3,10 +3,11 @@
  * A page and its client out of step: an island the client does not know, or one whose props script is missing or
  * malformed, is left as the server's HTML and reported with console.error naming it (client/hydrate.tsx).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { hydrateIsland } from '../../client/hydrate';
 import { BEFORE_DEADLINE_MS } from '../helpers/app';
 import { fetchPage, islandRoot, mountPage, settle } from '../helpers/islands';
+import { takeConsoleErrors } from '../setup/fail-on-console-error';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -14,10 +15,9 @@ afterEach(() => {
 
 /** The one console.error the case expects, taken so that the setup's check passes only if nothing else was logged. */
 function takeTheOneError(): string {
-  const calls = vi.mocked(console.error).mock.calls;
-  expect(calls).toHaveLength(1);
-  vi.mocked(console.error).mockClear();
-  return calls[0]!.map(String).join(' ');
+  const errors = takeConsoleErrors();
+  expect(errors).toHaveLength(1);
+  return errors[0]!.map(String).join(' ');
 }
 
 describe('an island that cannot wake', () => {
