@@ -1,7 +1,7 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
 import type { PageAssets } from '../shared/components/Document';
 import { details } from '../shared/content';
-import { ROUTES, routeList } from '../shared/routes';
+import { LEGAL_PAGES, ROUTES, routeList } from '../shared/routes';
 import type { Clock } from './ops/clock';
 import type { SiteConfig } from './config/settings';
 import { robotsTxt, sitemapXml } from './render/crawlerFiles';
@@ -26,7 +26,7 @@ export interface AppOptions {
   metrics?: Metrics;
   /** True once the process is shutting down: /healthz then tells balancers to stop sending traffic. */
   draining?: () => boolean;
-  /** Prepare each second's landing page before it begins, and the prompt page at once (server/render/renderAhead.ts). */
+  /** Prepare each second's landing page before it begins, and the other pages at once (server/render/renderAhead.ts). */
   renderAhead?: boolean;
   /** Stops what the app runs on its own timer (the render-ahead). */
   signal?: AbortSignal;
@@ -102,6 +102,12 @@ export function createApp({
     const { body, cacheControl } = await bodies.prompt();
     sendHtml(req, res, 200, cacheControl, body);
   });
+  for (const page of LEGAL_PAGES) {
+    app.get(ROUTES[page].path, async (req, res) => {
+      const { body, cacheControl } = await bodies.legal(page);
+      sendHtml(req, res, 200, cacheControl, body);
+    });
+  }
   app.all(PAGE_PATHS, (_req, res) => {
     res.status(405).set('Allow', PAGE_METHODS).type('text').send('Method Not Allowed');
   });

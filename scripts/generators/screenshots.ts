@@ -6,7 +6,7 @@ import { launchChromium } from '../lib/harness.ts';
 const base = process.argv[2] ?? 'http://127.0.0.1:3000';
 const out = process.argv[3] ?? '.artifacts/screenshots';
 const VIEWPORT_HEIGHT = 900;
-const pages = { landing: '/', prompt: '/prompt1', 'not-found': '/no-existe' };
+const pages = { landing: '/', prompt: '/prompt1', terms: '/terminos', refunds: '/reembolsos', privacy: '/privacidad', 'not-found': '/no-existe' };
 const widths = [390, 1280];
 
 await mkdir(out, { recursive: true });

@@ -2,10 +2,11 @@ import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from './clock';
 import { saleState, type SaleState, type SaleTerms } from '../../shared/logic/sale';
+import type { LegalPageName } from '../../shared/routes';
 import { READ_OUTCOMES, type SpotsFeed, type SpotsStatus } from '../spots/poller';
 
 /** The pages the server renders and keeps in memory. */
-export type PageName = 'landing' | 'prompt' | 'calendar';
+export type PageName = 'landing' | 'prompt' | LegalPageName | 'calendar';
 
 export interface Metrics {
   registry: Registry;

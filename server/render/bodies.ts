@@ -1,6 +1,6 @@
 import type { PageAssets } from '../../shared/components/Document';
 import type { SaleState } from '../../shared/logic/sale';
-import { ROUTES } from '../../shared/routes';
+import { LEGAL_PAGES, type LegalPageName, ROUTES } from '../../shared/routes';
 import type { Clock } from '../ops/clock';
 import type { SiteConfig } from '../config/settings';
 import { BROTLI_BEST, BROTLI_PER_SECOND, encodeBody, type EncodedBody } from '../http/encodedBody';
@@ -22,6 +22,8 @@ export interface PageBody {
 export interface PageBodies {
   landing(): Promise<PageBody>;
   prompt(): Promise<PageBody>;
+  /** The terms, the refund policy or the privacy notice: like the prompt page, they change only with the year. */
+  legal(page: LegalPageName): Promise<PageBody>;
   /** The .ics file, stamped to the minute. */
   calendarFile(): Promise<EncodedBody>;
   notFound: Promise<EncodedBody>;
@@ -37,7 +39,7 @@ export interface PageBodiesOptions {
   logger: Logger;
   metrics?: Metrics;
   spots?: SpotsFeed;
-  /** Prepares each second's landing page before it begins, and the prompt page at once. */
+  /** Prepares each second's landing page before it begins, and the prompt and legal pages at once. */
   renderAhead: boolean;
   /** Stops the render-ahead timer. */
   signal?: AbortSignal;
@@ -84,6 +86,8 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, re
   };
   const prompt = memo('prompt');
   const renderPrompt = (year: number) => () => encodeBody(documents.prompt(year));
+  const legal = Object.fromEntries(LEGAL_PAGES.map((page) => [page, memo(page)])) as Record<LegalPageName, ReturnType<typeof memo>>;
+  const renderLegal = (page: LegalPageName, year: number) => () => encodeBody(documents.legal(page, year));
   const calendar = memo('calendar');
 
   const ahead = renderAhead
@@ -97,9 +101,10 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, re
       })
     : undefined;
   if (renderAhead) {
-    // The prompt page changes only with the year: a new instance's first visitor finds it ready too.
+    // These pages change only with the year: a new instance's first visitor finds them ready too.
     const snapshot = yearSnapshot(clock());
     prompt.prepare(snapshot.key, 'none', ROUTES.prompt.path, renderPrompt(snapshot.year));
+    for (const page of LEGAL_PAGES) legal[page].prepare(snapshot.key, 'none', ROUTES[page].path, renderLegal(page, snapshot.year));
   }
 
   return {
@@ -112,6 +117,11 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, re
     async prompt() {
       const snapshot = yearSnapshot(clock());
       const body = await prompt.serve(snapshot.key, 'none', renderPrompt(snapshot.year));
+      return { body, cacheControl: htmlCacheControl(snapshot) };
+    },
+    async legal(page) {
+      const snapshot = yearSnapshot(clock());
+      const body = await legal[page].serve(snapshot.key, 'none', renderLegal(page, snapshot.year));
       return { body, cacheControl: htmlCacheControl(snapshot) };
     },
     calendarFile() {

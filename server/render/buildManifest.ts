@@ -20,6 +20,6 @@ export function loadPageAssets(distDir: string): PageAssets {
   } catch {
     throw new Error(`Missing build output ${file}: run "npm run build" first`);
   }
-  const { inlineStyles, entryScript, favicon } = JSON.parse(text) as BuildManifest;
-  return { inlineStyles, entryScript, favicon };
+  const { inlineStyles, entryScript, favicon, trainerPhoto } = JSON.parse(text) as BuildManifest;
+  return { inlineStyles, entryScript, favicon, trainerPhoto };
 }

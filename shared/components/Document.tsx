@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { site } from '../content';
 import { jsonForScript } from './jsonForScript';
+import type { ResponsivePhoto } from './responsivePhoto';
 
 export interface InlineStyle {
   css: string;
@@ -14,7 +15,7 @@ export interface InlineScript {
   hash: string;
 }
 
-/** The landing page's stylesheet, and the one of the pages without its sections (prompt, 404, 500). */
+/** The landing page's stylesheet, and the one of the pages without its sections (prompt, legal pages, 404, 500). */
 export type StylesheetName = 'landing' | 'simple';
 
 /** What the build produced for the browser (dist/manifest.json). */
@@ -25,6 +26,8 @@ export interface PageAssets {
   entryScript: InlineScript;
   /** public/favicon.svg as a data: URL: the tab's icon costs no request. */
   favicon: string;
+  /** The trainer's photo, in every format and density the build made. */
+  trainerPhoto: ResponsivePhoto;
 }
 
 export interface PageMeta {

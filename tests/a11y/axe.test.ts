@@ -204,6 +204,21 @@ describe('zero violations, Early Bird state', () => {
 
   const both = [true, false].flatMap((javaScript) => WIDTHS.map((width) => ({ javaScript, width })));
 
+  // The legal pages ship no script, so one scan is the page with JavaScript on and off alike: each on a phone, and the
+  // longest on a desktop too (they share one layout).
+  const legalCases = [
+    ...[ROUTES.terms.path, ROUTES.refunds.path, ROUTES.privacy.path].map((path) => ({ path, width: 390 })),
+    { path: ROUTES.terms.path, width: 1280 },
+  ];
+  it.each(legalCases)('$path, no script at all, $width px', async ({ path, width }) => {
+    const { page } = await visit(earlyBird, path, { javaScript: true, width });
+    expect(await page.locator('script').count()).toBe(0);
+    const results = await expectNoViolations(page);
+    // Its links, in the text and in the footer, were among what axe checked.
+    expect(passedOn(results, 'color-contrast', 'legal')).toBe(true);
+    expect(passedOn(results, 'link-name', 'footer')).toBe(true);
+  });
+
   it.each(both)('landing page with an FAQ answer open, JavaScript $javaScript, $width px', async ({ javaScript, width }) => {
     const { page } = await visit(earlyBird, '/', { javaScript, width });
     const item = page.locator('details.faq-item').nth(2);
