@@ -1,14 +1,12 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
-import type { PageAssets } from '../shared/components/Document';
-import { details } from '../shared/content';
+import type { PageAssets } from '../shared/buildManifest';
 import { LEGAL_PAGES, ROUTES, routeList } from '../shared/routes';
-import type { Clock } from './ops/clock';
 import type { SiteConfig } from './config/settings';
 import { robotsTxt, sitemapXml } from './render/crawlerFiles';
 import { encodeBody, sendEncoded, type EncodedBody } from './http/encodedBody';
 import { createLogger, type Logger } from './ops/logger';
 import type { Metrics } from './ops/metrics';
-import { createBodies } from './render/bodies';
+import type { PageBodies } from './render/bodies';
 import { publicFolder } from './http/publicFolder';
 import { loggablePath, requestLog } from './ops/requestLog';
 import { securityHeaders } from './http/security';
@@ -17,20 +15,18 @@ import type { SpotsFeed } from './spots/poller';
 
 export interface AppOptions {
   config: SiteConfig;
+  /** The build's inline stylesheets and entry: the Content-Security-Policy allows exactly these. */
   assets: PageAssets;
+  /** Every page's body, per snapshot (server/render/bodies.ts). */
+  bodies: PageBodies;
   /** The build's public folder: hashed assets under /assets, plain files at the root. */
   publicDir: string;
-  clock?: Clock;
   logger?: Logger;
   /** Prometheus counters; none when METRICS_PORT is unset. */
   metrics?: Metrics;
   /** True once the process is shutting down: /healthz then tells balancers to stop sending traffic. */
   draining?: () => boolean;
-  /** Prepare each second's landing page before it begins, and the other pages at once (server/render/renderAhead.ts). */
-  renderAhead?: boolean;
-  /** Stops what the app runs on its own timer (the render-ahead). */
-  signal?: AbortSignal;
-  /** The Early Bird's spots as the checkout last reported them; absent when they are not counted. */
+  /** Where the Early Bird's spots are counted: the instance is ready once the first read has answered or failed. */
   spots?: SpotsFeed;
 }
 
@@ -55,20 +51,7 @@ const fixedFile =
   };
 
 /** Builds the app without listening: the request's path reads top to bottom. */
-export function createApp({
-  config,
-  assets,
-  publicDir,
-  clock = Date.now,
-  logger = createLogger(),
-  metrics,
-  draining = () => false,
-  renderAhead = false,
-  signal,
-  spots,
-}: AppOptions): Express {
-  const bodies = createBodies({ config, assets, clock, logger, metrics, spots, renderAhead, signal });
-
+export function createApp({ config, assets, bodies, publicDir, logger = createLogger(), metrics, draining = () => false, spots }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   // Our own per-encoding ETags are set where bodies are prepared.
@@ -124,7 +107,7 @@ export function createApp({
   app.get(ROUTES.sitemap.path, fixedFile('application/xml', encodeBody(sitemapXml(config.publicUrl))));
   app.get(ROUTES.calendarFile.path, async (req, res) => {
     res.type('text/calendar; charset=utf-8').set('Cache-Control', FIXED_FILE_CACHE);
-    res.attachment(details.icsFileName);
+    res.attachment(ROUTES.calendarFile.path.slice(1));
     sendEncoded(req, res, await bodies.calendarFile());
   });
 

@@ -205,7 +205,6 @@ export const details = {
   calendarCta: 'Añadir al calendario',
   calendarHint: 'Google Calendar se abre en una pestaña nueva.',
   icsCta: 'Descargar .ics (Apple, Outlook)',
-  icsFileName: 'taller-marca-autoridad.ics',
   icsReminder: 'El taller en vivo empieza en 1 hora',
   zonesTitle: 'La hora en tu ciudad',
   cities: [

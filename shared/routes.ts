@@ -1,5 +1,3 @@
-import { details } from './content';
-
 /**
  * How a shared cache in front may treat a route (deploy/varnish/taller.vcl keeps one list per kind, and
  * tests/deploy/vcl-routes.test.ts holds it to this table):
@@ -17,14 +15,17 @@ export interface Route {
   indexed: boolean;
 }
 
-/** Every path the site answers itself (the build's public folder aside): the one list the app, the sitemap and robots.txt read. */
+/**
+ * Every path the site answers itself (the build's public folder aside): the one list the app, the sitemap and
+ * robots.txt read. It imports nothing, so the scripts Node runs as they are can read it too.
+ */
 export const ROUTES = {
   landing: { path: '/', kind: 'page', indexed: true },
   prompt: { path: '/prompt1', kind: 'page', indexed: true },
   terms: { path: '/terminos', kind: 'page', indexed: true },
   refunds: { path: '/reembolsos', kind: 'page', indexed: true },
   privacy: { path: '/privacidad', kind: 'page', indexed: true },
-  calendarFile: { path: `/${details.icsFileName}`, kind: 'file', indexed: false },
+  calendarFile: { path: '/taller-marca-autoridad.ics', kind: 'file', indexed: false },
   robots: { path: '/robots.txt', kind: 'file', indexed: false },
   sitemap: { path: '/sitemap.xml', kind: 'file', indexed: false },
   health: { path: '/healthz', kind: 'probe', indexed: false },

@@ -9,7 +9,7 @@
 // must be on PATH (.ci/run installs them). SHUTDOWN_DELAY_SECONDS, if set, is passed to the instances.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -21,6 +21,7 @@ import { confirmations, fmt, type RestartRow, restarts, seconds, staleBodies, st
 import { rehearseSale } from './rehearsal/sale.ts';
 import { compareWithFloor } from './rehearsal/throughput.ts';
 import { createRecorder, quietVisitors, revalidatingBrowsers, send, steadyLoad } from './rehearsal/traffic.ts';
+import { readBuildManifest } from '../../server/render/buildManifest.ts';
 import { freePort, PRODUCTION_SETTINGS } from '../lib/harness.ts';
 
 const VCL = 'deploy/varnish/taller.vcl';
@@ -123,7 +124,7 @@ try {
       connections: CONNECTIONS,
       ratePerSecond: RATE,
       isDone,
-      asset: JSON.parse(await readFile('dist/manifest.json', 'utf8')).hydrateScript,
+      asset: readBuildManifest('dist').hydrateScript,
     }),
     revalidatingBrowsers({ recorder, port: busy.port, everyMs: 300, isDone }),
     quietVisitors({ recorder, port: quiet.port, deadlineMs, isDone }),

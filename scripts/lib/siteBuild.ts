@@ -6,6 +6,8 @@ import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { MANIFEST_FILE } from '../../server/render/buildManifest.ts';
+import type { BuildManifest, InlineStyle, StylesheetName } from '../../shared/buildManifest.ts';
 import { buildPortrait } from './portrait.ts';
 
 const production = { 'process.env.NODE_ENV': '"production"' };
@@ -14,7 +16,7 @@ const production = { 'process.env.NODE_ENV': '"production"' };
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const BROWSERS = ['chrome90', 'firefox90', 'safari15'];
 /** Each goes inline into its own pages: the landing page's, and the one the prompt page, the 404 and the 500 share. */
-const STYLESHEETS = ['landing', 'simple'] as const;
+const STYLESHEETS: readonly StylesheetName[] = ['landing', 'simple'];
 const HYDRATE_ENTRY = 'client/hydrate.tsx';
 
 /** The four esbuild builds the site is made of, writing under `dist`. */
@@ -142,17 +144,17 @@ export async function buildSite(dist = 'dist'): Promise<string> {
     throw new Error(`Expected the stylesheets alone, got ${styles.outputFiles?.map((file) => file.path).join(', ')}`);
 
   const inlineStyles = Object.fromEntries(
-    STYLESHEETS.map((name) => {
+    STYLESHEETS.map((name): [StylesheetName, InlineStyle] => {
       const { text: css, hash } = inline(outputText(styles.outputFiles, `${name}.css`), 'style');
       return [name, { css, hash }];
     }),
-  );
+  ) as Record<StylesheetName, InlineStyle>;
   const { text: js, hash: jsHash } = inline(outputText(entry.outputFiles, '.js'), 'script');
   // The favicon as a data: URL (quotes made single, and only the characters a URL cannot hold escaped, so it stays
   // small): the tab's icon costs no request before the first paint.
   const faviconSvg = (await readFile('public/favicon.svg', 'utf8')).trim().replaceAll('"', "'");
   const favicon = `data:image/svg+xml,${faviconSvg.replace(/[#%<> ]/g, encodeURIComponent)}`;
-  const manifest = {
+  const manifest: BuildManifest = {
     inlineStyles,
     favicon,
     entryScript: { js, hash: jsHash },
@@ -161,7 +163,7 @@ export async function buildSite(dist = 'dist'): Promise<string> {
     hydrateScript: publicUrlOf(hydrateFile),
   };
   await precompress(publicDir);
-  await writeFile(path.join(dist, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(dist, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   const clientMeta = {
     inputs: { ...islands.metafile?.inputs, ...entry.metafile?.inputs },
     outputs: { ...islands.metafile?.outputs, ...entry.metafile?.outputs },

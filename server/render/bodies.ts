@@ -1,4 +1,4 @@
-import type { PageAssets } from '../../shared/components/Document';
+import type { PageAssets } from '../../shared/buildManifest';
 import type { SaleState } from '../../shared/logic/sale';
 import { LEGAL_PAGES, type LegalPageName, ROUTES } from '../../shared/routes';
 import type { Clock } from '../ops/clock';
@@ -8,7 +8,7 @@ import type { Logger } from '../ops/logger';
 import type { Metrics, PageName } from '../ops/metrics';
 import { createDocuments } from './documents';
 import { recentKeysMemo } from './recentKeysMemo';
-import { renderAhead as startRenderAhead } from './renderAhead';
+import type { Preparable } from './renderAhead';
 import { htmlCacheControl, type LandingSnapshot, landingSnapshot, yearSnapshot } from './snapshot';
 import type { SpotsFeed } from '../spots/poller';
 
@@ -19,7 +19,7 @@ export interface PageBody {
 }
 
 /** Every body the app serves, rendered and compressed once per snapshot, then served from memory. */
-export interface PageBodies {
+export interface PageBodies extends Preparable {
   landing(): Promise<PageBody>;
   prompt(): Promise<PageBody>;
   /** The terms, the refund policy or the privacy notice: like the prompt page, they change only with the year. */
@@ -39,14 +39,10 @@ export interface PageBodiesOptions {
   logger: Logger;
   metrics?: Metrics;
   spots?: SpotsFeed;
-  /** Prepares each second's landing page before it begins, and the prompt and legal pages at once. */
-  renderAhead: boolean;
-  /** Stops the render-ahead timer. */
-  signal?: AbortSignal;
 }
 
 /** Which snapshot a request gets, and its body: from memory when that snapshot was rendered before. */
-export function createBodies({ config, assets, clock, logger, metrics, spots, renderAhead, signal }: PageBodiesOptions): PageBodies {
+export function createBodies({ config, assets, clock, logger, metrics, spots }: PageBodiesOptions): PageBodies {
   const documents = createDocuments(config, assets);
   const spotsNow = () => spots?.current() ?? null;
 
@@ -81,8 +77,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, re
   const renderLanding = (snapshot: LandingSnapshot) => async () => {
     // A body that lives one second (before the start) is compressed a little faster than the best.
     const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_PER_SECOND;
-    const view = { state: snapshot.state, nowMs: snapshot.renderNowMs, aheadMs: snapshot.aheadMs, year: snapshot.year, spots: snapshot.spots };
-    return encodeBody(documents.landing(view), quality);
+    return encodeBody(documents.landing(snapshot), quality);
   };
   const prompt = memo('prompt');
   const renderPrompt = (year: number) => () => encodeBody(documents.prompt(year));
@@ -90,27 +85,12 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, re
   const renderLegal = (page: LegalPageName, year: number) => () => encodeBody(documents.legal(page, year));
   const calendar = memo('calendar');
 
-  const ahead = renderAhead
-    ? startRenderAhead({
-        clock,
-        signal,
-        prepare: (secondMs) => {
-          const snapshot = landingSnapshot(secondMs, config.sale, spotsNow());
-          landing.prepare(snapshot.key, snapshot.state, ROUTES.landing.path, renderLanding(snapshot));
-        },
-      })
-    : undefined;
-  if (renderAhead) {
-    // These pages change only with the year: a new instance's first visitor finds them ready too.
-    const snapshot = yearSnapshot(clock());
-    prompt.prepare(snapshot.key, 'none', ROUTES.prompt.path, renderPrompt(snapshot.year));
-    for (const page of LEGAL_PAGES) legal[page].prepare(snapshot.key, 'none', ROUTES[page].path, renderLegal(page, snapshot.year));
-  }
+  let lastLandingVisitMs = Number.NEGATIVE_INFINITY;
 
   return {
     async landing() {
-      ahead?.visited();
-      const snapshot = landingSnapshot(clock(), config.sale, spotsNow());
+      lastLandingVisitMs = clock();
+      const snapshot = landingSnapshot(lastLandingVisitMs, config.sale, spotsNow());
       const body = await landing.serve(snapshot.key, snapshot.state, renderLanding(snapshot));
       return { body, cacheControl: htmlCacheControl(snapshot) };
     },
@@ -132,5 +112,15 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, re
     notFound: encodeBody(documents.notFound()),
     outage: encodeBody(documents.outage()),
     serverErrorHtml: () => documents.serverError(),
+    prepareLanding(secondMs) {
+      const snapshot = landingSnapshot(secondMs, config.sale, spotsNow());
+      landing.prepare(snapshot.key, snapshot.state, ROUTES.landing.path, renderLanding(snapshot));
+    },
+    prepareYearPages() {
+      const snapshot = yearSnapshot(clock());
+      prompt.prepare(snapshot.key, 'none', ROUTES.prompt.path, renderPrompt(snapshot.year));
+      for (const page of LEGAL_PAGES) legal[page].prepare(snapshot.key, 'none', ROUTES[page].path, renderLegal(page, snapshot.year));
+    },
+    lastLandingVisitMs: () => lastLandingVisitMs,
   };
 }

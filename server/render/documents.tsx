@@ -16,36 +16,27 @@ import {
   trainer,
   workshop,
 } from '../../shared/content';
-import { Document, type PageAssets, type PageMeta } from '../../shared/components/Document';
+import type { PageAssets } from '../../shared/buildManifest';
+import { Document, type PageMeta } from '../../shared/components/Document';
 import type { FooterProps } from '../../shared/components/Footer';
 import { LandingPage } from '../../shared/components/LandingPage';
 import { LegalPage } from '../../shared/components/LegalPage';
 import { OutagePage } from '../../shared/components/OutagePage';
 import type { EarlyBirdOffer } from '../../shared/components/landing/PriceCard';
 import { PromptPage } from '../../shared/components/PromptPage';
-import type { SaleView } from '../../shared/components/SaleSlot';
 import { StatusPage } from '../../shared/components/StatusPage';
 import { calendarUrl, icsCalendar, type CalendarEvent } from '../../shared/logic/calendar';
 import { eventJsonLd, type OfferFacts } from '../../shared/logic/eventJsonLd';
-import { earlyBirdEndMs, earlyBirdSpotsTaken, type SaleState, upcomingChanges } from '../../shared/logic/sale';
+import { earlyBirdEndMs, type SaleState } from '../../shared/logic/sale';
 import type { Spots } from '../../shared/logic/spots';
 import { type LegalPageName, ROUTES } from '../../shared/routes';
 import { calendarDaysAfterEndMs, cityTimes, dateTimeLabel, isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';
 import type { SiteConfig } from '../config/settings';
-
-/** The landing page at one instant: its state of the sale, and the server's clock for the page to count on from. */
-export interface LandingView {
-  state: SaleState;
-  nowMs: number;
-  aheadMs: number;
-  year: number;
-  /** What the checkout last said about the Early Bird's spots; null when they are not counted. */
-  spots: Spots | null;
-}
+import type { LandingSnapshot } from './snapshot';
 
 /** Renders each page to a complete HTML document; the current time is an argument, never read here. */
 export interface Documents {
-  landing(view: LandingView): string;
+  landing(snapshot: LandingSnapshot): string;
   prompt(year: number): string;
   /** The terms, the refund policy or the privacy notice. */
   legal(page: LegalPageName, year: number): string;
@@ -135,17 +126,16 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
     });
 
   return {
-    landing: ({ state, nowMs, aheadMs, year, spots }) => {
-      const clock = { nowMs, aheadMs };
-      const sale: SaleView = { state, upcoming: upcomingChanges(state, config.sale), clock };
+    landing: (snapshot) => {
+      const { state, spots, earlyBirdTaken, clock, year } = snapshot;
       const spotsLabel = spots ? pricing.spotsLeft(spots.remaining, spots.limit) : pricing.spots;
       const offer: EarlyBirdOffer | null = state === 'early-bird' ? { checkoutUrl, untilLabel, spotsLabel, countdown: { ...clock, endMs: offerEndMs } } : null;
       return toHtml(
         <Document meta={meta(site.title, site.description, ROUTES.landing.path)} assets={assets} stylesheet="landing" hasIslands jsonLd={jsonLd(state, spots)}>
           <LandingPage
-            sale={sale}
+            sale={snapshot}
             offer={offer}
-            earlyBirdTaken={earlyBirdSpotsTaken(nowMs, config.sale, spots)}
+            earlyBirdTaken={earlyBirdTaken}
             schedule={schedule}
             calendarUrl={calendar}
             icsUrl={ROUTES.calendarFile.path}

@@ -1,7 +1,8 @@
 import { prices } from '../../shared/content';
 import type { SpotsSettings } from '../config/settings';
 import type { Logger } from '../ops/logger';
-import { nodeScheduler, startSpotsPoller, type SpotsPoller } from './poller';
+import { nodeScheduler } from '../ops/scheduler';
+import { startSpotsPoller, type SpotsPoller } from './poller';
 import { stripeSpotsSource } from './stripeSource';
 
 /** A call gives up well before the next is due, and never waits longer than this for Stripe. */

@@ -2,19 +2,19 @@
  * The trainer's photo: the formats and sizes the build wrote (read back by libvips, as any decoder would), the
  * <picture> the landing page carries, how the app serves the files, and which source the build picks.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPortrait, PLACEHOLDER_PHOTO, PORTRAIT_SIZE } from '../../scripts/lib/portrait';
-import type { BuildManifest } from '../../server/render/buildManifest';
+import { readBuildManifest } from '../../server/render/buildManifest';
 import { trainer } from '../../shared/content';
 import { DIST, testApp } from '../helpers/app';
 import { parseHtml } from '../helpers/html';
 
-const { trainerPhoto: photo } = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest;
+const { trainerPhoto: photo } = readBuildManifest(DIST);
 const fileOf = (url: string): string => path.join(DIST, 'public', url);
 /** What libvips reads in each file: AVIF is a HEIF container holding AV1. */
 const DECODED = { avif: { format: 'heif', compression: 'av1' }, webp: { format: 'webp' }, jpeg: { format: 'jpeg' } } as const;
