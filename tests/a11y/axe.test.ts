@@ -101,7 +101,7 @@ async function expectNoViolations(page: Page) {
   expect(results.passes.length).toBeGreaterThan(10);
   expect(describeViolations(results.violations)).toEqual([]);
   // What axe could not decide by itself ("needs review") is limited to three known cases:
-  // - text over a CSS gradient (hero, trainer initials, closing section): reviewed by hand, worst-case
+  // - text over a CSS gradient (hero, closing section): reviewed by hand, worst-case
   //   sums in the a11y report;
   // - the fixed top bar's text, whose translucent background lies over whatever is scrolled beneath it:
   //   computed over black and over white in the test 'the top bar text is readable over any content';
