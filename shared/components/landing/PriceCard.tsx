@@ -43,7 +43,7 @@ const CurrencyNote = () => <p className="price-card__note">{pricing.currencyNote
 function Consent() {
   const { lead, terms, and, refunds } = pricing.consent;
   return (
-    <p className="price-card__note">
+    <p className="price-card__note price-card__consent">
       {lead} <a href={ROUTES.terms.path}>{terms}</a> {and} <a href={ROUTES.refunds.path}>{refunds}</a>.
     </p>
   );
