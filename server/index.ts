@@ -12,6 +12,7 @@ import { createMetrics, type Metrics } from './ops/metrics';
 import { startMetricsServer } from './ops/metricsServer';
 import { lameDuck } from './ops/shutdown';
 import { startSpots } from './spots/start';
+import { startFulfilment } from './fulfilment/routes';
 import { registerSpotsMetrics } from './spots/metrics';
 import { createBodies } from './render/bodies';
 import { startRenderAhead } from './render/renderAhead';
@@ -68,7 +69,8 @@ function start(): void {
   const bodies = createBodies({ config, assets, clock: Date.now, logger, metrics, spots });
   startRenderAhead({ bodies, clock: Date.now, scheduler: nodeScheduler });
   const shutdown = lameDuck({ logger, delayMs: config.shutdownDelaySeconds * 1000, drainMs: config.shutdownDrainSeconds * 1000 });
-  const app = createApp({ config, assets, bodies, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining, spots });
+  const fulfilment = startFulfilment(config, { render: bodies.thanksHtml, clock: Date.now, logger, metrics });
+  const app = createApp({ config, assets, bodies, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining, spots, fulfilment });
   const server = createServer(
     {
       // A slow client may not hold a connection open for longer than these to send its headers, or its request.
@@ -92,6 +94,7 @@ function start(): void {
         state: saleState(Date.now(), config.sale),
         deadline: new Date(config.sale.earlyBirdDeadlineMs).toISOString(),
         start: new Date(config.sale.workshopStartMs).toISOString(),
+        confirmations: fulfilment ? 'sent by the site' : 'by hand',
       },
       'server listening',
     );

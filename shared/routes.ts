@@ -5,8 +5,11 @@
  * - `file`: a small file that changes only with the configuration.
  * - `probe`: for balancers and health checks, never stored.
  * - `outage`: the page the cache keeps for when no instance answers (docs/decisions/0001-outage-page.md).
+ * - `private`: an answer for one buyer, whose query carries a credential: it reaches the origin, is never stored
+ *   and never retried, and crawlers are told to stay away.
+ * - `webhook`: the one POST, from Stripe: passed to the origin, never stored, never retried.
  */
-export type RouteKind = 'page' | 'file' | 'probe' | 'outage';
+export type RouteKind = 'page' | 'file' | 'probe' | 'outage' | 'private' | 'webhook';
 
 export interface Route {
   path: string;
@@ -30,6 +33,11 @@ export const ROUTES = {
   sitemap: { path: '/sitemap.xml', kind: 'file', indexed: false },
   health: { path: '/healthz', kind: 'probe', indexed: false },
   outage: { path: '/_outage', kind: 'outage', indexed: false },
+  /** The Payment Link's redirect after payment: /gracias?session_id=cs_… (docs/fulfilment.md). */
+  thanks: { path: '/gracias', kind: 'private', indexed: false },
+  /** The buyer's calendar invite, with the join link: /gracias/invitacion.ics?session_id=cs_… */
+  thanksCalendar: { path: '/gracias/invitacion.ics', kind: 'private', indexed: false },
+  stripeWebhook: { path: '/webhooks/stripe', kind: 'webhook', indexed: false },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -1,4 +1,5 @@
 import type { PageAssets } from '../../shared/buildManifest';
+import type { ThanksView } from '../../shared/components/ThanksPage';
 import type { SaleState } from '../../shared/logic/sale';
 import { LEGAL_PAGES, type LegalPageName, ROUTES } from '../../shared/routes';
 import type { Clock } from '../ops/clock';
@@ -30,6 +31,8 @@ export interface PageBodies extends Preparable {
   outage: Promise<EncodedBody>;
   /** Rendered when it is needed: a fault may have left nothing else to answer with. */
   serverErrorHtml(): string;
+  /** One buyer's page after the checkout: rendered for each request, never kept. */
+  thanksHtml(view: ThanksView, year: number): string;
 }
 
 export interface PageBodiesOptions {
@@ -112,6 +115,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
     notFound: encodeBody(documents.notFound()),
     outage: encodeBody(documents.outage()),
     serverErrorHtml: () => documents.serverError(),
+    thanksHtml: (view, year) => documents.thanks(view, year),
     prepareLanding(secondMs) {
       const snapshot = landingSnapshot(secondMs, config.sale, spotsNow());
       landing.prepare(snapshot.key, snapshot.state, ROUTES.landing.path, renderLanding(snapshot));

@@ -13,6 +13,7 @@ import {
   type SellerContact,
   serverError,
   site,
+  thanks,
   trainer,
   workshop,
 } from '../../shared/content';
@@ -25,7 +26,8 @@ import { OutagePage } from '../../shared/components/OutagePage';
 import type { EarlyBirdOffer } from '../../shared/components/landing/PriceCard';
 import { PromptPage } from '../../shared/components/PromptPage';
 import { StatusPage } from '../../shared/components/StatusPage';
-import { calendarUrl, icsCalendar, type CalendarEvent } from '../../shared/logic/calendar';
+import { ThanksPage, type ThanksView } from '../../shared/components/ThanksPage';
+import { calendarUrl, icsCalendar, workshopEvent, workshopUid } from '../../shared/logic/calendar';
 import { eventJsonLd, type OfferFacts } from '../../shared/logic/eventJsonLd';
 import { earlyBirdEndMs, type SaleState } from '../../shared/logic/sale';
 import type { Spots } from '../../shared/logic/spots';
@@ -46,6 +48,8 @@ export interface Documents {
   outage(): string;
   /** The workshop as an iCalendar file, stamped with the given instant. */
   calendarFile(stampMs: number): string;
+  /** The page after the checkout, for one buyer: never indexed, never kept (docs/fulfilment.md). */
+  thanks(view: ThanksView, year: number): string;
 }
 
 const toHtml = (element: ReactElement): string => `<!DOCTYPE html>${renderToString(element)}`;
@@ -56,13 +60,7 @@ const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`
 export function createDocuments(config: SiteConfig, assets: PageAssets): Documents {
   // Everything that depends only on configuration is worked out once, not per request.
   const schedule = workshopSchedule(config.sale.workshopStartMs);
-  const event: CalendarEvent = {
-    title: workshop.title,
-    startMs: schedule.startMs,
-    endMs: schedule.endMs,
-    description: workshop.calendarDescription,
-    location: workshop.calendarLocation,
-  };
+  const event = workshopEvent(schedule);
   const calendar = calendarUrl(event);
   const times = cityTimes(schedule.startMs, details.cities);
   const { contactEmail, publicUrl, checkoutUrl } = config;
@@ -77,11 +75,14 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
     phone: config.seller.phone === null ? null : { text: config.seller.phone, href: telHref(config.seller.phone) },
   };
   const footer = (year: number): FooterProps => ({ seller, social: config.social, year });
+  /** The site sends each buyer's confirmation mail itself: the FAQ and the terms say so. */
+  const automaticMail = config.fulfilment !== null;
   const legalFacts: LegalFacts = {
     seller,
     workshopDate: schedule.fullLabel,
     earlyBirdEnd: `${dateTimeLabel(offerEndMs)} ${workshop.zoneLabel}`,
     refundDeadline: `${dateTimeLabel(calendarDaysAfterEndMs(schedule.startMs, refundPromise.windowDays))} ${workshop.zoneLabel}`,
+    automaticMail,
     paths: { terms: ROUTES.terms.path, refunds: ROUTES.refunds.path, privacy: ROUTES.privacy.path },
   };
   const meta = (title: string, description: string, path: string | null): PageMeta => ({
@@ -142,6 +143,7 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
             cityTimes={times}
             contactEmail={contactEmail}
             trainerPhoto={assets.trainerPhoto}
+            automaticMail={automaticMail}
             footer={footer(year)}
           />
         </Document>,
@@ -179,15 +181,20 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
           <OutagePage contactEmail={contactEmail} />
         </Document>,
       ),
+    thanks: (view, year) =>
+      toHtml(
+        <Document meta={meta(`${thanks.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+          <ThanksPage view={view} contactEmail={contactEmail} footer={footer(year)} />
+        </Document>,
+      ),
     calendarFile: (stampMs) =>
       icsCalendar({
         event,
-        uid: `taller-${schedule.startMs}@${new URL(publicUrl).hostname}`,
+        uid: workshopUid(schedule.startMs, publicUrl),
         stampMs,
         url: `${publicUrl}/`,
         organizer: { name: trainer.name, email: contactEmail },
-        reminderText: details.icsReminder,
-        reminderMinutes: 60,
+        reminders: [{ text: details.icsReminder, minutes: 60 }],
       }),
   };
 }

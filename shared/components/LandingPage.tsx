@@ -29,11 +29,25 @@ export interface LandingPageProps {
   cityTimes: CityTime[];
   contactEmail: string;
   trainerPhoto: ResponsivePhoto;
+  /** The site sends each buyer's confirmation mail itself (docs/fulfilment.md). */
+  automaticMail: boolean;
   footer: FooterProps;
 }
 
 /** The sections in the order of the spec. */
-export function LandingPage({ sale, offer, earlyBirdTaken, schedule, calendarUrl, icsUrl, cityTimes, contactEmail, trainerPhoto, footer }: LandingPageProps) {
+export function LandingPage({
+  sale,
+  offer,
+  earlyBirdTaken,
+  schedule,
+  calendarUrl,
+  icsUrl,
+  cityTimes,
+  contactEmail,
+  trainerPhoto,
+  automaticMail,
+  footer,
+}: LandingPageProps) {
   return (
     <>
       <NavBar sale={sale} contactEmail={contactEmail} />
@@ -46,7 +60,7 @@ export function LandingPage({ sale, offer, earlyBirdTaken, schedule, calendarUrl
         <Trainer photo={trainerPhoto} />
         <Details sale={sale} schedule={schedule} calendarUrl={calendarUrl} icsUrl={icsUrl} cityTimes={cityTimes} />
         <PricingSection sale={sale} offer={offer} earlyBirdTaken={earlyBirdTaken} contactEmail={contactEmail} workshopDateLabel={schedule.dateLabel} />
-        <FaqSection />
+        <FaqSection automaticMail={automaticMail} />
         <Closing sale={sale} contactEmail={contactEmail} />
       </main>
       <Footer {...footer} />

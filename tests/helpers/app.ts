@@ -8,6 +8,7 @@ import type { SpotsFeed } from '../../server/spots/poller';
 import { createBodies } from '../../server/render/bodies';
 import { startRenderAhead } from '../../server/render/renderAhead';
 import { nodeScheduler } from '../../server/ops/scheduler';
+import { startFulfilment } from '../../server/fulfilment/routes';
 import { capturedLogger } from './logs';
 
 export const DIST = path.resolve('dist');
@@ -48,6 +49,7 @@ export function testApp({
   const assets = loadPageAssets(DIST);
   const bodies = createBodies({ config, assets, clock, logger, metrics, spots });
   const background = renderAhead ? startRenderAhead({ bodies, clock, scheduler: nodeScheduler }) : undefined;
-  const app = createApp({ config, assets, bodies, publicDir: path.join(DIST, 'public'), logger, metrics, spots });
+  const fulfilment = startFulfilment(config, { render: bodies.thanksHtml, clock, logger, metrics });
+  const app = createApp({ config, assets, bodies, publicDir: path.join(DIST, 'public'), logger, metrics, spots, fulfilment });
   return { app, logs, raw, metrics, stop: () => background?.stop() };
 }

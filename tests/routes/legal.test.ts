@@ -88,10 +88,30 @@ describe('the terms', () => {
     expect(text).toContain(`durante ${workshop.recordingDays} días después del taller`);
     expect(text).toContain('El precio normal es de 97 USD por persona');
     expect(text).toContain('Los precios están en dólares estadounidenses (USD) y el cobro se hace en esa moneda');
-    expect(text).toContain('correo de confirmación con el enlace de Google Meet y una invitación para tu calendario');
-    expect(text).toContain('Si pagas con una ficha de OXXO o por transferencia bancaria, se confirma cuando el pago se acredita');
+    // Without the mail settings the owner writes to each buyer, and the terms say so.
+    expect(text).toContain(
+      'Después de tu pago te escribimos a la dirección que escribiste en la página de pago, con la confirmación y el enlace de Google Meet',
+    );
+    expect(text).toContain('Si pagas con una ficha de OXXO o por transferencia bancaria, te escribimos cuando el pago se acredita');
     expect(hrefOf(doc, 'política de reembolso')).toBe('/reembolsos');
     expect(hrefOf(doc, 'aviso de privacidad')).toBe('/privacidad');
+  });
+
+  it('say the site sends the confirmation mail itself where the mail settings are set', async () => {
+    const mail = {
+      STRIPE_SECRET_KEY: 'rk_test_legalpages0000',
+      STRIPE_PAYMENT_LINK: 'plink_1LegalPages',
+      STRIPE_API_URL: 'http://127.0.0.1:9',
+      STRIPE_WEBHOOK_SECRET: 'whsec_legalpagestestsecret0123456789',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MAIL_FROM: 'taller@taller.example.org',
+      MEETING_URL: 'https://meet.google.com/abc-defg-hij',
+    };
+    const { text } = await page('/terminos', { ...SELLER, ...mail });
+    expect(text).toContain(
+      'En cuanto tu pago se confirma, te llega un correo de confirmación con el enlace de Google Meet y una invitación para tu calendario',
+    );
+    expect(text).toContain('Si pagas con una ficha de OXXO o por transferencia bancaria, se confirma cuando el pago se acredita');
   });
 
   it("state the Early Bird's conditions: the price, the end in words with its year and zone, the spots the checkout counts, a late payment", async () => {
