@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
 import type { PageAssets } from '../shared/buildManifest';
-import { ROUTES, routeList } from '../shared/routes';
+import { LEGAL_PAGES, ROUTES, routeList } from '../shared/routes';
 import type { SiteConfig } from './config/settings';
 import { robotsTxt, sitemapXml } from './render/crawlerFiles';
 import { encodeBody, sendEncoded, type EncodedBody } from './http/encodedBody';
@@ -104,6 +104,12 @@ export function createApp({
     const { body, cacheControl } = await bodies.prompt();
     sendHtml(req, res, 200, cacheControl, body);
   });
+  for (const page of LEGAL_PAGES) {
+    app.get(ROUTES[page].path, async (req, res) => {
+      const { body, cacheControl } = await bodies.legal(page);
+      sendHtml(req, res, 200, cacheControl, body);
+    });
+  }
   app.all(PAGE_PATHS, (_req, res) => {
     res.status(405).set('Allow', PAGE_METHODS).type('text').send('Method Not Allowed');
   });

@@ -25,6 +25,9 @@ export interface Route {
 export const ROUTES = {
   landing: { path: '/', kind: 'page', indexed: true },
   prompt: { path: '/prompt1', kind: 'page', indexed: true },
+  terms: { path: '/terminos', kind: 'page', indexed: true },
+  refunds: { path: '/reembolsos', kind: 'page', indexed: true },
+  privacy: { path: '/privacidad', kind: 'page', indexed: true },
   calendarFile: { path: '/taller-marca-autoridad.ics', kind: 'file', indexed: false },
   robots: { path: '/robots.txt', kind: 'file', indexed: false },
   sitemap: { path: '/sitemap.xml', kind: 'file', indexed: false },
@@ -41,6 +44,10 @@ export const ROUTES = {
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/** The legal pages: one component renders each from its text in shared/content.ts. */
+export const LEGAL_PAGES = ['terms', 'refunds', 'privacy'] as const satisfies readonly RouteName[];
+export type LegalPageName = (typeof LEGAL_PAGES)[number];
 
 export const routeList: readonly Route[] = Object.values(ROUTES);
 

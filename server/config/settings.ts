@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon';
+import type { SocialNetwork, SocialProfile } from '../../shared/content';
 import type { SaleTerms } from '../../shared/logic/sale';
 import { SMTP_STAND_IN_USER } from './smtpStandIn';
 
 /** The settings whose defaults are placeholders: fine on a developer's machine, never in production. */
-export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL'] as const;
+export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS'] as const;
 export type PlaceholderSetting = (typeof PLACEHOLDER_SETTINGS)[number];
 
 export interface SiteConfig {
@@ -15,6 +16,10 @@ export interface SiteConfig {
   contactEmail: string;
   /** Where visitors reach the site, without a trailing slash: canonical links, sitemap, social cards. */
   publicUrl: string;
+  /** Who sells, as the legal pages and the footer name them. */
+  seller: SellerSettings;
+  /** The footer's profiles, in order; a profile unset in production is left out, so no link goes nowhere. */
+  social: SocialProfile[];
   /** When the sale changes state: the Early Bird deadline, the start, and the owner's sold-out switch. */
   sale: SaleTerms;
   /** The placeholder settings still at their defaults, each worth a warning at start. */
@@ -36,6 +41,15 @@ export interface SiteConfig {
   spots: SpotsSettings | null;
   /** The confirmation mail after a purchase (docs/fulfilment.md); null: the owner sends it by hand. */
   fulfilment: FulfilmentSettings | null;
+}
+
+export interface SellerSettings {
+  /** The legal name, person or company. */
+  name: string;
+  /** The postal address, on one line. */
+  address: string;
+  /** As the owner wrote it; null when unset. */
+  phone: string | null;
 }
 
 /** The Stripe Payment Link that sells the Early Bird, and how to read it. */
@@ -73,6 +87,13 @@ export const DEFAULTS = {
   CHECKOUT_URL: 'https://checkout.example.com/pagar/taller-marca-autoridad',
   CONTACT_EMAIL: 'hola@example.com',
   PUBLIC_URL: 'http://127.0.0.1:3000',
+  SELLER_NAME: 'Nombre legal de ejemplo',
+  SELLER_ADDRESS: 'Domicilio de ejemplo, Ciudad de México, México',
+  /** Unset: no phone on the pages. */
+  SELLER_PHONE: '',
+  /** Unset: a placeholder link outside production, nothing in production. */
+  INSTAGRAM_URL: '',
+  LINKEDIN_URL: '',
   WORKSHOP_START: '2025-09-03T20:00:00-06:00',
   EARLY_BIRD_DEADLINE: '2025-09-30T23:59:59-06:00',
   SOLD_OUT: 'false',
@@ -155,6 +176,40 @@ const parsePublicUrl = (value: string): string =>
 function parseEmail(value: string): string {
   if (!/^[^\s@<>"]+@[^\s@<>"]+\.[A-Za-z]{2,}$/.test(value)) fail('CONTACT_EMAIL', 'an e-mail address like name@domain.com', value);
   return value;
+}
+
+/** Printed on the legal pages: one line of ordinary text, no control character, within a sensible length. */
+function parseLine(variable: Variable, value: string, expected: string, min: number, max: number): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (value.length < min || value.length > max || /[\u0000-\u001f\u007f]/.test(value))
+    fail(variable, `${expected} of ${min} to ${max} characters on one line`, value);
+  return value;
+}
+
+/** Digits with the usual separators, 8 to 15 digits (the international maximum): the page links it as tel:. */
+function parsePhone(value: string): string | null {
+  if (value === '') return null;
+  const digits = value.replace(/\D/g, '').length;
+  if (!/^\+?[\d ()-]+$/.test(value) || digits < 8 || digits > 15) fail('SELLER_PHONE', 'a phone number like +52 55 1234 5678', value);
+  return value;
+}
+
+const SOCIAL_SETTINGS: Record<SocialNetwork, Variable> = { instagram: 'INSTAGRAM_URL', linkedin: 'LINKEDIN_URL' };
+
+/** Each profile's https URL; an unset one is a placeholder outside production and left out in production. */
+function parseSocial(get: (name: Variable) => string, production: boolean): SocialProfile[] {
+  return (Object.keys(SOCIAL_SETTINGS) as SocialNetwork[]).flatMap((network): SocialProfile[] => {
+    const variable = SOCIAL_SETTINGS[network];
+    const value = get(variable);
+    if (value === '') return production ? [] : [{ network, url: null }];
+    const url = parseUrl(
+      variable,
+      value,
+      'an absolute https URL of the profile',
+      (parsed) => parsed.protocol === 'https:' && parsed.hostname !== '' && !parsed.username,
+    );
+    return [{ network, url: url.href }];
+  });
 }
 
 function parseInteger(variable: Variable, value: string, min: number, max: number): number {
@@ -322,14 +377,14 @@ export function readConfig(env: Environment): SiteConfig {
     const value = env[name]?.trim();
     return value ? value : DEFAULTS[name];
   };
+  const production = env.NODE_ENV === 'production';
   const placeholders = PLACEHOLDER_SETTINGS.filter((name) => get(name) === DEFAULTS[name]);
-  if (env.NODE_ENV === 'production' && placeholders.length > 0) {
+  if (production && placeholders.length > 0) {
     throw new ConfigError(
       `NODE_ENV=production needs real values for ${placeholders.join(', ')}: ${placeholders.length === 1 ? 'it is' : 'they are'} still the placeholder default`,
     );
   }
   const port = parsePort('PORT', get('PORT'));
-  const production = env.NODE_ENV === 'production';
   const spots = parseSpots(
     get('STRIPE_SECRET_KEY'),
     get('STRIPE_PAYMENT_LINK'),
@@ -344,6 +399,12 @@ export function readConfig(env: Environment): SiteConfig {
     checkoutUrl: parseCheckoutUrl(get('CHECKOUT_URL')),
     contactEmail: parseEmail(get('CONTACT_EMAIL')),
     publicUrl: parsePublicUrl(get('PUBLIC_URL')),
+    seller: {
+      name: parseLine('SELLER_NAME', get('SELLER_NAME'), 'a legal name', 2, 120),
+      address: parseLine('SELLER_ADDRESS', get('SELLER_ADDRESS'), 'a postal address', 10, 300),
+      phone: parsePhone(get('SELLER_PHONE')),
+    },
+    social: parseSocial(get, production),
     sale: {
       workshopStartMs: parseInstant('WORKSHOP_START', get('WORKSHOP_START')),
       earlyBirdDeadlineMs: parseInstant('EARLY_BIRD_DEADLINE', get('EARLY_BIRD_DEADLINE')),

@@ -3,9 +3,10 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Clock } from './clock';
 import { saleState, type SaleState, type SaleTerms } from '../../shared/logic/sale';
 import type { Spots } from '../../shared/logic/spots';
+import type { LegalPageName } from '../../shared/routes';
 
 /** The pages the server renders and keeps in memory. */
-export type PageName = 'landing' | 'prompt' | 'calendar';
+export type PageName = 'landing' | 'prompt' | LegalPageName | 'calendar';
 
 export interface Metrics {
   registry: Registry;

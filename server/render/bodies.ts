@@ -1,7 +1,7 @@
 import type { PageAssets } from '../../shared/buildManifest';
 import type { ThanksView } from '../../shared/components/ThanksPage';
 import type { SaleState } from '../../shared/logic/sale';
-import { ROUTES } from '../../shared/routes';
+import { LEGAL_PAGES, type LegalPageName, ROUTES } from '../../shared/routes';
 import type { Clock } from '../ops/clock';
 import type { SiteConfig } from '../config/settings';
 import { BROTLI_BEST, BROTLI_PER_SECOND, encodeBody, type EncodedBody } from '../http/encodedBody';
@@ -23,6 +23,8 @@ export interface PageBody {
 export interface PageBodies extends Preparable {
   landing(): Promise<PageBody>;
   prompt(): Promise<PageBody>;
+  /** The terms, the refund policy or the privacy notice: like the prompt page, they change only with the year. */
+  legal(page: LegalPageName): Promise<PageBody>;
   /** The .ics file, stamped to the minute. */
   calendarFile(): Promise<EncodedBody>;
   notFound: Promise<EncodedBody>;
@@ -83,6 +85,8 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
   };
   const prompt = memo('prompt');
   const renderPrompt = (year: number) => async () => encodeBody(documents.prompt(year));
+  const legal = Object.fromEntries(LEGAL_PAGES.map((page) => [page, memo(page)])) as Record<LegalPageName, ReturnType<typeof memo>>;
+  const renderLegal = (page: LegalPageName, year: number) => async () => encodeBody(documents.legal(page, year));
   const calendar = memo('calendar');
 
   let lastLandingVisitMs = Number.NEGATIVE_INFINITY;
@@ -97,6 +101,11 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
     async prompt() {
       const snapshot = yearSnapshot(clock());
       const body = await prompt.serve(snapshot.key, 'none', renderPrompt(snapshot.year));
+      return { body, cacheControl: htmlCacheControl(snapshot) };
+    },
+    async legal(page) {
+      const snapshot = yearSnapshot(clock());
+      const body = await legal[page].serve(snapshot.key, 'none', renderLegal(page, snapshot.year));
       return { body, cacheControl: htmlCacheControl(snapshot) };
     },
     calendarFile() {
@@ -115,6 +124,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
     prepareYearPages() {
       const snapshot = yearSnapshot(clock());
       prompt.prepare(snapshot.key, 'none', ROUTES.prompt.path, renderPrompt(snapshot.year));
+      for (const page of LEGAL_PAGES) legal[page].prepare(snapshot.key, 'none', ROUTES[page].path, renderLegal(page, snapshot.year));
     },
     lastLandingVisitMs: () => lastLandingVisitMs,
   };

@@ -1,5 +1,5 @@
 import { confirmation, thanks } from '../content';
-import { Footer } from './Footer';
+import { Footer, type FooterProps } from './Footer';
 import { Icon } from './Icon';
 import type { ConfirmationFacts } from './mail/ConfirmationMail';
 import { SimpleHeader } from './SimpleHeader';
@@ -115,7 +115,7 @@ function Status({
   );
 }
 
-export function ThanksPage({ view, contactEmail, year }: { view: ThanksView; contactEmail: string; year: number }) {
+export function ThanksPage({ view, contactEmail, footer }: { view: ThanksView; contactEmail: string; footer: FooterProps }) {
   const status = view.state === 'not_found' || view.state === 'unavailable';
   return (
     <>
@@ -162,7 +162,7 @@ export function ThanksPage({ view, contactEmail, year }: { view: ThanksView; con
           </p>
         </div>
       </main>
-      <Footer contactEmail={contactEmail} year={year} />
+      <Footer {...footer} />
     </>
   );
 }

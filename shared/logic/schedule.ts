@@ -70,3 +70,13 @@ export function workshopSchedule(startMs: number): WorkshopSchedule {
     fullLabel: `${dateLabel}, ${time} ${workshop.zoneLabel}`,
   };
 }
+
+/**
+ * The last millisecond of the `days`-th calendar day after the workshop's date, in Mexico City: the end of a window
+ * "within N calendar days after the workshop".
+ */
+export const calendarDaysAfterEndMs = (startMs: number, days: number): number => inWorkshopZone(startMs).startOf('day').plus({ days }).endOf('day').toMillis();
+
+/** An ISO date in words, without the weekday: "25 de noviembre de 2026". */
+export const calendarDateLabel = (isoDate: string): string =>
+  DateTime.fromISO(isoDate, { zone: WORKSHOP_ZONE }).setLocale(LOCALE).toFormat("d 'de' LLLL 'de' yyyy");

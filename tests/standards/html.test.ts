@@ -63,6 +63,8 @@ async function afterTheCheckout(): Promise<string[]> {
 /** The Early Bird's spots as the checkout last reported them. */
 const spotsLeft = (count: number): SpotsFeed => ({ current: () => spotsFrom({ count, limit: 30, active: true }, 30), ready: () => true });
 
+const WITH_CONTACTS = { SELLER_PHONE: '+52 55 1234 5678', INSTAGRAM_URL: 'https://www.instagram.com/marca' };
+
 const PAGES: { name: string; path: string; now: number; env?: Record<string, string>; spots?: SpotsFeed; says?: string; status: number }[] = [
   { name: 'landing-early-bird', path: '/', now: DEFAULT_DEADLINE_MS - 86_400_000, status: 200 },
   {
@@ -86,6 +88,10 @@ const PAGES: { name: string; path: string; now: number; env?: Record<string, str
   { name: 'landing-sold-out', path: '/', now: DEFAULT_DEADLINE_MS - 86_400_000, env: { SOLD_OUT: 'true' }, status: 200 },
   { name: 'landing-closed', path: '/', now: TEST_START_MS, status: 200 },
   { name: 'prompt', path: '/prompt1', now: DEFAULT_DEADLINE_MS, status: 200 },
+  // With a phone and a profile, so their links are checked too; production leaves out an unset profile.
+  { name: 'terms', path: '/terminos', now: DEFAULT_DEADLINE_MS, env: WITH_CONTACTS, says: 'Promoción Early Bird', status: 200 },
+  { name: 'refunds', path: '/reembolsos', now: DEFAULT_DEADLINE_MS, env: WITH_CONTACTS, says: 'El reembolso del 100 %', status: 200 },
+  { name: 'privacy', path: '/privacidad', now: DEFAULT_DEADLINE_MS, env: WITH_CONTACTS, says: 'Tus derechos ARCO', status: 200 },
   { name: 'not-found', path: '/no-existe', now: DEFAULT_DEADLINE_MS, status: 404 },
   { name: 'outage', path: '/_outage', now: DEFAULT_DEADLINE_MS, status: 503 },
 ];
