@@ -8,7 +8,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY esbuild.config.mjs tsconfig.json ./
-COPY scripts/lib/siteBuild.ts ./scripts/lib/
+COPY scripts/lib/siteBuild.ts scripts/lib/portrait.ts ./scripts/lib/
 COPY server ./server
 COPY client ./client
 COPY shared ./shared

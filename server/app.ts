@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
 import type { PageAssets } from '../shared/buildManifest';
-import { ROUTES, routeList } from '../shared/routes';
+import { LEGAL_PAGES, ROUTES, routeList } from '../shared/routes';
 import type { SiteConfig } from './config/settings';
 import { robotsTxt, sitemapXml } from './render/crawlerFiles';
 import { encodeBody, sendEncoded, type EncodedBody } from './http/encodedBody';
@@ -12,6 +12,7 @@ import { loggablePath, requestLog } from './ops/requestLog';
 import { securityHeaders } from './http/security';
 import { htmlCacheControl } from './render/snapshot';
 import type { SpotsFeed } from './spots/poller';
+import type { FulfilmentRoutes } from './fulfilment/routes';
 
 export interface AppOptions {
   config: SiteConfig;
@@ -28,9 +29,12 @@ export interface AppOptions {
   draining?: () => boolean;
   /** Where the Early Bird's spots are counted: the instance is ready once the first read has answered or failed. */
   spots?: SpotsFeed;
+  /** After the checkout (server/fulfilment/routes.ts); none without its settings. */
+  fulfilment?: FulfilmentRoutes;
 }
 
 const PAGE_PATHS = routeList.filter((route) => route.kind === 'page').map((route) => route.path);
+const PRIVATE_PATHS = routeList.filter((route) => route.kind === 'private').map((route) => route.path);
 const PAGE_METHODS = 'GET, HEAD';
 const FIXED_FILE_CACHE = 'public, max-age=3600';
 /** How soon a visitor who meets the outage page is told to try again, in seconds. */
@@ -51,7 +55,17 @@ const fixedFile =
   };
 
 /** Builds the app without listening: the request's path reads top to bottom. */
-export function createApp({ config, assets, bodies, publicDir, logger = createLogger(), metrics, draining = () => false, spots }: AppOptions): Express {
+export function createApp({
+  config,
+  assets,
+  bodies,
+  publicDir,
+  logger = createLogger(),
+  metrics,
+  draining = () => false,
+  spots,
+  fulfilment,
+}: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   // Our own per-encoding ETags are set where bodies are prepared.
@@ -75,6 +89,11 @@ export function createApp({ config, assets, bodies, publicDir, logger = createLo
     else if (spots && !spots.ready()) res.status(503).json({ status: 'starting' });
     else res.json({ status: 'ok' });
   });
+  // For a liveness probe: an answer at all says the process is not stuck. Never 503 while starting or draining,
+  // or a slow first read of the checkout, or a shutdown, would get the process restarted.
+  app.get(ROUTES.liveness.path, (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'alive' });
+  });
 
   // The pages: each snapshot rendered and compressed once, then served from memory.
   app.get(ROUTES.landing.path, async (req, res) => {
@@ -85,9 +104,29 @@ export function createApp({ config, assets, bodies, publicDir, logger = createLo
     const { body, cacheControl } = await bodies.prompt();
     sendHtml(req, res, 200, cacheControl, body);
   });
+  for (const page of LEGAL_PAGES) {
+    app.get(ROUTES[page].path, async (req, res) => {
+      const { body, cacheControl } = await bodies.legal(page);
+      sendHtml(req, res, 200, cacheControl, body);
+    });
+  }
   app.all(PAGE_PATHS, (_req, res) => {
     res.status(405).set('Allow', PAGE_METHODS).type('text').send('Method Not Allowed');
   });
+
+  // After the checkout (docs/fulfilment.md): the buyer's page, its invite, and Stripe's webhook, all reaching one
+  // fulfilment. Without its settings none of them exists, and the owner writes to buyers by hand.
+  if (fulfilment) {
+    app.get(ROUTES.thanks.path, fulfilment.page);
+    app.get(ROUTES.thanksCalendar.path, fulfilment.calendar);
+    app.all(PRIVATE_PATHS, (_req, res) => {
+      res.status(405).set('Allow', PAGE_METHODS).type('text').send('Method Not Allowed');
+    });
+    app.post(ROUTES.stripeWebhook.path, ...fulfilment.webhook);
+    app.all(ROUTES.stripeWebhook.path, (_req, res) => {
+      res.status(405).set('Allow', 'POST').type('text').send('Method Not Allowed');
+    });
+  }
 
   // The page the cache keeps for when no instance answers (docs/decisions/0001-outage-page.md). A 503 that no
   // browser or shared cache stores, whoever asks: the VCL alone keeps it, on purpose, and never as a 200.

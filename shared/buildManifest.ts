@@ -2,6 +2,7 @@
  * The build's contract: what scripts/lib/siteBuild.ts writes to dist/manifest.json, and what the server, the tests
  * and the scripts read from it (server/render/buildManifest.ts). Types only: every side imports it, Node's type stripping included.
  */
+import type { ResponsivePhoto } from './components/responsivePhoto';
 
 export interface InlineStyle {
   css: string;
@@ -15,7 +16,7 @@ export interface InlineScript {
   hash: string;
 }
 
-/** The landing page's stylesheet, and the one of the pages without its sections (prompt, 404, 500). */
+/** The landing page's stylesheet, and the one of the pages without its sections (prompt, legal pages, 404, 500). */
 export type StylesheetName = 'landing' | 'simple';
 
 /** What the pages carry from the build. */
@@ -26,6 +27,8 @@ export interface PageAssets {
   entryScript: InlineScript;
   /** public/favicon.svg as a data: URL: the tab's icon costs no request. */
   favicon: string;
+  /** The trainer's photo, in every format and density the build made (scripts/lib/portrait.ts). */
+  trainerPhoto: ResponsivePhoto;
 }
 
 /** dist/manifest.json: what the pages carry, and the hashed files their scripts fetch. */

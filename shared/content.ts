@@ -17,6 +17,8 @@ export const site = {
 export const workshop = {
   title: 'Taller en vivo: Marca de Autoridad con IA',
   durationMinutes: 150,
+  /** How long the recording stays available after the workshop. */
+  recordingDays: 30,
   durationLabel: '2.5 horas en vivo',
   zoneLabel: 'hora de la Ciudad de México',
   /** After a date and time, where space is short: "…, 11:59 p. m. (Ciudad de México)". */
@@ -24,9 +26,12 @@ export const workshop = {
   meridiem: { am: 'a. m.', pm: 'p. m.' },
   format: 'En línea, por Google Meet',
   capacity: 'Ultra-limitado',
-  calendarLocation: 'Google Meet (link will be sent by email)',
+  /** The public calendar file's and link's place: the join link itself goes only to buyers. */
+  calendarLocation: 'Google Meet: el enlace llega a tu correo al confirmarse tu pago',
   calendarDescription:
-    'Taller en vivo de 2.5 horas para construir tu marca de autoridad con IA: estrategia, plan de contenido y producción de videos cortos y carruseles. El enlace de Google Meet llega a tu correo.',
+    'Taller en vivo de 2.5 horas para construir tu marca de autoridad con IA: estrategia, plan de contenido y producción de videos cortos y carruseles. El enlace de Google Meet llega a tu correo cuando se confirma tu pago.',
+  /** A buyer's own invite: the description, then the join link on a line of its own. */
+  calendarJoinLead: 'Entra al taller desde este enlace:',
 } as const;
 
 export const prices = {
@@ -163,13 +168,17 @@ export const pillars = {
   ],
 } as const;
 
+/** Placeholder name: the owner replaces it with the trainer's real name (docs/content.md). */
+const TRAINER_NAME = 'Valeria Montes';
+
 export const trainer = {
   id: 'sobre-mi',
   eyebrow: 'Tu instructora',
-  /** Placeholder name: the owner replaces it with the trainer's real name. */
-  name: 'Valeria Montes',
+  name: TRAINER_NAME,
   role: 'Estratega de marca personal y creadora de contenido',
-  initials: 'VM',
+  /** The photo's text alternative; the placeholder photo says what it is instead. */
+  photoAlt: `Retrato de ${TRAINER_NAME}`,
+  placeholderPhotoAlt: 'Foto de ejemplo: aquí irá el retrato de la instructora',
   paragraphs: [
     'Llevo más de 15 años comunicando marcas y acompañando a mujeres que tienen mucho que decir. Cuando decidí construir mi propia marca personal, apliqué el mismo método que te enseño en este taller: en 7 meses pasé de publicar sin rumbo a una comunidad que confía en mí.',
     'No creo en fórmulas mágicas ni en bailar tendencias que no van contigo. Creo en una estrategia clara, en la constancia posible y en usar la IA como asistente, no como sustituto de tu voz.',
@@ -192,7 +201,7 @@ export const details = {
   bonuses: [
     { title: 'Fórmula probada (PDF)', text: 'La guía paso a paso del método para tenerla siempre a mano.' },
     { title: 'GPT personalizado para videos y carruseles', text: 'Tu asistente entrenado con el método, listo para usar.' },
-    { title: 'Grabación por 30 días', text: 'Repasa cada parte del taller a tu ritmo durante 30 días.' },
+    { title: `Grabación por ${workshop.recordingDays} días`, text: `Repasa cada parte del taller a tu ritmo durante ${workshop.recordingDays} días.` },
     { title: 'Retroalimentación en vivo', text: 'Resolvemos tus dudas y revisamos tus ideas durante la sesión.' },
     { title: 'Banco de 50 ganchos (bono extra)', text: '50 inicios probados para que nadie pase de largo tus videos.' },
   ],
@@ -209,6 +218,22 @@ export const details = {
     { city: 'Buenos Aires', zone: 'America/Argentina/Buenos_Aires' },
     { city: 'Madrid', zone: 'Europe/Madrid' },
   ],
+} as const;
+
+/**
+ * The one refund policy (docs/decisions/0012-one-refund-policy.md), in the words the guarantee, the FAQ and the
+ * refund page all use: a free follow-up session for a participant who lacks clarity, or the money back when asked
+ * for within the window.
+ */
+const REFUND_WINDOW_DAYS = 7;
+export const refundPromise = {
+  /** Calendar days after the workshop's date, in Mexico City, to ask for the money back. */
+  windowDays: REFUND_WINDOW_DAYS,
+  /** The guarantee under the price, as the specification wrote it. */
+  clarity: 'Si al terminar el taller todavía no tienes claridad sobre tu estrategia, te regalo una sesión de seguimiento sin costo.',
+  moneyBack: `Y si prefieres recuperar tu dinero, te devolvemos el 100 % de tu inversión: solo escríbenos dentro de los ${REFUND_WINDOW_DAYS} días naturales posteriores al taller.`,
+  /** Business days, from the buyer's mail, within which the owner issues a refund. */
+  issueDays: 5,
 } as const;
 
 export const pricing = {
@@ -235,6 +260,10 @@ export const pricing = {
   // A no-break space keeps the price in one piece on a narrow button.
   checkoutCta: 'Inscribirme por 49\u00a0USD',
   checkoutNote: 'Pago seguro con tarjeta. Se abre en una pestaña nueva.',
+  /** Under every price: the currency of the charge, and what Stripe's Adaptive Pricing may show (docs/content.md). */
+  currencyNote: 'Precio en dólares estadounidenses (USD). La página de pago puede mostrarte el monto en tu moneda local.',
+  /** Beside the pay button, with links to the terms and the refund policy: "Al inscribirte aceptas los términos y la política de reembolso." */
+  consent: { lead: 'Al inscribirte aceptas los', terms: 'términos', and: 'y la', refunds: 'política de reembolso' },
   normalCta: 'Contactar para precio normal',
   normalNote: 'El precio Early Bird ya terminó. Escríbenos y te compartimos cómo inscribirte.',
   /** The normal price reached before the deadline: the last Early Bird spot was sold. */
@@ -250,12 +279,12 @@ export const pricing = {
     'Taller en vivo de 2.5 horas',
     'Fórmula probada (PDF)',
     'GPT personalizado para videos y carruseles',
-    'Grabación disponible por 30 días',
+    `Grabación disponible por ${workshop.recordingDays} días`,
     'Retroalimentación en vivo',
     'Bono extra: banco de 50 ganchos',
   ],
   guaranteeTitle: 'Garantía de claridad',
-  guarantee: 'Si al terminar el taller todavía no tienes claridad sobre tu estrategia, te regalo una sesión de seguimiento sin costo.',
+  guarantee: refundPromise.clarity,
 } as const;
 
 export const faq = {
@@ -269,7 +298,7 @@ export const faq = {
     },
     {
       question: '¿Qué pasa si no puedo conectarme en vivo?',
-      answer: 'Tendrás la grabación disponible durante 30 días para verla a tu ritmo, junto con todos los materiales y bonos.',
+      answer: `Tendrás la grabación disponible durante ${workshop.recordingDays} días para verla a tu ritmo, junto con todos los materiales y bonos.`,
     },
     {
       question: '¿Sirve para cualquier nicho o profesión?',
@@ -282,7 +311,11 @@ export const faq = {
     },
     {
       question: '¿Cómo recibo el enlace de acceso?',
+      /** Where the owner writes to each buyer (the site sends no mail: docs/fulfilment.md). */
       answer: 'Después de tu pago te llega un correo con la confirmación y el enlace de Google Meet. Revisa también tu carpeta de spam.',
+      /** Where the site sends the confirmation itself, as soon as Stripe confirms the payment. */
+      automaticAnswer:
+        'En cuanto se confirma tu pago te llega un correo con la confirmación, el enlace de Google Meet y una invitación para tu calendario que te recuerda el taller un día y una hora antes. Si pagas en efectivo en OXXO o por transferencia, el correo llega cuando se acredita el pago. Revisa también tu carpeta de spam.',
     },
     {
       question: '¿Por qué el cupo es tan limitado?',
@@ -290,7 +323,7 @@ export const faq = {
     },
     {
       question: '¿Y si el taller no es lo que esperaba?',
-      answer: 'Si el taller no cumple tus expectativas, te devolvemos el 100 % de tu inversión. Solo escríbenos al terminar la sesión.',
+      answer: `${refundPromise.clarity} ${refundPromise.moneyBack}`,
     },
   ],
 } as const;
@@ -308,20 +341,12 @@ export const closing = {
 export const footer = {
   legalLabel: 'Información legal',
   socialLabel: 'Redes sociales',
-  /**
-   * Placeholders until the owner has real pages: with href null they are rendered as HTML placeholder links
-   * (an <a> without href), which go nowhere and do not move the page. Put the real URL in href to link them.
-   */
-  legal: [
-    { href: null, label: 'Términos y condiciones' },
-    { href: null, label: 'Política de reembolso' },
-    { href: null, label: 'Política de privacidad' },
-  ],
-  social: [
-    { href: null, label: 'Instagram' },
-    { href: null, label: 'LinkedIn' },
-  ],
+  /** The three legal pages' links. */
+  legal: { terms: 'Términos y condiciones', refunds: 'Política de reembolso', privacy: 'Política de privacidad' },
+  /** The profiles' links; their URLs are settings (INSTAGRAM_URL, LINKEDIN_URL). */
+  social: { instagram: 'Instagram', linkedin: 'LinkedIn' },
   contactLabel: 'Contacto',
+  phoneLabel: 'Teléfono',
   rights: 'Todos los derechos reservados.',
 } as const;
 
@@ -348,6 +373,74 @@ export const outage = {
   text: 'La página no está disponible ahora mismo por un problema técnico de nuestro lado. Vuelve a intentarlo en unos minutos.',
   contactLead: 'Si necesitas ayuda, escríbenos a',
   retryLink: 'Volver a intentarlo',
+} as const;
+
+/**
+ * The confirmation mail (docs/fulfilment.md): what a buyer receives, in Spanish, once the payment is confirmed.
+ * The date, the times in each city of `details.cities` and the join link are filled in from the settings.
+ */
+export const confirmation = {
+  subject: 'Tu lugar está confirmado: Taller en vivo Marca de Autoridad con IA',
+  /** "¡Hola, Ana!", or without a name when the checkout had none. */
+  greeting: (firstName: string | null): string => (firstName ? `¡Hola, ${firstName}!` : '¡Hola!'),
+  lead: 'Tu pago está confirmado y tu lugar en el taller en vivo Marca de Autoridad con IA ya es tuyo. Aquí tienes todo lo que necesitas para el día del taller.',
+  whenTitle: 'Cuándo',
+  citiesTitle: 'La hora en tu ciudad',
+  joinTitle: 'Cómo entrar',
+  joinText: 'El taller es en vivo por Google Meet. Entra desde este enlace unos minutos antes de empezar:',
+  joinCta: 'Entrar al taller',
+  calendarTitle: 'Tu invitación para el calendario',
+  calendarText:
+    'Adjuntamos una invitación (taller-marca-autoridad.ics) con el enlace y dos recordatorios: un día antes y una hora antes. Ábrela para añadir el taller a tu calendario.',
+  prepareTitle: 'Qué preparar',
+  prepare: [
+    'Una computadora con buena conexión a internet (el teléfono también sirve) y audífonos.',
+    'Tu cuenta gratuita de ChatGPT abierta en el navegador.',
+    'Algo para tomar notas.',
+    'Piensa en tu clienta ideal y en dos o tres temas que dominas: trabajaremos con ellos en vivo.',
+  ],
+  contactTitle: '¿Dudas?',
+  contactText: 'Responde a este correo o escríbenos a',
+  signOff: 'Nos vemos en el taller,',
+  /** The invite's file name, as the buyer sees it. */
+  icsFileName: 'taller-marca-autoridad.ics',
+  reminders: { dayBefore: 'El taller en vivo es mañana', hourBefore: 'El taller en vivo empieza en 1 hora' },
+} as const;
+
+/** The page the Payment Link sends a buyer to after paying (/gracias), in each of its states. */
+export const thanks = {
+  title: 'Tu compra',
+  paid: {
+    eyebrow: 'Compra confirmada',
+    heading: (firstName: string | null): string => (firstName ? `¡Gracias, ${firstName}! Tu lugar está confirmado` : '¡Gracias! Tu lugar está confirmado'),
+    mailNote: 'Te enviamos esta misma información a tu correo, con la invitación para tu calendario. Si no la ves en unos minutos, revisa spam o promociones.',
+    googleCalendarCta: 'Añadir a Google Calendar',
+    googleCalendarHint: 'Google Calendar se abre en una pestaña nueva, con el enlace del taller.',
+    icsCta: 'Descargar la invitación (.ics)',
+    contactLead: '¿Dudas? Escríbenos a',
+  },
+  pending: {
+    eyebrow: 'Pago pendiente',
+    heading: 'Tu lugar está apartado: falta tu pago',
+    lead: 'Elegiste pagar en efectivo en OXXO o por transferencia. Tu lugar queda confirmado cuando el pago se acredita.',
+    steps: [
+      'Paga tu ficha en cualquier tienda OXXO, o haz la transferencia con los datos que te dio Stripe, antes de que venzan.',
+      'El pago se acredita en hasta un día hábil.',
+      'En cuanto se acredita, te llega un correo con la confirmación, el enlace del taller y la invitación para tu calendario.',
+    ],
+    help: 'Si ya pagaste y en un día hábil no te ha llegado el correo, escríbenos a',
+  },
+  notFound: {
+    heading: 'No encontramos tu compra',
+    text: 'Este enlace no corresponde a una compra confirmada del taller, o está incompleto. Si pagaste y llegaste aquí, escríbenos y lo resolvemos.',
+    contactLead: 'Escríbenos a',
+  },
+  unavailable: {
+    heading: 'No pudimos confirmar tu compra en este momento',
+    text: 'Tu pago no se ve afectado. Vuelve a cargar esta página en un minuto.',
+    contactLead: 'Si el problema sigue, escríbenos a',
+  },
+  backHome: 'Volver al inicio',
 } as const;
 
 /** The copy island's own texts, apart from the prompt so its JavaScript does not carry the page. */
@@ -420,4 +513,390 @@ AL FINAL:
 - Sugiere 3 ideas de videos relacionados para continuar la serie.
 
 Si falta algún dato de mi marca, hazme primero un máximo de 3 preguntas breves antes de escribir los guiones.`,
+} as const;
+
+/** A run of text, or a link within it. */
+export type Inline = string | { text: string; href: string };
+/** A paragraph, or a list whose items are each a line of text. */
+export type Block = Inline[] | { list: Inline[][] };
+
+export interface LegalSection {
+  heading: string;
+  blocks: Block[];
+}
+
+export interface LegalText {
+  /** The document's title and description, for the tab and search engines. */
+  title: string;
+  description: string;
+  heading: string;
+  /** When the text last changed, as an ISO date: the page shows it in words. */
+  updated: string;
+  lead: Inline[];
+  sections: LegalSection[];
+}
+
+/** Who sells and how buyers reach them, from the settings: the legal pages and the footer show it. */
+export interface SellerContact {
+  name: string;
+  address: string;
+  email: string;
+  /** As the owner wrote it, with its tel: link; null when unset. */
+  phone: { text: string; href: string } | null;
+}
+
+export type SocialNetwork = keyof typeof footer.social;
+
+/** A profile in the footer; url null is the placeholder shown outside production while it is unset. */
+export interface SocialProfile {
+  network: SocialNetwork;
+  url: string | null;
+}
+
+/** What the legal texts say that is not theirs to decide: the seller's settings, the edition's dates, the pages' paths. */
+export interface LegalFacts {
+  seller: SellerContact;
+  /** "miércoles 3 de septiembre de 2025, 8:00 p. m. hora de la Ciudad de México" */
+  workshopDate: string;
+  /** When the Early Bird ends at the latest, in words with its year and time zone. */
+  earlyBirdEnd: string;
+  /** The last moment to ask for the money back, in words with its year and time zone. */
+  refundDeadline: string;
+  /** The site sends the confirmation mail itself (docs/fulfilment.md); else the owner writes to each buyer. */
+  automaticMail: boolean;
+  paths: { terms: string; refunds: string; privacy: string };
+}
+
+export const legalPage = {
+  updatedLabel: 'Última actualización:',
+  backHome: 'Volver al taller',
+} as const;
+
+/** PROFECO, the consumer authority a buyer in Mexico can turn to. */
+const profeco = {
+  url: 'https://www.gob.mx/profeco',
+  site: 'gob.mx/profeco',
+  phoneCdmx: '55 5568 8722',
+  phoneElsewhere: '800 468 8722',
+} as const;
+
+const mailLink = (email: string): Inline => ({ text: email, href: `mailto:${email}` });
+/** "escríbenos a hola@… o llámanos al +52 …", with the phone only when the owner set one. */
+const reachUs = ({ seller }: LegalFacts): Inline[] =>
+  seller.phone ? ['escríbenos a ', mailLink(seller.email), ' o llámanos al ', seller.phone] : ['escríbenos a ', mailLink(seller.email)];
+const usd = (amount: number): string => `${amount} ${prices.currency}`;
+
+/**
+ * The three legal pages, in plain Spanish, as a starting point the owner's adviser reviews (docs/content.md).
+ * Every fact comes from this module or from the facts passed in; no figure is typed here twice.
+ */
+export const legalTexts = {
+  terms: (facts: LegalFacts): LegalText => ({
+    title: `Términos y condiciones | ${site.name}`,
+    description: `Quién vende el taller ${site.name}, qué incluye, su precio en dólares, cómo recibes tu acceso y las condiciones de la promoción Early Bird.`,
+    heading: 'Términos y condiciones',
+    updated: '2026-11-25',
+    lead: [
+      'Estos términos explican, en palabras sencillas, qué compras al inscribirte al taller, cuánto cuesta, cómo recibes tu acceso y qué pasa si algo cambia. Al inscribirte los aceptas; si algo no está claro, ',
+      ...reachUs(facts),
+      ' antes de pagar.',
+    ],
+    sections: [
+      {
+        heading: 'Quién vende',
+        blocks: [
+          [
+            `El taller «${site.name}» lo imparte ${trainer.name} y lo vende ${facts.seller.name}, con domicilio en ${facts.seller.address}. Para cualquier duda, `,
+            ...reachUs(facts),
+            '.',
+          ],
+        ],
+      },
+      {
+        heading: 'Qué compras',
+        blocks: [
+          [`Tu inscripción es un lugar para una persona en el taller en vivo, en línea por Google Meet, el ${facts.workshopDate}. Incluye:`],
+          { list: pricing.includes.map((item) => [item]) },
+          [
+            `La grabación queda disponible durante ${workshop.recordingDays} días después del taller, para que la veas a tu ritmo. Tu lugar es personal: el enlace de acceso es solo para ti.`,
+          ],
+        ],
+      },
+      {
+        heading: 'Precio y moneda',
+        blocks: [
+          [
+            `El precio normal es de ${usd(prices.normal)} por persona, en un solo pago. Los precios están en dólares estadounidenses (${prices.currency}) y el cobro se hace en esa moneda. La página de pago puede mostrarte el monto en tu moneda local y cobrarlo en ella, con el tipo de cambio que te muestra antes de que pagues. Si pagas en dólares con una tarjeta de otra moneda, tu banco hace la conversión y puede cobrarte sus propias comisiones.`,
+          ],
+          [
+            'El pago lo procesa Stripe en su página de pago segura, que se abre en una pestaña nueva. Nosotros nunca vemos ni guardamos los datos de tu tarjeta.',
+          ],
+        ],
+      },
+      {
+        heading: 'Cómo recibes tu acceso',
+        blocks: [
+          [
+            facts.automaticMail
+              ? 'En cuanto tu pago se confirma, te llega un correo de confirmación con el enlace de Google Meet y una invitación para tu calendario, a la dirección que escribiste en la página de pago. Si pagas con tarjeta, se confirma al terminar el pago, y la página de pago te trae de vuelta a una página de este sitio con la misma confirmación. Si pagas con una ficha de OXXO o por transferencia bancaria, se confirma cuando el pago se acredita.'
+              : 'Después de tu pago te escribimos a la dirección que escribiste en la página de pago, con la confirmación y el enlace de Google Meet. Si pagas con una ficha de OXXO o por transferencia bancaria, te escribimos cuando el pago se acredita.',
+          ],
+          [
+            'La grabación y los materiales te llegan por correo después del taller. Si no encuentras nuestros correos, revisa tu carpeta de spam o ',
+            ...reachUs(facts),
+            '.',
+          ],
+        ],
+      },
+      {
+        heading: 'Promoción Early Bird',
+        blocks: [
+          [
+            `Mientras dure la promoción Early Bird, el taller cuesta ${usd(prices.earlyBird)} en lugar de ${usd(prices.normal)} (ahorras ${usd(prices.saving)}). Sus condiciones:`,
+          ],
+          {
+            list: [
+              [`Termina el ${facts.earlyBirdEnd}, o antes si se agotan sus ${prices.earlyBirdSpots} lugares.`],
+              [
+                `Hay ${prices.earlyBirdSpots} lugares con este precio y los cuenta la página de pago: cada compra que se completa en ella ocupa uno. Al completarse la compra número ${prices.earlyBirdSpots}, la página de pago deja de aceptar este precio. El contador de este sitio puede tardar unos segundos en reflejar las últimas compras; lo que decide es la página de pago.`,
+              ],
+              [
+                'Si eliges un pago que se completa después (una ficha de OXXO o una transferencia bancaria, cuando la página de pago los ofrezca), tu lugar queda apartado en cuanto generas la ficha o los datos de la transferencia. Si pagas antes de su vencimiento, conservas tu lugar y el precio Early Bird, aunque mientras tanto se hayan agotado los demás lugares o haya pasado la fecha límite. Si vencen sin pagarse, la compra se cancela sin ningún cargo y pierdes el lugar apartado.',
+              ],
+              ['Después de la promoción, el precio es el normal. Para inscribirte a ese precio, ', ...reachUs(facts), '.'],
+            ],
+          },
+        ],
+      },
+      {
+        heading: 'Garantía y reembolsos',
+        blocks: [
+          [
+            'Tienes una garantía de claridad y puedes pedir el reembolso del 100 % de lo que pagaste, en las condiciones de nuestra ',
+            { text: 'política de reembolso', href: facts.paths.refunds },
+            '.',
+          ],
+        ],
+      },
+      {
+        heading: 'Si cambiamos la fecha o cancelamos el taller',
+        blocks: [
+          [
+            'Si tenemos que cambiar la fecha o la hora del taller, te avisamos por correo en cuanto lo sepamos, con la nueva fecha. Si la nueva fecha no te funciona, escríbenos antes de ella y te devolvemos el 100 % de lo que pagaste. Si una falla técnica de nuestro lado interrumpe la sesión, la completamos en una nueva fecha, con las mismas opciones.',
+          ],
+          ['Si cancelamos el taller sin nueva fecha, te devolvemos el 100 % de lo que pagaste, sin que tengas que pedirlo.'],
+        ],
+      },
+      {
+        heading: 'Propiedad intelectual',
+        blocks: [
+          [
+            `El taller, su grabación y los materiales (la fórmula en PDF, el GPT personalizado y el banco de ganchos) pertenecen a ${facts.seller.name}. Con tu inscripción recibes permiso para usarlos en tu propio negocio; no puedes revenderlos, compartirlos, publicarlos ni grabar la sesión en vivo por tu cuenta. Lo que tú creas con ellos (tus guiones, carruseles y publicaciones) es tuyo.`,
+          ],
+        ],
+      },
+      {
+        heading: 'Tus datos',
+        blocks: [
+          ['Qué datos tuyos usamos, para qué y cómo ejercer tus derechos lo explica nuestro ', { text: 'aviso de privacidad', href: facts.paths.privacy }, '.'],
+        ],
+      },
+      {
+        heading: 'Dudas y quejas',
+        blocks: [
+          ['Si algo no salió como esperabas, ', ...reachUs(facts), ': respondemos cada mensaje y buscamos una solución contigo.'],
+          [
+            'También puedes acudir a la Procuraduría Federal del Consumidor (PROFECO): en ',
+            { text: profeco.site, href: profeco.url },
+            `, en su Teléfono del Consumidor (${profeco.phoneCdmx} desde la Ciudad de México o ${profeco.phoneElsewhere} desde el resto del país) o en línea, con Concilianet.`,
+          ],
+        ],
+      },
+      {
+        heading: 'Cambios a estos términos',
+        blocks: [
+          [
+            'Si cambiamos estos términos, publicamos la nueva versión en esta página con su fecha. Tu compra se rige por los términos vigentes el día en que te inscribiste. Estos términos se rigen por las leyes de México.',
+          ],
+        ],
+      },
+    ],
+  }),
+
+  refunds: (facts: LegalFacts): LegalText => ({
+    title: `Política de reembolso | ${site.name}`,
+    description: `Una sola política: una sesión de seguimiento sin costo si te falta claridad, o el 100 % de tu dinero si lo pides dentro de los ${refundPromise.windowDays} días naturales posteriores al taller.`,
+    heading: 'Política de reembolso',
+    updated: '2026-11-25',
+    lead: ['Queremos que salgas del taller con claridad y un plan. Si no es así, tienes dos opciones y eliges tú.'],
+    sections: [
+      {
+        heading: 'Nuestra promesa',
+        blocks: [[refundPromise.clarity], [refundPromise.moneyBack]],
+      },
+      {
+        heading: 'La sesión de seguimiento sin costo',
+        blocks: [
+          [
+            'Escríbenos a ',
+            mailLink(facts.seller.email),
+            ' desde el correo con el que te inscribiste y cuéntanos en qué punto te quedaste. Acordamos juntas una fecha para una sesión en línea en la que revisamos tu estrategia.',
+          ],
+        ],
+      },
+      {
+        heading: 'El reembolso del 100 %',
+        blocks: [
+          {
+            list: [
+              [
+                `Cuándo: desde que te inscribes y hasta el ${facts.refundDeadline}, el último de los ${refundPromise.windowDays} días naturales posteriores al taller.`,
+              ],
+              [
+                'Cómo: escríbenos a ',
+                mailLink(facts.seller.email),
+                ' desde el correo con el que te inscribiste, o dinos el nombre y el correo que usaste en la página de pago. No hay formulario que llenar.',
+              ],
+              ['Cuánto: el 100 % de lo que pagaste, en la misma moneda en que pagaste.'],
+              [
+                `Cómo te llega: lo emitimos por Stripe al mismo medio de pago a más tardar ${refundPromise.issueDays} días hábiles después de tu correo; tu banco puede tardar unos días más en reflejarlo. Si pagaste sin tarjeta (por ejemplo, en efectivo en OXXO), te escribimos para acordar cómo devolvértelo.`,
+              ],
+            ],
+          },
+        ],
+      },
+      {
+        heading: 'Si no puedes conectarte en vivo',
+        blocks: [
+          [
+            `Tendrás la grabación durante ${workshop.recordingDays} días. Si aun así prefieres tu dinero, aplica el mismo plazo: hasta el ${facts.refundDeadline}.`,
+          ],
+        ],
+      },
+      {
+        heading: 'Si cambiamos la fecha o cancelamos el taller',
+        blocks: [
+          [
+            'Si la nueva fecha no te funciona, o si cancelamos el taller, te devolvemos el 100 % de lo que pagaste, como explican nuestros ',
+            { text: 'términos y condiciones', href: facts.paths.terms },
+            '.',
+          ],
+        ],
+      },
+    ],
+  }),
+
+  privacy: (facts: LegalFacts): LegalText => ({
+    title: `Aviso de privacidad | ${site.name}`,
+    description:
+      'Quién es responsable de tus datos, cuáles usamos y para qué, con quién los compartimos y cómo ejercer tus derechos ARCO. Este sitio no usa cookies.',
+    heading: 'Aviso de privacidad',
+    updated: '2026-11-25',
+    lead: [
+      'Este aviso explica qué datos personales tuyos usamos, para qué, con quién los compartimos y qué derechos tienes sobre ellos, conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares.',
+    ],
+    sections: [
+      {
+        heading: 'Quién es responsable de tus datos',
+        blocks: [
+          [
+            `${facts.seller.name}, con domicilio en ${facts.seller.address}, es responsable del uso y la protección de tus datos personales. Para cualquier asunto sobre ellos, `,
+            ...reachUs(facts),
+            '.',
+          ],
+        ],
+      },
+      {
+        heading: 'Qué datos usamos',
+        blocks: [
+          {
+            list: [
+              [
+                'Al inscribirte, en la página de pago de Stripe: tu nombre, tu correo electrónico, tu país y los datos de tu medio de pago. Los datos completos de tu tarjeta los recibe y guarda Stripe; nosotros solo vemos datos como su marca y sus últimos cuatro dígitos.',
+              ],
+              ['Si nos escribes (para unirte a la lista de espera o pedir tu reembolso, por ejemplo): tu correo y lo que nos cuentes.'],
+              ['En el taller en vivo: el nombre con el que entras a Google Meet.'],
+            ],
+          },
+          ['No te pedimos datos sensibles.'],
+        ],
+      },
+      {
+        heading: 'Para qué los usamos',
+        blocks: [
+          {
+            list: [
+              ['Registrar tu inscripción y tu pago.'],
+              ['Enviarte el correo de confirmación con el enlace de Google Meet y la invitación para tu calendario, y después la grabación y los materiales.'],
+              ['Atender tus dudas, tu sesión de seguimiento o tu reembolso.'],
+              ['Cumplir nuestras obligaciones legales, como las fiscales.'],
+            ],
+          },
+          ['No usamos tus datos para publicidad ni los vendemos. Solo te escribimos sobre una próxima edición o un lugar que se libera si tú nos lo pides.'],
+        ],
+      },
+      {
+        heading: 'Este sitio no guarda nada tuyo',
+        blocks: [
+          [
+            'Este sitio no usa cookies, no tiene cuentas ni formularios y no guarda datos tuyos. Su servidor anota qué página se pidió, cuándo y con qué resultado, para funcionar y detectar fallas, sin ningún dato que te identifique.',
+          ],
+          [
+            'Si llegas desde un enlace con etiquetas de campaña (como utm_source), este sitio se las pasa a la página de pago para saber qué publicación funcionó: dicen de dónde vienes, no quién eres.',
+          ],
+        ],
+      },
+      {
+        heading: 'Con quién compartimos tus datos',
+        blocks: [
+          {
+            list: [
+              [
+                'Stripe, que procesa tu pago y guarda los datos de la compra conforme a su propio ',
+                { text: 'aviso de privacidad', href: 'https://stripe.com/privacy' },
+                ', y puede tratarlos fuera de México.',
+              ],
+              ['Nuestro proveedor de correo electrónico, que envía el correo de confirmación.'],
+              ['Google, que opera Google Meet, donde ocurre el taller en vivo.'],
+              ['Las autoridades, solo cuando una ley nos lo exija.'],
+            ],
+          },
+          [
+            'Compartirlos con ellos es necesario para darte el taller que compraste, por lo que no requiere tu consentimiento. No los compartimos con nadie más.',
+          ],
+        ],
+      },
+      {
+        heading: 'Cuánto tiempo los conservamos',
+        blocks: [['Mientras dure tu inscripción y, después, solo el tiempo que nos exigen las leyes, como las fiscales.']],
+      },
+      {
+        heading: 'Tus derechos ARCO',
+        blocks: [
+          [
+            'Tienes derecho a saber qué datos tuyos tenemos (acceso), a corregirlos (rectificación), a pedir que los borremos (cancelación) y a oponerte a un uso concreto (oposición). También puedes revocar tu consentimiento o limitar el uso de tus datos.',
+          ],
+          ['Para ejercerlos, escríbenos a ', mailLink(facts.seller.email), ' con:'],
+          {
+            list: [
+              ['tu nombre y el correo con el que te inscribiste;'],
+              ['una copia de tu identificación oficial (o la de tu representante, con el documento que lo acredite);'],
+              ['qué derecho quieres ejercer y sobre qué datos.'],
+            ],
+          },
+          [
+            'Te respondemos en un máximo de 20 días hábiles y, si procede, lo hacemos efectivo dentro de los 15 días hábiles siguientes. Si no quedas conforme con nuestra respuesta, puedes acudir a la autoridad de protección de datos personales.',
+          ],
+        ],
+      },
+      {
+        heading: 'Cambios a este aviso',
+        blocks: [
+          [
+            'Publicamos cualquier cambio en esta página, con su nueva fecha de actualización arriba. Si un cambio afecta cómo usamos los datos de quienes ya se inscribieron, también les escribimos por correo.',
+          ],
+        ],
+      },
+    ],
+  }),
 } as const;

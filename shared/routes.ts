@@ -5,8 +5,11 @@
  * - `file`: a small file that changes only with the configuration.
  * - `probe`: for balancers and health checks, never stored.
  * - `outage`: the page the cache keeps for when no instance answers (docs/decisions/0001-outage-page.md).
+ * - `private`: an answer for one buyer, whose query carries a credential: it reaches the origin, is never stored
+ *   and never retried, and crawlers are told to stay away.
+ * - `webhook`: the one POST, from Stripe: passed to the origin, never stored, never retried.
  */
-export type RouteKind = 'page' | 'file' | 'probe' | 'outage';
+export type RouteKind = 'page' | 'file' | 'probe' | 'outage' | 'private' | 'webhook';
 
 export interface Route {
   path: string;
@@ -22,14 +25,29 @@ export interface Route {
 export const ROUTES = {
   landing: { path: '/', kind: 'page', indexed: true },
   prompt: { path: '/prompt1', kind: 'page', indexed: true },
+  terms: { path: '/terminos', kind: 'page', indexed: true },
+  refunds: { path: '/reembolsos', kind: 'page', indexed: true },
+  privacy: { path: '/privacidad', kind: 'page', indexed: true },
   calendarFile: { path: '/taller-marca-autoridad.ics', kind: 'file', indexed: false },
   robots: { path: '/robots.txt', kind: 'file', indexed: false },
   sitemap: { path: '/sitemap.xml', kind: 'file', indexed: false },
+  /** Readiness: 200 when this instance should get visitors; 503 while it starts (first spots read) or drains. */
   health: { path: '/healthz', kind: 'probe', indexed: false },
+  /** Liveness: 200 whenever the process answers at all, starting and draining included; silence means restart it. */
+  liveness: { path: '/livez', kind: 'probe', indexed: false },
   outage: { path: '/_outage', kind: 'outage', indexed: false },
+  /** The Payment Link's redirect after payment: /gracias?session_id=cs_… (docs/fulfilment.md). */
+  thanks: { path: '/gracias', kind: 'private', indexed: false },
+  /** The buyer's calendar invite, with the join link: /gracias/invitacion.ics?session_id=cs_… */
+  thanksCalendar: { path: '/gracias/invitacion.ics', kind: 'private', indexed: false },
+  stripeWebhook: { path: '/webhooks/stripe', kind: 'webhook', indexed: false },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/** The legal pages: one component renders each from its text in shared/content.ts. */
+export const LEGAL_PAGES = ['terms', 'refunds', 'privacy'] as const satisfies readonly RouteName[];
+export type LegalPageName = (typeof LEGAL_PAGES)[number];
 
 export const routeList: readonly Route[] = Object.values(ROUTES);
 

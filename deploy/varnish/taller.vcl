@@ -83,6 +83,14 @@ sub vcl_recv {
         return (hash);
     }
 
+    # A buyer's page after the checkout and its invite carry a credential in the query
+    # (/gracias?session_id=cs_...): each goes to the origin, and nothing of it is stored here
+    # (docs/fulfilment.md). Stripe's webhook, the one POST the site answers, is passed likewise.
+    if (req.url ~ "^/gracias(/invitacion\.ics)?(\?|$)" || req.url ~ "^/webhooks/stripe(\?|$)") {
+        unset req.http.Cookie;
+        return (pass);
+    }
+
     # The site sets and reads no cookie, so a visitor's (an analytics cookie on the domain) must
     # not turn every page into a pass.
     unset req.http.Cookie;
@@ -134,6 +142,12 @@ sub vcl_backend_fetch {
     set bereq.connect_timeout = 1s;
     set bereq.first_byte_timeout = 2s;
     set bereq.between_bytes_timeout = 2s;
+    # These wait on Stripe (each call bounded at 4 s), and the webhook on the mail server too: their own bounds.
+    if (bereq.url ~ "^/gracias") {
+        set bereq.first_byte_timeout = 6s;
+    } elsif (bereq.url ~ "^/webhooks/stripe") {
+        set bereq.first_byte_timeout = 30s;
+    }
 }
 
 sub vcl_backend_response {
@@ -171,7 +185,8 @@ sub vcl_backend_error {
         # A refresh in the background failed: keep the copy there is.
         return (abandon);
     }
-    if (bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD")) {
+    # A buyer's page is never retried: its lookup spends the instance's budget of Stripe reads.
+    if (bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD") && bereq.url !~ "^/gracias") {
         set bereq.backend = taller.backend(by=KEY, key=taller.key(bereq.http.X-Taller-Key), alt=1, healthy=ALL);
         # With no other healthy instance the ring names the failed one again, or none: no retry then.
         if (bereq.backend && "" + bereq.backend != "" + beresp.backend) {

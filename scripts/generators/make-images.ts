@@ -1,4 +1,5 @@
-// Draws the social card (1200×630) and the PNG icons with Debian's Chromium, into public/.
+// Draws the social card (1200×630) and the PNG icons with Debian's Chromium, into public/, and the placeholder of the
+// trainer's photo, which says it is one, into shared/images/ (the build makes the page's formats from it).
 // Run by hand after a design change: node scripts/generators/make-images.ts. The PNGs are committed.
 import { readFileSync } from 'node:fs';
 import { launchChromium } from '../lib/harness.ts';
@@ -30,6 +31,14 @@ const card = `<!doctype html><html><head><style>${base}
   <div class="foot"><span>2.5 horas en vivo</span><span>Google Meet</span><span>Grabación 30 días</span></div>
 </div><div class="logo">${icon}</div></body></html>`;
 
+/** A neutral silhouette that says what it is, so nobody mistakes it for the trainer. */
+const placeholderPhoto = `<!doctype html><html><head><style>${base}
+  body { width: 880px; height: 880px; overflow: hidden; position: relative; background: #f1e4e8; }
+  .head { position: absolute; left: 290px; top: 150px; width: 300px; height: 340px; border-radius: 50%; background: #9b8494; }
+  .body { position: absolute; left: 120px; top: 530px; width: 640px; height: 560px; border-radius: 50% 50% 0 0; background: #9b8494; }
+  .label { position: absolute; left: 0; right: 0; top: 610px; text-align: center; color: #fff; font-weight: 800; font-size: 62px; }
+</style></head><body><div class="head"></div><div class="body"></div><div class="label">Foto de ejemplo</div></body></html>`;
+
 const iconPage = (size: number): string =>
   `<!doctype html><html><head><style>${base} body { width: ${size}px; height: ${size}px; } svg { width: ${size}px; height: ${size}px; display: block; }</style></head><body>${icon}</body></html>`;
 
@@ -37,6 +46,7 @@ const images: [file: string, html: string, width: number, height: number][] = [
   ['public/og-image.png', card, 1200, 630],
   ['public/apple-touch-icon.png', iconPage(180), 180, 180],
   ['public/favicon-32.png', iconPage(32), 32, 32],
+  ['shared/images/trainer-placeholder.png', placeholderPhoto, 880, 880],
 ];
 const browser = await launchChromium();
 try {

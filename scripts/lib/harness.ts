@@ -69,6 +69,8 @@ export const PRODUCTION_SETTINGS = {
   CHECKOUT_URL: 'https://pay.example.org/taller',
   CONTACT_EMAIL: 'hola@taller.example.org',
   PUBLIC_URL: 'https://taller.example.org',
+  SELLER_NAME: 'Ana Torres Ejemplo',
+  SELLER_ADDRESS: 'Av. Ejemplo 123, Col. Roma Norte, 06700 Ciudad de México, México',
 };
 
 /** An instant `ms` from now, as EARLY_BIRD_DEADLINE and WORKSHOP_START take it. */

@@ -1,5 +1,6 @@
-// The site's builds, typed: the server bundle, the client islands, the CSS and the public files. esbuild.config.mjs
-// (npm run build) runs buildSite once; scripts/dev.ts watches the same builds (buildOptions) and runs it on every change.
+// The site's builds, typed: the server bundle, the client islands, the CSS, the public files and the trainer's photo
+// (scripts/lib/portrait.ts). esbuild.config.mjs (npm run build) runs buildSite once; scripts/dev.ts watches the same
+// builds (buildOptions) and runs it on every change.
 import { createHash } from 'node:crypto';
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { MANIFEST_FILE } from '../../server/render/buildManifest.ts';
 import type { BuildManifest, InlineStyle, StylesheetName } from '../../shared/buildManifest.ts';
+import { buildPortrait } from './portrait.ts';
 
 const production = { 'process.env.NODE_ENV': '"production"' };
 
@@ -132,10 +134,11 @@ export async function buildSite(dist = 'dist'): Promise<string> {
   const hydrateFile = Object.keys(islandOutputs).find((file) => islandOutputs[file]?.entryPoint === HYDRATE_ENTRY);
   if (!hydrateFile) throw new Error(`esbuild produced no bundle for ${HYDRATE_ENTRY}`);
 
-  const [styles, entry] = await Promise.all([
+  const [styles, entry, , trainerPhoto] = await Promise.all([
     esbuild.build(options.styles),
     esbuild.build(options.entry(publicUrlOf(hydrateFile))),
     esbuild.build(options.server),
+    buildPortrait(path.join(publicDir, 'assets'), publicUrlOf),
   ]);
   if (styles.outputFiles?.length !== STYLESHEETS.length)
     throw new Error(`Expected the stylesheets alone, got ${styles.outputFiles?.map((file) => file.path).join(', ')}`);
@@ -155,6 +158,7 @@ export async function buildSite(dist = 'dist'): Promise<string> {
     inlineStyles,
     favicon,
     entryScript: { js, hash: jsHash },
+    trainerPhoto,
     // Not in the pages' markup (the inline entry has it built in): for the tests and benchmarks.
     hydrateScript: publicUrlOf(hydrateFile),
   };

@@ -1,5 +1,6 @@
 /**
- * A stand-in for the one part of Stripe's REST API the site calls: GET /v1/payment_links/:id with a bearer key.
+ * A stand-in for the parts of Stripe's REST API the site calls, with a bearer key: GET /v1/payment_links/:id here,
+ * and the Checkout Sessions, PaymentIntents and webhook events of a purchase in stripeCheckoutStandIn.ts.
  * Its count climbs as the test (or the rehearsal, or `npm run dev:stripe`) sells spots, and it can answer each
  * failure Stripe can: 401, 403, 404, 429 and 500 with Stripe's JSON error bodies, a call that hangs, an answer
  * that trickles in a byte at a time, and a connection reset. Stripe's own stripe-mock is stateless, so it cannot play a count that changes.
@@ -9,6 +10,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
+import { type CheckoutStandIn, checkoutStandIn } from './stripeCheckoutStandIn.ts';
 
 export type StandInFault = 'unauthorized' | 'forbidden' | 'not_found' | 'rate_limited' | 'server_error' | 'hang' | 'trickle' | 'reset';
 
@@ -38,8 +40,10 @@ export interface StripeStandIn {
   setActive(active: boolean): void;
   /** Every later call fails this way, until null. */
   setFault(fault: StandInFault | null): void;
-  /** Calls to the Payment Link route so far, with the instant each arrived, and when its connection closed before the answer was whole. */
-  calls: { atMs: number; path: string; authorized: boolean; abandonedAtMs?: number }[];
+  /** Calls so far, to any route, with the instant each arrived, and when its connection closed before the answer was whole. */
+  calls: { atMs: number; method: string; path: string; authorized: boolean; abandonedAtMs?: number }[];
+  /** The purchases made at the link, and their PaymentIntents. */
+  checkout: CheckoutStandIn;
   close(): Promise<void>;
 }
 
@@ -106,6 +110,7 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
   let active = currentLimit === null || currentCount < currentLimit;
   let fault: StandInFault | null = null;
   const calls: StripeStandIn['calls'] = [];
+  const checkout = checkoutStandIn(linkId);
   /** Answers a hang or a trickle holds open. */
   const held = new Set<ServerResponse>();
 
@@ -124,12 +129,13 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const match = /^\/v1\/payment_links\/([^/?]+)$/.exec(req.url ?? '');
-    if (req.method !== 'GET' || !match) {
+    const checkoutAnswer = checkout.route(req);
+    if (!(req.method === 'GET' && match) && !checkoutAnswer) {
       stripeError(res, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` });
       return;
     }
     const authorized = req.headers.authorization === `Bearer ${key}`;
-    const call: StripeStandIn['calls'][number] = { atMs: Date.now(), path: req.url ?? '', authorized };
+    const call: StripeStandIn['calls'][number] = { atMs: Date.now(), method: req.method ?? '', path: req.url ?? '', authorized };
     calls.push(call);
     res.on('close', () => {
       if (!res.writableFinished) call.abandonedAtMs = Date.now();
@@ -154,6 +160,10 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     }
     if (!authorized) {
       stripeError(res, 401, FAULT_ANSWERS.unauthorized[1]);
+      return;
+    }
+    if (checkoutAnswer || !match) {
+      checkoutAnswer?.(res);
       return;
     }
     if (decodeURIComponent(match[1] ?? '') !== linkId) {
@@ -190,6 +200,7 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
       fault = next;
     },
     calls,
+    checkout,
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of held) res.destroy();

@@ -1,8 +1,10 @@
 import { DateTime } from 'luxon';
+import type { SocialNetwork, SocialProfile } from '../../shared/content';
 import type { SaleTerms } from '../../shared/logic/sale';
+import { SMTP_STAND_IN_USER } from './smtpStandIn';
 
 /** The settings whose defaults are placeholders: fine on a developer's machine, never in production. */
-export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL'] as const;
+export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS'] as const;
 export type PlaceholderSetting = (typeof PLACEHOLDER_SETTINGS)[number];
 
 export interface SiteConfig {
@@ -14,6 +16,10 @@ export interface SiteConfig {
   contactEmail: string;
   /** Where visitors reach the site, without a trailing slash: canonical links, sitemap, social cards. */
   publicUrl: string;
+  /** Who sells, as the legal pages and the footer name them. */
+  seller: SellerSettings;
+  /** The footer's profiles, in order; a profile unset in production is left out, so no link goes nowhere. */
+  social: SocialProfile[];
   /** When the sale changes state: the Early Bird deadline, the start, and the owner's sold-out switch. */
   sale: SaleTerms;
   /** The placeholder settings still at their defaults, each worth a warning at start. */
@@ -27,8 +33,23 @@ export interface SiteConfig {
   shutdownDrainSeconds: number;
   /** How long a client may take to send a request's headers. */
   headersTimeoutSeconds: number;
+  /** How long a response may take, from its request's arrival to its last byte handed to the connection. */
+  responseTimeoutSeconds: number;
+  /** Open connections past this many are closed as they arrive. */
+  maxConnections: number;
   /** Where the Early Bird's spots are counted; null: not counted, the site behaves as without a checkout API. */
   spots: SpotsSettings | null;
+  /** The confirmation mail after a purchase (docs/fulfilment.md); null: the owner sends it by hand. */
+  fulfilment: FulfilmentSettings | null;
+}
+
+export interface SellerSettings {
+  /** The legal name, person or company. */
+  name: string;
+  /** The postal address, on one line. */
+  address: string;
+  /** As the owner wrote it; null when unset. */
+  phone: string | null;
 }
 
 /** The Stripe Payment Link that sells the Early Bird, and how to read it. */
@@ -41,6 +62,22 @@ export interface SpotsSettings {
   pollSeconds: number;
 }
 
+/** Who sends the confirmation mail, how, and what it carries. Secrets are functions, so printing the settings prints none. */
+export interface FulfilmentSettings {
+  /** The Payment Link's, its key and the API it is read at: the spots' own settings. */
+  stripe: Pick<SpotsSettings, 'secretKey' | 'paymentLink' | 'apiUrl'>;
+  /** whsec_…: what Stripe signs each webhook event with. */
+  webhookSecret: () => string;
+  /** smtp:// or smtps://, credentials inside. */
+  smtpUrl: () => string;
+  mailFrom: { address: string; name: string | null };
+  /** The join link: shown only to a verified, paid buyer, never logged. */
+  meetingUrl: () => string;
+}
+
+/** The four settings that turn the confirmation mail on: all of them, or none. */
+export const FULFILMENT_SETTINGS = ['STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'MEETING_URL'] as const;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -50,6 +87,13 @@ export const DEFAULTS = {
   CHECKOUT_URL: 'https://checkout.example.com/pagar/taller-marca-autoridad',
   CONTACT_EMAIL: 'hola@example.com',
   PUBLIC_URL: 'http://127.0.0.1:3000',
+  SELLER_NAME: 'Nombre legal de ejemplo',
+  SELLER_ADDRESS: 'Domicilio de ejemplo, Ciudad de México, México',
+  /** Unset: no phone on the pages. */
+  SELLER_PHONE: '',
+  /** Unset: a placeholder link outside production, nothing in production. */
+  INSTAGRAM_URL: '',
+  LINKEDIN_URL: '',
   WORKSHOP_START: '2025-09-03T20:00:00-06:00',
   EARLY_BIRD_DEADLINE: '2025-09-30T23:59:59-06:00',
   SOLD_OUT: 'false',
@@ -58,6 +102,8 @@ export const DEFAULTS = {
   SHUTDOWN_DELAY_SECONDS: '5',
   SHUTDOWN_DRAIN_SECONDS: '10',
   HEADERS_TIMEOUT_SECONDS: '10',
+  RESPONSE_TIMEOUT_SECONDS: '30',
+  MAX_CONNECTIONS: '1000',
   /** Unset: no metrics listener. */
   METRICS_PORT: '',
   /** Both unset: the spots are not counted. */
@@ -65,6 +111,11 @@ export const DEFAULTS = {
   STRIPE_PAYMENT_LINK: '',
   STRIPE_API_URL: 'https://api.stripe.com',
   SPOTS_POLL_SECONDS: '10',
+  /** All four unset: no confirmation mail, no /gracias, no webhook (docs/fulfilment.md). */
+  STRIPE_WEBHOOK_SECRET: '',
+  SMTP_URL: '',
+  MAIL_FROM: '',
+  MEETING_URL: '',
 } as const;
 
 type Variable = keyof typeof DEFAULTS;
@@ -127,10 +178,44 @@ function parseEmail(value: string): string {
   return value;
 }
 
-function parseSeconds(variable: Variable, value: string, min: number, max: number): number {
-  const seconds = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
-  if (!(seconds >= min && seconds <= max)) fail(variable, `an integer from ${min} to ${max}`, value);
-  return seconds;
+/** Printed on the legal pages: one line of ordinary text, no control character, within a sensible length. */
+function parseLine(variable: Variable, value: string, expected: string, min: number, max: number): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (value.length < min || value.length > max || /[\u0000-\u001f\u007f]/.test(value))
+    fail(variable, `${expected} of ${min} to ${max} characters on one line`, value);
+  return value;
+}
+
+/** Digits with the usual separators, 8 to 15 digits (the international maximum): the page links it as tel:. */
+function parsePhone(value: string): string | null {
+  if (value === '') return null;
+  const digits = value.replace(/\D/g, '').length;
+  if (!/^\+?[\d ()-]+$/.test(value) || digits < 8 || digits > 15) fail('SELLER_PHONE', 'a phone number like +52 55 1234 5678', value);
+  return value;
+}
+
+const SOCIAL_SETTINGS: Record<SocialNetwork, Variable> = { instagram: 'INSTAGRAM_URL', linkedin: 'LINKEDIN_URL' };
+
+/** Each profile's https URL; an unset one is a placeholder outside production and left out in production. */
+function parseSocial(get: (name: Variable) => string, production: boolean): SocialProfile[] {
+  return (Object.keys(SOCIAL_SETTINGS) as SocialNetwork[]).flatMap((network): SocialProfile[] => {
+    const variable = SOCIAL_SETTINGS[network];
+    const value = get(variable);
+    if (value === '') return production ? [] : [{ network, url: null }];
+    const url = parseUrl(
+      variable,
+      value,
+      'an absolute https URL of the profile',
+      (parsed) => parsed.protocol === 'https:' && parsed.hostname !== '' && !parsed.username,
+    );
+    return [{ network, url: url.href }];
+  });
+}
+
+function parseInteger(variable: Variable, value: string, min: number, max: number): number {
+  const integer = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
+  if (!(integer >= min && integer <= max)) fail(variable, `an integer from ${min} to ${max}`, value);
+  return integer;
 }
 
 /** The whole request may take at most this long: a client's headers must come sooner. */
@@ -182,6 +267,101 @@ function parseSpots(key: string, link: string, apiUrl: URL, pollSeconds: number)
   return { secretKey: () => secretKey, paymentLink: parsePaymentLink(link), apiUrl, pollSeconds };
 }
 
+/**
+ * Names reserved for documentation and tests (RFC 2606, RFC 6761): a value there is a placeholder nobody can
+ * receive mail at or join. localhost is not among them: a relay beside the server (a sidecar) is real.
+ */
+export function isPlaceholderHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return /(^|\.)example\.(com|org|net)$/.test(host) || /(^|\.)(example|invalid|test)$/.test(host);
+}
+
+/** Never echoes the value: a near miss would be half of the secret. */
+function parseWebhookSecret(value: string): string {
+  if (!/^whsec_[A-Za-z0-9+/=_]{8,}$/.test(value)) {
+    throw new ConfigError("Invalid STRIPE_WEBHOOK_SECRET: expected the endpoint's signing secret (whsec_...); the value is not shown");
+  }
+  return value;
+}
+
+/** Never echoes the value: it holds the mail account's password. */
+function parseSmtpUrl(value: string, production: boolean): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // Reported below, without the value.
+  }
+  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname || url.pathname.replace(/^\/+/, '') !== '' || url.hash) {
+    throw new ConfigError('Invalid SMTP_URL: expected smtp://user:password@host:587 or smtps://user:password@host:465; the value is not shown');
+  }
+  if (production && (isPlaceholderHost(url.hostname) || decodeURIComponent(url.username) === SMTP_STAND_IN_USER)) {
+    throw new ConfigError(
+      "Invalid SMTP_URL: expected a real mail server with NODE_ENV=production, not a placeholder or the project's stand-in; the value is not shown",
+    );
+  }
+  return value;
+}
+
+const ADDRESS = /^[^\s@<>"]+@([^\s@<>"]+\.[A-Za-z]{2,})$/;
+
+/** An address, or a name and an address: `Valeria Montes <hola@mi-marca.mx>`. */
+function parseMailFrom(value: string, production: boolean): FulfilmentSettings['mailFrom'] {
+  const named = /^([^<>"]*?)\s*<([^<>]+)>$/.exec(value);
+  const address = named ? (named[2] ?? '') : value;
+  const domain = ADDRESS.exec(address)?.[1];
+  if (!domain) fail('MAIL_FROM', 'an address like hola@mi-marca.mx, or a name and an address like Valeria <hola@mi-marca.mx>', value);
+  if (production && isPlaceholderHost(domain)) fail('MAIL_FROM', 'an address of a real domain with NODE_ENV=production', value);
+  return { address, name: named?.[1] ? named[1] : null };
+}
+
+/** Never echoes the value: the join link is for paying buyers only. */
+function parseMeetingUrl(value: string, production: boolean): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // Reported below, without the value.
+  }
+  if (url?.protocol !== 'https:' || !url.hostname || /\s/.test(value)) {
+    throw new ConfigError('Invalid MEETING_URL: expected the https join link, like https://meet.google.com/abc-defg-hij; the value is not shown');
+  }
+  if (production && isPlaceholderHost(url.hostname)) {
+    throw new ConfigError('Invalid MEETING_URL: expected a real join link with NODE_ENV=production, not a placeholder; the value is not shown');
+  }
+  return url.href;
+}
+
+/**
+ * All four or none: each alone is a half-built fulfilment, refused naming what is missing. It reads the session at
+ * the Payment Link the spots are counted at, so it needs those settings too.
+ */
+function parseFulfilment(get: (name: Variable) => string, spots: SpotsSettings | null, production: boolean): FulfilmentSettings | null {
+  const set = FULFILMENT_SETTINGS.filter((name) => get(name) !== '');
+  if (set.length === 0) return null;
+  const missing = FULFILMENT_SETTINGS.filter((name) => get(name) === '');
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not: the confirmation mail needs all of ${FULFILMENT_SETTINGS.join(', ')}, or none`,
+    );
+  }
+  if (!spots) {
+    throw new ConfigError(
+      `${FULFILMENT_SETTINGS.join(', ')} are set but STRIPE_SECRET_KEY and STRIPE_PAYMENT_LINK are not: the confirmation mail reads each purchase at the Payment Link`,
+    );
+  }
+  const webhookSecret = parseWebhookSecret(get('STRIPE_WEBHOOK_SECRET'));
+  const smtpUrl = parseSmtpUrl(get('SMTP_URL'), production);
+  const meetingUrl = parseMeetingUrl(get('MEETING_URL'), production);
+  return {
+    stripe: { secretKey: spots.secretKey, paymentLink: spots.paymentLink, apiUrl: spots.apiUrl },
+    webhookSecret: () => webhookSecret,
+    smtpUrl: () => smtpUrl,
+    mailFrom: parseMailFrom(get('MAIL_FROM'), production),
+    meetingUrl: () => meetingUrl,
+  };
+}
+
 function parseLogLevel(value: string): LogLevel {
   const level = LOG_LEVELS.find((candidate) => candidate === value);
   if (!level) return fail('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`, value);
@@ -197,13 +377,21 @@ export function readConfig(env: Environment): SiteConfig {
     const value = env[name]?.trim();
     return value ? value : DEFAULTS[name];
   };
+  const production = env.NODE_ENV === 'production';
   const placeholders = PLACEHOLDER_SETTINGS.filter((name) => get(name) === DEFAULTS[name]);
-  if (env.NODE_ENV === 'production' && placeholders.length > 0) {
+  if (production && placeholders.length > 0) {
     throw new ConfigError(
       `NODE_ENV=production needs real values for ${placeholders.join(', ')}: ${placeholders.length === 1 ? 'it is' : 'they are'} still the placeholder default`,
     );
   }
   const port = parsePort('PORT', get('PORT'));
+  const spots = parseSpots(
+    get('STRIPE_SECRET_KEY'),
+    get('STRIPE_PAYMENT_LINK'),
+    parseStripeApiUrl(get('STRIPE_API_URL'), production),
+    // At least 2 s apart, so a call (with its timeout) always ends before the next is due; at most 5 minutes stale.
+    parseInteger('SPOTS_POLL_SECONDS', get('SPOTS_POLL_SECONDS'), 2, 300),
+  );
   return {
     port,
     metricsPort: parseMetricsPort(get('METRICS_PORT'), port),
@@ -211,6 +399,12 @@ export function readConfig(env: Environment): SiteConfig {
     checkoutUrl: parseCheckoutUrl(get('CHECKOUT_URL')),
     contactEmail: parseEmail(get('CONTACT_EMAIL')),
     publicUrl: parsePublicUrl(get('PUBLIC_URL')),
+    seller: {
+      name: parseLine('SELLER_NAME', get('SELLER_NAME'), 'a legal name', 2, 120),
+      address: parseLine('SELLER_ADDRESS', get('SELLER_ADDRESS'), 'a postal address', 10, 300),
+      phone: parsePhone(get('SELLER_PHONE')),
+    },
+    social: parseSocial(get, production),
     sale: {
       workshopStartMs: parseInstant('WORKSHOP_START', get('WORKSHOP_START')),
       earlyBirdDeadlineMs: parseInstant('EARLY_BIRD_DEADLINE', get('EARLY_BIRD_DEADLINE')),
@@ -220,15 +414,13 @@ export function readConfig(env: Environment): SiteConfig {
     upgradeInsecureRequests: parseBoolean('UPGRADE_INSECURE_REQUESTS', get('UPGRADE_INSECURE_REQUESTS')),
     logLevel: parseLogLevel(get('LOG_LEVEL')),
     // Up to five minutes: longer than any balancer needs to see the health check fail, or a request to finish.
-    shutdownDelaySeconds: parseSeconds('SHUTDOWN_DELAY_SECONDS', get('SHUTDOWN_DELAY_SECONDS'), 0, 300),
-    shutdownDrainSeconds: parseSeconds('SHUTDOWN_DRAIN_SECONDS', get('SHUTDOWN_DRAIN_SECONDS'), 1, 300),
-    headersTimeoutSeconds: parseSeconds('HEADERS_TIMEOUT_SECONDS', get('HEADERS_TIMEOUT_SECONDS'), 1, REQUEST_TIMEOUT_SECONDS),
-    spots: parseSpots(
-      get('STRIPE_SECRET_KEY'),
-      get('STRIPE_PAYMENT_LINK'),
-      parseStripeApiUrl(get('STRIPE_API_URL'), env.NODE_ENV === 'production'),
-      // At least 2 s apart, so a call (with its timeout) always ends before the next is due; at most 5 minutes stale.
-      parseSeconds('SPOTS_POLL_SECONDS', get('SPOTS_POLL_SECONDS'), 2, 300),
-    ),
+    shutdownDelaySeconds: parseInteger('SHUTDOWN_DELAY_SECONDS', get('SHUTDOWN_DELAY_SECONDS'), 0, 300),
+    shutdownDrainSeconds: parseInteger('SHUTDOWN_DRAIN_SECONDS', get('SHUTDOWN_DRAIN_SECONDS'), 1, 300),
+    headersTimeoutSeconds: parseInteger('HEADERS_TIMEOUT_SECONDS', get('HEADERS_TIMEOUT_SECONDS'), 1, REQUEST_TIMEOUT_SECONDS),
+    responseTimeoutSeconds: parseInteger('RESPONSE_TIMEOUT_SECONDS', get('RESPONSE_TIMEOUT_SECONDS'), 1, 300),
+    // At least 100: a cache in front opens a connection per request in flight when a burst comes.
+    maxConnections: parseInteger('MAX_CONNECTIONS', get('MAX_CONNECTIONS'), 100, 50_000),
+    spots,
+    fulfilment: parseFulfilment(get, spots, production),
   };
 }

@@ -1,6 +1,7 @@
 import type { PageAssets } from '../../shared/buildManifest';
+import type { ThanksView } from '../../shared/components/ThanksPage';
 import type { SaleState } from '../../shared/logic/sale';
-import { ROUTES } from '../../shared/routes';
+import { LEGAL_PAGES, type LegalPageName, ROUTES } from '../../shared/routes';
 import type { Clock } from '../ops/clock';
 import type { SiteConfig } from '../config/settings';
 import { BROTLI_BEST, BROTLI_PER_SECOND, encodeBody, type EncodedBody } from '../http/encodedBody';
@@ -22,12 +23,16 @@ export interface PageBody {
 export interface PageBodies extends Preparable {
   landing(): Promise<PageBody>;
   prompt(): Promise<PageBody>;
+  /** The terms, the refund policy or the privacy notice: like the prompt page, they change only with the year. */
+  legal(page: LegalPageName): Promise<PageBody>;
   /** The .ics file, stamped to the minute. */
   calendarFile(): Promise<EncodedBody>;
   notFound: Promise<EncodedBody>;
   outage: Promise<EncodedBody>;
   /** Rendered when it is needed: a fault may have left nothing else to answer with. */
   serverErrorHtml(): string;
+  /** One buyer's page after the checkout: rendered for each request, never kept. */
+  thanksHtml(view: ThanksView, year: number): string;
 }
 
 export interface PageBodiesOptions {
@@ -46,7 +51,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
 
   /** A page's bodies for its most recent snapshot keys, each rendered once. */
   const memo = (page: PageName, slots = 1) => {
-    const recent = recentKeysMemo<Promise<EncodedBody>>(slots);
+    const recent = recentKeysMemo<EncodedBody>(slots);
     /** Every render is counted, whoever asked for it. */
     const counted = (key: string, state: SaleState | 'none', render: () => Promise<EncodedBody>) => {
       const made = recent(key, render);
@@ -71,14 +76,17 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
 
   // Two slots: the current second's landing page, and the next one's, rendered ahead.
   const landing = memo('landing', 2);
-  // Async, so that a fault while rendering rejects the body's promise rather than throwing out of a timer.
+  // Renders are async, so that a fault while rendering rejects the body's promise (which the memo then
+  // forgets) rather than throwing out of the render-ahead's timer.
   const renderLanding = (snapshot: LandingSnapshot) => async () => {
     // A body that lives one second (before the start) is compressed a little faster than the best.
     const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_PER_SECOND;
     return encodeBody(documents.landing(snapshot), quality);
   };
   const prompt = memo('prompt');
-  const renderPrompt = (year: number) => () => encodeBody(documents.prompt(year));
+  const renderPrompt = (year: number) => async () => encodeBody(documents.prompt(year));
+  const legal = Object.fromEntries(LEGAL_PAGES.map((page) => [page, memo(page)])) as Record<LegalPageName, ReturnType<typeof memo>>;
+  const renderLegal = (page: LegalPageName, year: number) => async () => encodeBody(documents.legal(page, year));
   const calendar = memo('calendar');
 
   let lastLandingVisitMs = Number.NEGATIVE_INFINITY;
@@ -95,6 +103,11 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
       const body = await prompt.serve(snapshot.key, 'none', renderPrompt(snapshot.year));
       return { body, cacheControl: htmlCacheControl(snapshot) };
     },
+    async legal(page) {
+      const snapshot = yearSnapshot(clock());
+      const body = await legal[page].serve(snapshot.key, 'none', renderLegal(page, snapshot.year));
+      return { body, cacheControl: htmlCacheControl(snapshot) };
+    },
     calendarFile() {
       // DTSTAMP says when the file was made: to the minute, so one file serves a whole minute of downloads.
       const minute = Math.floor(clock() / 60_000) * 60_000;
@@ -103,6 +116,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
     notFound: encodeBody(documents.notFound()),
     outage: encodeBody(documents.outage()),
     serverErrorHtml: () => documents.serverError(),
+    thanksHtml: (view, year) => documents.thanks(view, year),
     prepareLanding(secondMs) {
       const snapshot = landingSnapshot(secondMs, config.sale, spotsNow());
       landing.prepare(snapshot.key, snapshot.state, ROUTES.landing.path, renderLanding(snapshot));
@@ -110,6 +124,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
     prepareYearPages() {
       const snapshot = yearSnapshot(clock());
       prompt.prepare(snapshot.key, 'none', ROUTES.prompt.path, renderPrompt(snapshot.year));
+      for (const page of LEGAL_PAGES) legal[page].prepare(snapshot.key, 'none', ROUTES[page].path, renderLegal(page, snapshot.year));
     },
     lastLandingVisitMs: () => lastLandingVisitMs,
   };

@@ -19,6 +19,6 @@ export function readBuildManifest(distDir: string): BuildManifest {
 
 /** What the pages carry, read once at start. */
 export function loadPageAssets(distDir: string): PageAssets {
-  const { inlineStyles, entryScript, favicon } = readBuildManifest(distDir);
-  return { inlineStyles, entryScript, favicon };
+  const { inlineStyles, entryScript, favicon, trainerPhoto } = readBuildManifest(distDir);
+  return { inlineStyles, entryScript, favicon, trainerPhoto };
 }

@@ -1,19 +1,38 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { details, notFound, outage, pricing, prices, promptPage, serverError, site, trainer, workshop } from '../../shared/content';
+import {
+  details,
+  type LegalFacts,
+  legalTexts,
+  notFound,
+  outage,
+  pricing,
+  prices,
+  promptPage,
+  refundPromise,
+  type SellerContact,
+  serverError,
+  site,
+  thanks,
+  trainer,
+  workshop,
+} from '../../shared/content';
 import type { PageAssets } from '../../shared/buildManifest';
 import { Document, type PageMeta } from '../../shared/components/Document';
+import type { FooterProps } from '../../shared/components/Footer';
 import { LandingPage } from '../../shared/components/LandingPage';
+import { LegalPage } from '../../shared/components/LegalPage';
 import { OutagePage } from '../../shared/components/OutagePage';
 import type { EarlyBirdOffer } from '../../shared/components/landing/PriceCard';
 import { PromptPage } from '../../shared/components/PromptPage';
 import { StatusPage } from '../../shared/components/StatusPage';
-import { calendarUrl, icsCalendar, type CalendarEvent } from '../../shared/logic/calendar';
+import { ThanksPage, type ThanksView } from '../../shared/components/ThanksPage';
+import { calendarUrl, icsCalendar, workshopEvent, workshopUid } from '../../shared/logic/calendar';
 import { eventJsonLd, type OfferFacts } from '../../shared/logic/eventJsonLd';
 import { earlyBirdEndMs, type SaleState } from '../../shared/logic/sale';
 import type { Spots } from '../../shared/logic/spots';
-import { ROUTES } from '../../shared/routes';
-import { cityTimes, dateTimeLabel, isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';
+import { type LegalPageName, ROUTES } from '../../shared/routes';
+import { calendarDaysAfterEndMs, cityTimes, dateTimeLabel, isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';
 import type { SiteConfig } from '../config/settings';
 import type { LandingSnapshot } from './snapshot';
 
@@ -21,26 +40,27 @@ import type { LandingSnapshot } from './snapshot';
 export interface Documents {
   landing(snapshot: LandingSnapshot): string;
   prompt(year: number): string;
+  /** The terms, the refund policy or the privacy notice. */
+  legal(page: LegalPageName, year: number): string;
   notFound(): string;
   serverError(): string;
   /** The page a shared cache keeps and shows while no instance answers. */
   outage(): string;
   /** The workshop as an iCalendar file, stamped with the given instant. */
   calendarFile(stampMs: number): string;
+  /** The page after the checkout, for one buyer: never indexed, never kept (docs/fulfilment.md). */
+  thanks(view: ThanksView, year: number): string;
 }
 
 const toHtml = (element: ReactElement): string => `<!DOCTYPE html>${renderToString(element)}`;
 
+/** A phone as dialled: the digits, with the leading + of an international number. */
+const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
 export function createDocuments(config: SiteConfig, assets: PageAssets): Documents {
   // Everything that depends only on configuration is worked out once, not per request.
   const schedule = workshopSchedule(config.sale.workshopStartMs);
-  const event: CalendarEvent = {
-    title: workshop.title,
-    startMs: schedule.startMs,
-    endMs: schedule.endMs,
-    description: workshop.calendarDescription,
-    location: workshop.calendarLocation,
-  };
+  const event = workshopEvent(schedule);
   const calendar = calendarUrl(event);
   const times = cityTimes(schedule.startMs, details.cities);
   const { contactEmail, publicUrl, checkoutUrl } = config;
@@ -48,6 +68,23 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
   const untilLabel = `${dateTimeLabel(offerEndMs)} ${workshop.zoneShortLabel}`;
   const imageUrl = `${publicUrl}${site.ogImage.path}`;
   const pricingUrl = `${publicUrl}/#${pricing.id}`;
+  const seller: SellerContact = {
+    name: config.seller.name,
+    address: config.seller.address,
+    email: contactEmail,
+    phone: config.seller.phone === null ? null : { text: config.seller.phone, href: telHref(config.seller.phone) },
+  };
+  const footer = (year: number): FooterProps => ({ seller, social: config.social, year });
+  /** The site sends each buyer's confirmation mail itself: the FAQ and the terms say so. */
+  const automaticMail = config.fulfilment !== null;
+  const legalFacts: LegalFacts = {
+    seller,
+    workshopDate: schedule.fullLabel,
+    earlyBirdEnd: `${dateTimeLabel(offerEndMs)} ${workshop.zoneLabel}`,
+    refundDeadline: `${dateTimeLabel(calendarDaysAfterEndMs(schedule.startMs, refundPromise.windowDays))} ${workshop.zoneLabel}`,
+    automaticMail,
+    paths: { terms: ROUTES.terms.path, refunds: ROUTES.refunds.path, privacy: ROUTES.privacy.path },
+  };
   const meta = (title: string, description: string, path: string | null): PageMeta => ({
     title,
     description,
@@ -105,7 +142,9 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
             icsUrl={ROUTES.calendarFile.path}
             cityTimes={times}
             contactEmail={contactEmail}
-            year={year}
+            trainerPhoto={assets.trainerPhoto}
+            automaticMail={automaticMail}
+            footer={footer(year)}
           />
         </Document>,
       );
@@ -113,9 +152,17 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
     prompt: (year) =>
       toHtml(
         <Document meta={meta(promptPage.title, promptPage.description, ROUTES.prompt.path)} assets={assets} stylesheet="simple" hasIslands>
-          <PromptPage contactEmail={contactEmail} year={year} />
+          <PromptPage footer={footer(year)} />
         </Document>,
       ),
+    legal: (page, year) => {
+      const text = legalTexts[page](legalFacts);
+      return toHtml(
+        <Document meta={meta(text.title, text.description, ROUTES[page].path)} assets={assets} stylesheet="simple" hasIslands={false}>
+          <LegalPage text={text} footer={footer(year)} />
+        </Document>,
+      );
+    },
     notFound: () =>
       toHtml(
         <Document meta={meta(`${notFound.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
@@ -134,15 +181,20 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
           <OutagePage contactEmail={contactEmail} />
         </Document>,
       ),
+    thanks: (view, year) =>
+      toHtml(
+        <Document meta={meta(`${thanks.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+          <ThanksPage view={view} contactEmail={contactEmail} footer={footer(year)} />
+        </Document>,
+      ),
     calendarFile: (stampMs) =>
       icsCalendar({
         event,
-        uid: `taller-${schedule.startMs}@${new URL(publicUrl).hostname}`,
+        uid: workshopUid(schedule.startMs, publicUrl),
         stampMs,
         url: `${publicUrl}/`,
         organizer: { name: trainer.name, email: contactEmail },
-        reminderText: details.icsReminder,
-        reminderMinutes: 60,
+        reminders: [{ text: details.icsReminder, minutes: 60 }],
       }),
   };
 }

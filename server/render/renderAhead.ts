@@ -19,7 +19,7 @@ export const RENDER_AHEAD_IDLE_MS = 5 * 60_000;
 export interface Preparable {
   /** Prepares the landing page for the second that begins at this instant. */
   prepareLanding(secondMs: number): void;
-  /** Prepares the pages that change only with the year (the prompt page). */
+  /** Prepares the pages that change only with the year (the prompt and the legal pages). */
   prepareYearPages(): void;
   /** When a visitor last asked for the landing page; -Infinity before the first. */
   lastLandingVisitMs(): number;

@@ -1,5 +1,5 @@
 import type { CityTime, WorkshopSchedule } from '../logic/schedule';
-import { Footer } from './Footer';
+import { Footer, type FooterProps } from './Footer';
 import { SALE_CLOCK_ID } from '../logic/pageClock';
 import { jsonForScript } from './jsonForScript';
 import { Audience } from './landing/Audience';
@@ -14,6 +14,7 @@ import type { EarlyBirdOffer } from './landing/PriceCard';
 import { PricingSection } from './landing/PricingSection';
 import { Trainer } from './landing/Trainer';
 import { WhatItIs } from './landing/WhatItIs';
+import type { ResponsivePhoto } from './responsivePhoto';
 import type { SaleView } from './SaleSlot';
 
 export interface LandingPageProps {
@@ -27,11 +28,26 @@ export interface LandingPageProps {
   icsUrl: string;
   cityTimes: CityTime[];
   contactEmail: string;
-  year: number;
+  trainerPhoto: ResponsivePhoto;
+  /** The site sends each buyer's confirmation mail itself (docs/fulfilment.md). */
+  automaticMail: boolean;
+  footer: FooterProps;
 }
 
 /** The sections in the order of the spec. */
-export function LandingPage({ sale, offer, earlyBirdTaken, schedule, calendarUrl, icsUrl, cityTimes, contactEmail, year }: LandingPageProps) {
+export function LandingPage({
+  sale,
+  offer,
+  earlyBirdTaken,
+  schedule,
+  calendarUrl,
+  icsUrl,
+  cityTimes,
+  contactEmail,
+  trainerPhoto,
+  automaticMail,
+  footer,
+}: LandingPageProps) {
   return (
     <>
       <NavBar sale={sale} contactEmail={contactEmail} />
@@ -41,13 +57,13 @@ export function LandingPage({ sale, offer, earlyBirdTaken, schedule, calendarUrl
         <Audience />
         <Outcomes />
         <Pillars />
-        <Trainer />
+        <Trainer photo={trainerPhoto} />
         <Details sale={sale} schedule={schedule} calendarUrl={calendarUrl} icsUrl={icsUrl} cityTimes={cityTimes} />
         <PricingSection sale={sale} offer={offer} earlyBirdTaken={earlyBirdTaken} contactEmail={contactEmail} workshopDateLabel={schedule.dateLabel} />
-        <FaqSection />
+        <FaqSection automaticMail={automaticMail} />
         <Closing sale={sale} contactEmail={contactEmail} />
       </main>
-      <Footer contactEmail={contactEmail} year={year} />
+      <Footer {...footer} />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript, never executed */}
       {sale.upcoming.length > 0 && <script type="application/json" id={SALE_CLOCK_ID} dangerouslySetInnerHTML={{ __html: jsonForScript(sale.clock) }} />}
     </>

@@ -1,10 +1,10 @@
 import { promptPage } from '../content';
-import { Footer } from './Footer';
+import { Footer, type FooterProps } from './Footer';
 import { Icon } from './Icon';
 import { Island } from './Island';
 import { SimpleHeader } from './SimpleHeader';
 
-export function PromptPage({ contactEmail, year }: { contactEmail: string; year: number }) {
+export function PromptPage({ footer }: { footer: FooterProps }) {
   return (
     <>
       <SimpleHeader />
@@ -27,7 +27,7 @@ export function PromptPage({ contactEmail, year }: { contactEmail: string; year:
           </p>
         </div>
       </main>
-      <Footer contactEmail={contactEmail} year={year} />
+      <Footer {...footer} />
     </>
   );
 }

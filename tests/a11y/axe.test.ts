@@ -101,7 +101,7 @@ async function expectNoViolations(page: Page) {
   expect(results.passes.length).toBeGreaterThan(10);
   expect(describeViolations(results.violations)).toEqual([]);
   // What axe could not decide by itself ("needs review") is limited to three known cases:
-  // - text over a CSS gradient (hero, trainer initials, closing section): reviewed by hand, worst-case
+  // - text over a CSS gradient (hero, closing section): reviewed by hand, worst-case
   //   sums in the a11y report;
   // - the fixed top bar's text, whose translucent background lies over whatever is scrolled beneath it:
   //   computed over black and over white in the test 'the top bar text is readable over any content';
@@ -203,6 +203,21 @@ describe('zero violations, Early Bird state', () => {
   });
 
   const both = [true, false].flatMap((javaScript) => WIDTHS.map((width) => ({ javaScript, width })));
+
+  // The legal pages ship no script, so one scan is the page with JavaScript on and off alike: each on a phone, and the
+  // longest on a desktop too (they share one layout).
+  const legalCases = [
+    ...[ROUTES.terms.path, ROUTES.refunds.path, ROUTES.privacy.path].map((path) => ({ path, width: 390 })),
+    { path: ROUTES.terms.path, width: 1280 },
+  ];
+  it.each(legalCases)('$path, no script at all, $width px', async ({ path, width }) => {
+    const { page } = await visit(earlyBird, path, { javaScript: true, width });
+    expect(await page.locator('script').count()).toBe(0);
+    const results = await expectNoViolations(page);
+    // Its links, in the text and in the footer, were among what axe checked.
+    expect(passedOn(results, 'color-contrast', 'legal')).toBe(true);
+    expect(passedOn(results, 'link-name', 'footer')).toBe(true);
+  });
 
   it.each(both)('landing page with an FAQ answer open, JavaScript $javaScript, $width px', async ({ javaScript, width }) => {
     const { page } = await visit(earlyBird, '/', { javaScript, width });

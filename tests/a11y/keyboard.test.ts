@@ -174,8 +174,8 @@ async function pressQuickly(page: Page, key: 'Tab' | 'Shift+Tab', count: number)
   for (let press = 0; press < count; press += 1) await page.keyboard.press(key);
 }
 
-/** The footer's placeholder links (no href yet) go nowhere, so they are not stops: only the contact address is. */
-const FOOTER_STOPS = [`a ${CONTACT_EMAIL}`, ...[...footer.legal, ...footer.social].flatMap((link) => (link.href ? [`a ${link.label}`] : []))];
+/** The contact address and the legal pages; the social links are placeholders here (no href: no stop). */
+const FOOTER_STOPS = [`a ${CONTACT_EMAIL}`, ...Object.values(footer.legal).map((label) => `a ${label}`)];
 
 const LANDING_STOPS = [
   `a ${site.skipLink}`,
@@ -188,6 +188,8 @@ const LANDING_STOPS = [
   `a ${details.calendarCta}`,
   `a ${details.icsCta}`,
   `a ${pricing.checkoutCta.replace(/\s+/g, ' ')}`,
+  `a ${pricing.consent.terms}`,
+  `a ${pricing.consent.refunds}`,
   ...faq.items.map((item) => `summary ${item.question}`),
   'a Reserva tu lugar ahora',
   ...FOOTER_STOPS,

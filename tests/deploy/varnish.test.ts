@@ -94,7 +94,8 @@ describe('deploy/varnish/taller.vcl in front of a failing instance', () => {
     dropped.length = 0;
     const answers = [];
     while (!dropped.some((line) => line.startsWith('POST')) && answers.length < 40) answers.push(await ask(varnish.port, '/', 'POST'));
-    expect(dropped).toEqual(['POST /']);
+    // The keeper's probe refreshes the kept outage page through the cache meanwhile, from whichever instance: not a retry.
+    expect(dropped.filter((line) => line !== 'GET /_outage')).toEqual(['POST /']);
     // The instance that answered said 405; the one that dropped it cost the visitor that request, once.
     expect(answers.map((answer) => answer.status)).toEqual([...answers.slice(1).map(() => 405), 503]);
     expect(answers.at(-1)?.body).toContain(outage.heading);

@@ -64,6 +64,8 @@ describe('warnings at start', () => {
       'CHECKOUT_URL',
       'CONTACT_EMAIL',
       'PUBLIC_URL',
+      'SELLER_NAME',
+      'SELLER_ADDRESS',
     ]);
     expect((await fetch(`${running?.url}/`)).status).toBe(200);
   });
@@ -77,14 +79,33 @@ describe('NODE_ENV=production', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toEqual([
-      'Cannot start: NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL: they are still the placeholder default',
+      'Cannot start: NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL, SELLER_NAME, SELLER_ADDRESS: they are still the placeholder default',
     ]);
   });
 
   it('names only what is missing', () => {
-    const result = run({ CHECKOUT_URL: PRODUCTION_SETTINGS.CHECKOUT_URL, PUBLIC_URL: PRODUCTION_SETTINGS.PUBLIC_URL });
+    const result = run({ ...PRODUCTION_SETTINGS, CONTACT_EMAIL: '' });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe('Cannot start: NODE_ENV=production needs real values for CONTACT_EMAIL: it is still the placeholder default');
+  });
+
+  it("refuses to sell in a placeholder's name: the seller's legal name and address", () => {
+    const result = run({ ...PRODUCTION_SETTINGS, SELLER_NAME: '', SELLER_ADDRESS: '' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'Cannot start: NODE_ENV=production needs real values for SELLER_NAME, SELLER_ADDRESS: they are still the placeholder default',
+    );
+  });
+
+  it('refuses a bad seller phone or profile URL with one line naming it', () => {
+    for (const [name, value, expected] of [
+      ['SELLER_PHONE', 'llámame', 'a phone number like +52 55 1234 5678'],
+      ['INSTAGRAM_URL', 'instagram.com/marca', 'an absolute https URL of the profile'],
+    ]) {
+      const result = run({ ...PRODUCTION_SETTINGS, [name as string]: value as string });
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim().split('\n')).toEqual([`Cannot start: Invalid ${name}: expected ${expected}, got "${value}"`]);
+    }
   });
 
   it('starts with real values', async () => {

@@ -8,10 +8,11 @@ import { parseHtml } from '../helpers/html';
 
 const manifest = readBuildManifest(DIST);
 
-/** The five kinds of answer a visitor gets: two pages, the not-found page, the outage page the cache keeps and a hashed asset. */
+/** The kinds of answer a visitor gets: the pages (a legal one among them), the not-found page, the outage page the cache keeps and a hashed asset. */
 const TARGETS = [
   { name: '/', path: '/', status: 200 },
   { name: '/prompt1', path: '/prompt1', status: 200 },
+  { name: '/terminos', path: '/terminos', status: 200 },
   { name: 'the 404', path: '/no-existe-esta-pagina', status: 404 },
   { name: 'the outage page', path: '/_outage', status: 503 },
   { name: 'an asset', path: manifest.hydrateScript, status: 200 },
@@ -127,7 +128,7 @@ describe('security headers on answers outside the pages', () => {
   });
 });
 
-describe.each(['/', '/prompt1', '/no-existe-esta-pagina', '/_outage'])('the HTML of %s', (target) => {
+describe.each(['/', '/prompt1', '/terminos', '/no-existe-esta-pagina', '/_outage'])('the HTML of %s', (target) => {
   const load = async (): Promise<{ html: string; doc: Document }> => {
     const res = await request(testApp().app).get(target);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { workshop } from '../../shared/content';
+import { trainer, workshop } from '../../shared/content';
 import { DEFAULTS } from '../../server/config/settings';
 import { testApp } from '../helpers/app';
 import { parseHtml, textOf } from '../helpers/html';
@@ -47,14 +47,14 @@ describe('the .ics download', () => {
     expect(event.startDate.zone?.tzid).toBe('UTC');
     expect(event.summary).toBe(workshop.title);
     expect(event.description).toBe(workshop.calendarDescription);
-    expect(event.location).toBe('Google Meet (link will be sent by email)');
+    expect(event.location).toBe(workshop.calendarLocation);
     expect((vevent.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().toISOString()).toBe('2026-11-21T18:30:00.000Z');
     expect(vevent.getFirstPropertyValue('url')).toBe('https://taller.example.org/');
     // METHOD:PUBLISH needs an ORGANIZER (RFC 5546 §3.2.1); libical rejects the file without one.
     expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
     const organizer = vevent.getFirstProperty('organizer');
     expect(organizer?.getFirstValue()).toBe('mailto:hola@example.com');
-    expect(organizer?.getParameter('cn')).toBe('Valeria Montes');
+    expect(organizer?.getParameter('cn')).toBe(trainer.name);
     const alarm = vevent.getFirstSubcomponent('valarm');
     expect(alarm?.getFirstPropertyValue('action')).toBe('DISPLAY');
     expect((alarm!.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-3600);

@@ -4,6 +4,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config/settings';
+import { routeList } from '../../shared/routes';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/app';
 import { seriesValue } from '../helpers/metrics';
 
@@ -20,7 +21,10 @@ describe('metrics', () => {
     expect(seriesValue(text, 'http_requests_total{route="/",method="GET",status="200"}')).toBe(2);
     expect(seriesValue(text, 'http_requests_total{route="/prompt1",method="HEAD",status="200"}')).toBe(1);
     expect(seriesValue(text, 'http_requests_total{route="not_found",method="GET",status="404"}')).toBe(1);
-    expect(seriesValue(text, 'http_requests_total{route="/|/prompt1",method="POST",status="405"}')).toBe(1);
+    // One bounded label for the pages' method check: their paths, from the route table.
+    const pages = routeList.filter((route) => route.kind === 'page').map((route) => route.path);
+    expect(pages).toEqual(['/', '/prompt1', '/terminos', '/reembolsos', '/privacidad']);
+    expect(seriesValue(text, `http_requests_total{route="${pages.join('|')}",method="POST",status="405"}`)).toBe(1);
     expect(seriesValue(text, 'http_requests_total{route="static",method="GET",status="200"}')).toBe(1);
     expect(text).not.toContain('un-camino-que-nadie-conoce');
     expect(seriesValue(text, 'http_request_duration_seconds_count{route="/",method="GET"}')).toBe(2);

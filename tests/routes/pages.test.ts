@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../server/config/settings';
-import { promptPage } from '../../shared/content';
+import { promptPage, workshop } from '../../shared/content';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
 import { parseHtml, textOf } from '../helpers/html';
 
@@ -113,7 +113,7 @@ describe('GET /', () => {
     const url = new URL(link?.getAttribute('href') ?? '');
     expect(url.hostname).toBe('calendar.google.com');
     expect(url.searchParams.get('dates')).toBe('20250904T020000Z/20250904T043000Z');
-    expect(url.searchParams.get('location')).toBe('Google Meet (link will be sent by email)');
+    expect(url.searchParams.get('location')).toBe(workshop.calendarLocation);
     expect(url.searchParams.get('text')).toMatch(/Marca de Autoridad con IA/);
     expect(url.searchParams.get('details')?.length).toBeGreaterThan(20);
   });
@@ -138,20 +138,20 @@ describe('GET /', () => {
     }
   });
 
-  it('ends with the closing call to action and a footer with placeholders and the contact address', async () => {
+  it('ends with the closing call to action and a footer with the legal pages, the seller and the contact address', async () => {
     const { app } = testApp({ env: { CONTACT_EMAIL: 'contacto@mi-taller.mx' } });
     const doc = parseHtml((await request(app).get('/')).text);
     const closing = doc.querySelector('.closing a');
     expect(textOf(closing)).toBe('Reserva tu lugar ahora');
     expect(closing?.getAttribute('href')).toBe('#precios');
     const footer = doc.querySelector('footer');
-    const footerText = textOf(footer);
-    for (const label of ['Términos y condiciones', 'Política de reembolso', 'Política de privacidad', 'Instagram', 'LinkedIn']) {
-      expect(footerText).toContain(label);
-      // A placeholder link (no href) goes nowhere: no jump to the top, no "#" added to the address.
-      const link = [...(footer?.querySelectorAll('a') ?? [])].find((a) => textOf(a) === label);
-      expect(link?.hasAttribute('href')).toBe(false);
-    }
+    const linkTo = (label: string) => [...(footer?.querySelectorAll('a') ?? [])].find((a) => textOf(a) === label);
+    expect(linkTo('Términos y condiciones')?.getAttribute('href')).toBe('/terminos');
+    expect(linkTo('Política de reembolso')?.getAttribute('href')).toBe('/reembolsos');
+    expect(linkTo('Política de privacidad')?.getAttribute('href')).toBe('/privacidad');
+    // Outside production an unset profile is a placeholder link (no href): no jump to the top, no "#" added.
+    for (const label of ['Instagram', 'LinkedIn']) expect(linkTo(label)?.hasAttribute('href')).toBe(false);
+    expect(textOf(footer)).toContain(`${DEFAULTS.SELLER_NAME} · ${DEFAULTS.SELLER_ADDRESS}`);
     expect(doc.querySelector('a[href="#"]')).toBeNull();
     const mailto = footer?.querySelector('a[href^="mailto:"]');
     expect(mailto?.getAttribute('href')).toBe('mailto:contacto@mi-taller.mx');

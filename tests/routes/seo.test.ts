@@ -16,6 +16,9 @@ describe('search and social metadata', () => {
   it.each([
     ['/', 'Taller en vivo: Marca de Autoridad con IA', `${PUBLIC_URL}/`],
     ['/prompt1', 'Prompt gratis: guiones para videos cortos', `${PUBLIC_URL}/prompt1`],
+    ['/terminos', 'Términos y condiciones', `${PUBLIC_URL}/terminos`],
+    ['/reembolsos', 'Política de reembolso', `${PUBLIC_URL}/reembolsos`],
+    ['/privacidad', 'Aviso de privacidad', `${PUBLIC_URL}/privacidad`],
   ])('%s has its own title, description, canonical URL, Open Graph and Twitter card', async (route, titleStart, canonical) => {
     const doc = await headOf(route);
     const title = textOf(doc.querySelector('title'));
@@ -75,13 +78,15 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 
-  it('sitemap.xml lists / and /prompt1 with the canonical host', async () => {
+  it('sitemap.xml lists the landing page, the prompt and the three legal pages with the canonical host', async () => {
     const res = await request(testApp({ env }).app).get('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     const xml = new new Window().DOMParser().parseFromString(res.text, 'application/xml');
     expect(xml.documentElement.getAttribute('xmlns')).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
-    expect([...xml.querySelectorAll('url > loc')].map((loc) => loc.textContent)).toEqual([`${PUBLIC_URL}/`, `${PUBLIC_URL}/prompt1`]);
+    expect([...xml.querySelectorAll('url > loc')].map((loc) => loc.textContent)).toEqual(
+      ['/', '/prompt1', '/terminos', '/reembolsos', '/privacidad'].map((path) => `${PUBLIC_URL}${path}`),
+    );
   });
 });
 

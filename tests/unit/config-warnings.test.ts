@@ -31,16 +31,20 @@ describe('configWarnings', () => {
     expect(warnings).toEqual([
       expect.stringMatching(/^CONTACT_EMAIL is still its placeholder default/),
       expect.stringMatching(/^PUBLIC_URL is still its placeholder default/),
+      expect.stringMatching(/^SELLER_NAME is still its placeholder default/),
+      expect.stringMatching(/^SELLER_ADDRESS is still its placeholder default/),
     ]);
   });
 
-  it('gives the seed’s defaults all five warnings', () => {
+  it('gives the seed’s defaults all seven warnings', () => {
     expect(configWarnings(readConfig({}), NOW).map((line) => line.split(' ')[0])).toEqual([
       'EARLY_BIRD_DEADLINE',
       'WORKSHOP_START',
       'CHECKOUT_URL',
       'CONTACT_EMAIL',
       'PUBLIC_URL',
+      'SELLER_NAME',
+      'SELLER_ADDRESS',
     ]);
   });
 });

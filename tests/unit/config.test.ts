@@ -20,7 +20,13 @@ describe('readConfig', () => {
       earlyBirdDeadlineMs: Date.parse('2025-10-01T05:59:59Z'),
       soldOut: false,
     });
-    expect(config.placeholders).toEqual(['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL']);
+    expect(config.placeholders).toEqual(['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS']);
+    expect(config.seller).toEqual({ name: DEFAULTS.SELLER_NAME, address: DEFAULTS.SELLER_ADDRESS, phone: null });
+    // Outside production an unset profile is a placeholder link.
+    expect(config.social).toEqual([
+      { network: 'instagram', url: null },
+      { network: 'linkedin', url: null },
+    ]);
     expect(config.publicUrl).toBe('http://127.0.0.1:3000');
     expect(config.upgradeInsecureRequests).toBe(false);
     expect(config.logLevel).toBe('info');
@@ -63,6 +69,21 @@ describe('readConfig', () => {
     ['SHUTDOWN_DRAIN_SECONDS', '300', (c: ReturnType<typeof readConfig>) => c.shutdownDrainSeconds, 300],
     ['HEADERS_TIMEOUT_SECONDS', '1', (c: ReturnType<typeof readConfig>) => c.headersTimeoutSeconds, 1],
     ['HEADERS_TIMEOUT_SECONDS', '30', (c: ReturnType<typeof readConfig>) => c.headersTimeoutSeconds, 30],
+    ['RESPONSE_TIMEOUT_SECONDS', '1', (c: ReturnType<typeof readConfig>) => c.responseTimeoutSeconds, 1],
+    ['RESPONSE_TIMEOUT_SECONDS', '300', (c: ReturnType<typeof readConfig>) => c.responseTimeoutSeconds, 300],
+    ['MAX_CONNECTIONS', '100', (c: ReturnType<typeof readConfig>) => c.maxConnections, 100],
+    ['MAX_CONNECTIONS', '50000', (c: ReturnType<typeof readConfig>) => c.maxConnections, 50_000],
+    ['SELLER_NAME', 'María Pérez López', (c: ReturnType<typeof readConfig>) => c.seller.name, 'María Pérez López'],
+    [
+      'SELLER_ADDRESS',
+      'Av. Insurgentes Sur 1234, Col. Del Valle, 03100 Ciudad de México, México',
+      (c: ReturnType<typeof readConfig>) => c.seller.address,
+      'Av. Insurgentes Sur 1234, Col. Del Valle, 03100 Ciudad de México, México',
+    ],
+    ['SELLER_PHONE', '+52 55 1234 5678', (c: ReturnType<typeof readConfig>) => c.seller.phone, '+52 55 1234 5678'],
+    ['SELLER_PHONE', '(55) 1234-5678', (c: ReturnType<typeof readConfig>) => c.seller.phone, '(55) 1234-5678'],
+    ['INSTAGRAM_URL', 'https://www.instagram.com/marca', (c: ReturnType<typeof readConfig>) => c.social[0]?.url, 'https://www.instagram.com/marca'],
+    ['LINKEDIN_URL', 'https://www.linkedin.com/in/marca', (c: ReturnType<typeof readConfig>) => c.social[1]?.url, 'https://www.linkedin.com/in/marca'],
   ])('accepts %s=%s', (variable, value, pick, expected) => {
     expect(pick(readConfig({ [variable]: value }))).toBe(expected);
   });
@@ -105,6 +126,23 @@ describe('readConfig', () => {
     ['HEADERS_TIMEOUT_SECONDS', '0'],
     ['HEADERS_TIMEOUT_SECONDS', '31'],
     ['HEADERS_TIMEOUT_SECONDS', '10s'],
+    ['RESPONSE_TIMEOUT_SECONDS', '0'],
+    ['RESPONSE_TIMEOUT_SECONDS', '301'],
+    ['MAX_CONNECTIONS', '99'],
+    ['MAX_CONNECTIONS', '50001'],
+    ['MAX_CONNECTIONS', '1e4'],
+    ['SELLER_NAME', 'A'],
+    ['SELLER_NAME', 'Ana\nTorres'],
+    ['SELLER_NAME', 'x'.repeat(121)],
+    ['SELLER_ADDRESS', 'CDMX'],
+    ['SELLER_ADDRESS', 'Calle 1\tCol. Centro'],
+    ['SELLER_PHONE', 'llámame'],
+    ['SELLER_PHONE', '1234567'],
+    ['SELLER_PHONE', '+52 55 1234 5678 ext. 9'],
+    ['INSTAGRAM_URL', 'http://www.instagram.com/marca'],
+    ['INSTAGRAM_URL', 'instagram.com/marca'],
+    ['LINKEDIN_URL', 'javascript:alert(1)'],
+    ['LINKEDIN_URL', 'https://ana:secreto@www.linkedin.com/in/ana'],
   ])('rejects %s=%s with one line naming the variable', (variable, value) => {
     expectError({ [variable]: value }, variable);
     try {
@@ -120,7 +158,7 @@ describe('placeholder settings', () => {
   const real = PRODUCTION_SETTINGS;
 
   it('lists each one left at its default, and none once all are set', () => {
-    expect(readConfig({ CHECKOUT_URL: real.CHECKOUT_URL }).placeholders).toEqual(['CONTACT_EMAIL', 'PUBLIC_URL']);
+    expect(readConfig({ CHECKOUT_URL: real.CHECKOUT_URL }).placeholders).toEqual(['CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS']);
     expect(readConfig(real).placeholders).toEqual([]);
     // Set explicitly to the placeholder is still the placeholder.
     expect(readConfig({ ...real, CONTACT_EMAIL: DEFAULTS.CONTACT_EMAIL }).placeholders).toEqual(['CONTACT_EMAIL']);
@@ -128,12 +166,28 @@ describe('placeholder settings', () => {
 
   it('are refused with NODE_ENV=production, in one line naming every one of them', () => {
     expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(
-      new ConfigError('NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL: they are still the placeholder default'),
+      new ConfigError(
+        'NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL, SELLER_NAME, SELLER_ADDRESS: they are still the placeholder default',
+      ),
+    );
+    // The seller's details alone: production does not sell in a placeholder's name.
+    expect(() => readConfig({ NODE_ENV: 'production', ...real, SELLER_NAME: '', SELLER_ADDRESS: DEFAULTS.SELLER_ADDRESS })).toThrow(
+      /^NODE_ENV=production needs real values for SELLER_NAME, SELLER_ADDRESS: they are still the placeholder default$/,
     );
     expect(() => readConfig({ NODE_ENV: 'production', ...real, PUBLIC_URL: '' })).toThrow(
       /^NODE_ENV=production needs real values for PUBLIC_URL: it is still the placeholder default$/,
     );
     expect(readConfig({ NODE_ENV: 'production', ...real }).placeholders).toEqual([]);
+  });
+
+  it('leave an unset social link out in production, and keep it as a placeholder elsewhere', () => {
+    const linkedin = 'https://www.linkedin.com/in/ana';
+    expect(readConfig({ NODE_ENV: 'production', ...real }).social).toEqual([]);
+    expect(readConfig({ NODE_ENV: 'production', ...real, LINKEDIN_URL: linkedin }).social).toEqual([{ network: 'linkedin', url: linkedin }]);
+    expect(readConfig({ LINKEDIN_URL: linkedin }).social).toEqual([
+      { network: 'instagram', url: null },
+      { network: 'linkedin', url: linkedin },
+    ]);
   });
 
   it('are allowed outside production, so the first command of the README runs on a fresh machine', () => {

@@ -2,6 +2,7 @@ import { contactCalls, prices, pricing } from '../../content';
 import type { CountdownProps } from '../../islands/types';
 import { mailtoWithSubject } from '../../logic/mailto';
 import type { SaleState } from '../../logic/sale';
+import { ROUTES } from '../../routes';
 import { Island } from '../Island';
 
 /** Everything only the Early Bird card shows: the page has it in no other state. */
@@ -35,6 +36,19 @@ function Price({ amount }: { amount: number }) {
   );
 }
 
+/** Under the price: the currency the charge is in, where a buyer decides. */
+const CurrencyNote = () => <p className="price-card__note">{pricing.currencyNote}</p>;
+
+/** Beside the pay button: what paying accepts, with the texts one click away. */
+function Consent() {
+  const { lead, terms, and, refunds } = pricing.consent;
+  return (
+    <p className="price-card__note price-card__consent">
+      {lead} <a href={ROUTES.terms.path}>{terms}</a> {and} <a href={ROUTES.refunds.path}>{refunds}</a>.
+    </p>
+  );
+}
+
 function EarlyBirdCard({ offer }: { offer: EarlyBirdOffer }) {
   return (
     <div className="price-card price-card--early">
@@ -48,6 +62,7 @@ function EarlyBirdCard({ offer }: { offer: EarlyBirdOffer }) {
           </p>
           <Price amount={prices.earlyBird} />
         </div>
+        <CurrencyNote />
         <p className="badge badge--saving">{pricing.savingBadge}</p>
         <p className="price-card__spots">{offer.spotsLabel}</p>
         <Island name="countdown" props={offer.countdown} hydrate="visible" />
@@ -58,6 +73,7 @@ function EarlyBirdCard({ offer }: { offer: EarlyBirdOffer }) {
           {pricing.checkoutCta}
         </a>
         <p className="price-card__note">{pricing.checkoutNote}</p>
+        <Consent />
       </div>
     </div>
   );
@@ -70,6 +86,7 @@ function NormalCard({ contactEmail, earlyBirdTaken }: { contactEmail: string; ea
       <div className="price-card__body">
         <p className="price-card__label">{pricing.normalLabel}</p>
         <Price amount={prices.normal} />
+        <CurrencyNote />
         <button type="button" className="btn btn--block btn--large" disabled>
           {pricing.normalCta}
         </button>

@@ -1,13 +1,13 @@
 import { trainer } from '../../content';
+import { Photo } from '../Photo';
+import type { ResponsivePhoto } from '../responsivePhoto';
 import { Section } from '../Section';
 
-export function Trainer() {
+export function Trainer({ photo }: { photo: ResponsivePhoto }) {
   return (
     <Section id={trainer.id} eyebrow={trainer.eyebrow} title={trainer.name}>
       <div className="trainer">
-        <div className="trainer__portrait" aria-hidden="true">
-          <span>{trainer.initials}</span>
-        </div>
+        <Photo photo={photo} alt={photo.placeholder ? trainer.placeholderPhotoAlt : trainer.photoAlt} className="trainer__portrait" />
         <div className="trainer__bio">
           <p className="trainer__role">{trainer.role}</p>
           {trainer.paragraphs.map((paragraph) => (

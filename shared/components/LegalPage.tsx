@@ -1,0 +1,75 @@
+import { type Block, type Inline, type LegalText, legalPage } from '../content';
+import { calendarDateLabel } from '../logic/schedule';
+import { Footer, type FooterProps } from './Footer';
+import { Icon } from './Icon';
+import { SimpleHeader } from './SimpleHeader';
+
+/** A run of text with its links. The parts are a fixed text, never reordered: their place is their key. */
+function Text({ parts }: { parts: readonly Inline[] }) {
+  return parts.map((part, index) =>
+    typeof part === 'string' ? (
+      part
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: a fixed text's parts, never reordered
+      <a key={index} href={part.href}>
+        {part.text}
+      </a>
+    ),
+  );
+}
+
+function LegalBlock({ block }: { block: Block }) {
+  if (Array.isArray(block)) {
+    return (
+      <p>
+        <Text parts={block} />
+      </p>
+    );
+  }
+  return (
+    <ul className="legal__list">
+      {block.list.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed text's items, never reordered
+        <li key={index}>
+          <Text parts={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The terms, the refund policy and the privacy notice: a text from shared/content.ts, with its date, and no script. */
+export function LegalPage({ text, footer }: { text: LegalText; footer: FooterProps }) {
+  return (
+    <>
+      <SimpleHeader />
+      <main id="contenido" className="page">
+        <article className="container container--narrow legal">
+          <h1 className="page__title">{text.heading}</h1>
+          <p className="legal__updated">
+            {legalPage.updatedLabel} <time dateTime={text.updated}>{calendarDateLabel(text.updated)}</time>
+          </p>
+          <p className="page__lead">
+            <Text parts={text.lead} />
+          </p>
+          {text.sections.map((section) => (
+            <section key={section.heading} className="legal__section">
+              <h2 className="legal__heading">{section.heading}</h2>
+              {section.blocks.map((block, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed text's blocks, never reordered
+                <LegalBlock key={index} block={block} />
+              ))}
+            </section>
+          ))}
+          <p className="page__back">
+            <a className="btn btn--outline" href="/">
+              {legalPage.backHome}
+              <Icon name="arrow" />
+            </a>
+          </p>
+        </article>
+      </main>
+      <Footer {...footer} />
+    </>
+  );
+}
