@@ -8,8 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SECURITY_HEADER_NAMES } from '../../../server/http/security.ts';
 import { type BodyReader, isEarlyBird } from './bodies.ts';
 import type { Instance, VarnishNode } from './fleet.ts';
-import { percentile } from './report.ts';
-import { type Sent, send } from './traffic.ts';
+import { type MissRecord, missFigures, slowestRender } from './report.ts';
+import { type Sent, paced, send } from './traffic.ts';
 
 const CONNECTIONS = 16;
 const RATE = 500;
@@ -40,36 +40,19 @@ function outageProblem(result: Sent, reference: Sent): string | null {
 }
 
 /**
- * Cache-missing load on `port` until stopped: `CONNECTIONS` keep-alive connections sharing `RATE` requests/s,
- * each path `/?v=<phase>-<n>`. Every response is kept as a small record.
+ * Load on `port` until stopped: `CONNECTIONS` keep-alive connections sharing `RATE` requests/s, each path
+ * `/?v=<phase>-<n>`. Every response is kept as a small record.
  */
-/** One response of the faults' load. */
-interface MissRecord {
-  phase: string;
-  path: string;
-  sent: number;
-  ms: number;
-  status: number | null;
-  error: string | null;
-  earlyBird: boolean;
-  /** What makes it not the outage page, or null. */
-  outage: string | null;
-}
-
 function missLoad(port: number, readBody: BodyReader, classify: (result: Sent) => string | null) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const records: MissRecord[] = [];
   let phase = 'none';
-  let counter = 0;
   let done = false;
-  const interval = (1000 * CONNECTIONS) / RATE;
-  const worker = async (index: number): Promise<void> => {
-    let next = Date.now() + (index * interval) / CONNECTIONS;
-    while (!done) {
-      const wait = next - Date.now();
-      if (wait > 0) await sleep(wait);
-      next = Math.max(next + interval, Date.now() - interval);
-      counter += 1;
+  const running = paced({
+    connections: CONNECTIONS,
+    ratePerSecond: RATE,
+    isDone: () => done,
+    async request(counter) {
       const sentIn = phase;
       const target = `/?v=${sentIn}-${counter}`;
       const result = await send(port, target, { 'accept-encoding': 'br' }, agent);
@@ -84,9 +67,8 @@ function missLoad(port: number, readBody: BodyReader, classify: (result: Sent) =
         earlyBird: isEarlyBird(state),
         outage: classify(result),
       });
-    }
-  };
-  const running = Promise.all(Array.from({ length: CONNECTIONS }, (_, index) => worker(index)));
+    },
+  });
   return {
     records,
     enter(name: string): void {
@@ -205,35 +187,26 @@ export async function runFaults({
   const uptimeAfter = await uptime();
 
   const of = (name: string): MissRecord[] => load.records.filter((record) => record.phase === name);
-  // One render, on this machine in this run: the slowest answered miss that met no stuck instance (one under
-  // the bound), with every instance well, one killed (a refused connection costs nothing, then the retry
-  // renders), one hung, or all just started (their first, cold renders).
-  const renders = ['baseline', 'kill', 'hang', 'recovered'].flatMap(of).filter((record) => record.status === 200 && record.ms < boundMs);
-  const renderMs = Math.max(...renders.map((record) => record.ms));
-  const figures = (name: string, failed: (records: MissRecord[]) => MissRecord[]) => {
-    const records = of(name);
-    const times = records.map((record) => record.ms);
-    return {
-      name,
-      requests: records.length,
-      failed: failed(records).length,
-      p50: percentile(times, 50),
-      p99: percentile(times, 99),
-      slowest: percentile(times, 100),
-      retries: retries.count(name),
-      counted: marks.reduce((sum, mark, index) => (mark.name === name ? sum + (marks[index + 1]?.counted ?? mark.counted) - mark.counted : sum), 0),
-    };
-  };
-  const notOk = (records: MissRecord[]): MissRecord[] => records.filter((record) => record.status !== 200);
+  // One render, on this machine in this run, with every instance well, one killed (a refused connection costs
+  // nothing, then the retry renders), one hung, or all just started (their first, cold renders).
+  const renderMs = slowestRender(load.records, ['baseline', 'kill', 'hang', 'recovered'], boundMs);
+  const figures = (name: string, isFailed: (record: MissRecord) => boolean) => ({
+    name,
+    ...missFigures(load.records, name, isFailed),
+    retries: retries.count(name),
+    counted: marks.reduce((sum, mark, index) => (mark.name === name ? sum + (marks[index + 1]?.counted ?? mark.counted) - mark.counted : sum), 0),
+  });
+  const notOk = (record: MissRecord): boolean => record.status !== 200;
   /** A failed request as an operator would chase it: what it got, when, and what the VCL logged for it. */
-  const failures = (name: string, failed: (records: MissRecord[]) => MissRecord[]): string[] =>
-    failed(of(name))
+  const failures = (name: string, isFailed: (record: MissRecord) => boolean): string[] =>
+    of(name)
+      .filter(isFailed)
       .slice(0, 3)
       .map(
         (record) =>
           `${record.path}: ${record.status ?? record.error} after ${record.ms} ms, ${((record.sent - startedAt) / 1000).toFixed(1)} s into the faults; ${retries.of(record.path) ?? 'not retried'}`,
       );
-  const notOutage = (records: MissRecord[]): MissRecord[] => records.filter((record) => record.outage !== null);
+  const notOutage = (record: MissRecord): boolean => record.outage !== null;
   const [kill, hang, outage, recovered] = [figures('kill', notOk), figures('hang', notOk), figures('outage', notOutage), figures('recovered', notOk)];
   const rows = [figures('baseline', notOk), kill, hang, outage, recovered];
   const earlyBirds = load.records.filter((record) => record.earlyBird).length;
