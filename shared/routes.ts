@@ -1,14 +1,20 @@
 import { details } from './content';
 
 /**
- * How a shared cache in front may treat a route (deploy/varnish/taller.vcl keeps one list per kind, and
- * tests/deploy/vcl-routes.test.ts holds it to this table):
- * - `page`: HTML whose Cache-Control the origin sets per request; the query string is none of its business.
- * - `file`: a small file that changes only with the configuration.
- * - `probe`: for balancers and health checks, never stored.
+ * How a shared cache in front treats a route (deploy/varnish/taller.vcl keeps one list of paths per kind, and
+ * tests/deploy/vcl-routes.test.ts holds those lists to this table and each kind to its handling):
+ * - `page`: HTML whose Cache-Control the origin sets per request; cached by its path alone, and the query string
+ *   never reaches an instance (the landing page's attribution reads utm_* in the browser).
+ * - `file`: a small file that changes only with the configuration; cached like a page.
+ * - `probe`: for balancers and health checks; passed to an instance every time, never stored, without its query.
  * - `outage`: the page the cache keeps for when no instance answers (docs/decisions/0001-outage-page.md).
+ * - `private`: a page for one visitor (a payment's success page, say): passed with its query, never stored, never
+ *   sent twice; its origin says `Cache-Control: private, no-store`.
+ * - `webhook`: the one place that takes a POST (a payment provider's notification): passed with its body, never
+ *   stored, never sent twice; any other method is answered 405 at the edge.
+ * Every other method, and a POST anywhere else, is answered 405 at the edge.
  */
-export type RouteKind = 'page' | 'file' | 'probe' | 'outage';
+export type RouteKind = 'page' | 'file' | 'probe' | 'outage' | 'private' | 'webhook';
 
 export interface Route {
   path: string;
