@@ -1,12 +1,14 @@
 // `npm run rehearsal`: the caching and shutdown promises, checked with a real shared cache in front.
-// On loopback: 3 instances of the built server (the image's command, NODE_ENV=production), two Varnish
-// nodes running deploy/varnish/taller.vcl as it is (a busy one under steady load, a quiet one with one
-// visitor at a time) and nginx serving the same bytes of / as a file. EARLY_BIRD_DEADLINE falls in the
-// middle of the run and WORKSHOP_START later; in between each instance in turn gets SIGTERM and is started
-// again while traffic flows. Every response is recorded. Then the unplanned faults (rehearsal/faults.ts): an
-// instance killed, one hung, all stopped, all started again. It stops by itself, within a watchdog's time, stops
-// every process it started, and exits 1 when an acceptance fails. It installs nothing: varnishd and nginx
-// must be on PATH (.ci/run installs them). SHUTDOWN_DELAY_SECONDS, if set, is passed to the instances.
+// On loopback: 2 instances of the built server (the manifests' minimum fleet; the image's command,
+// NODE_ENV=production), two Varnish nodes running deploy/varnish/taller.vcl as it is (a busy one under steady
+// load, a quiet one with one visitor at a time) and nginx serving the same bytes of / as a file.
+// EARLY_BIRD_DEADLINE falls in the middle of the run and WORKSHOP_START later; in between each instance in turn
+// gets SIGTERM and is started again while traffic flows. Every response is recorded. Then the unplanned faults
+// (rehearsal/faults.ts): an instance killed, one hung, all stopped, all started again; the Early Bird's last spots
+// (rehearsal/sale.ts); and a rolling deploy to a build with other chunk names (rehearsal/deploy.ts). Every load
+// runs at a fixed rate. It stops by itself, within a watchdog's time, stops every process it started, and exits 1
+// when an acceptance fails. It installs nothing: varnishd and nginx must be on PATH (.ci/run installs them).
+// SHUTDOWN_DELAY_SECONDS, if set, is passed to the instances.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { once } from 'node:events';
@@ -20,6 +22,7 @@ import { cleanUpOnExit, stopAll } from './rehearsal/children.ts';
 import { runFaults } from './rehearsal/faults.ts';
 import { createInstance, type Instance, startNginx, startVarnish } from './rehearsal/fleet.ts';
 import { confirmations, fmt, type RestartRow, restarts, seconds, staleBodies, steadyFigures, table } from './rehearsal/report.ts';
+import { rehearseDeploy } from './rehearsal/deploy.ts';
 import { rehearseSale } from './rehearsal/sale.ts';
 import { compareWithFloor } from './rehearsal/throughput.ts';
 import { createRecorder, quietVisitors, revalidatingBrowsers, send, steadyLoad } from './rehearsal/traffic.ts';
@@ -27,13 +30,13 @@ import { freePort, PRODUCTION_SETTINGS } from '../lib/harness.ts';
 import { maxOf } from '../lib/stats.ts';
 
 const VCL = 'deploy/varnish/taller.vcl';
-const INSTANCES = 3;
+const INSTANCES = 2;
 /** The steady load on the busy node: keep-alive connections, and the requests/s they share. */
 const CONNECTIONS = 16;
 const RATE = 600;
 /** From the start of the script: the deadline, and the workshop's start after it. */
-const DEADLINE_AFTER_MS = 55_000;
-const START_AFTER_DEADLINE_MS = 40_000;
+const DEADLINE_AFTER_MS = 45_000;
+const START_AFTER_DEADLINE_MS = 30_000;
 /** The steady load runs at least this long before the deadline, and after the start. */
 const BEFORE_DEADLINE_MS = 22_000;
 const AFTER_START_MS = 8_000;
@@ -252,6 +255,8 @@ try {
 
   const sale = await rehearseSale({ workDir, vcl: VCL, log });
   console.log(`\n${sale.text}`);
+  const deploy = await rehearseDeploy({ workDir, vcl: VCL, log });
+  console.log(`\n${deploy.text}`);
 
   console.log('');
   console.log(
@@ -278,7 +283,7 @@ try {
   const faultRecords = faults.rows.reduce((sum, row) => sum + row.requests, 0) + faults.starting;
   console.log(
     `\nRecords per phase (each load at a fixed rate): throughput ${fmt(throughput.floor.requests)} nginx + ${fmt(throughput.cache.requests)} cache, ` +
-      `steady ${fmt(records.length)}, sale ${fmt(sale.records)}, faults ${fmt(faultRecords)}`,
+      `steady ${fmt(records.length)}, faults ${fmt(faultRecords)}, sale ${fmt(sale.records)}, deploy ${fmt(deploy.records)} visits`,
   );
 
   const verdicts: [name: string, problems: string[]][] = [
@@ -294,6 +299,7 @@ try {
     ["8. every instance stopped: every response the Spanish 503 outage page with the origin's headers", faults.problems.outage],
     ['9. every instance started again: the site recovers, the cache was not restarted', faults.problems.recovered],
     ['10. no Early Bird body during or after the faults', faults.problems.earlyBird],
+    ['11. rolling deploy to other chunk names: no page served during or after it names a chunk that answers other than 200', deploy.problems],
   ];
   console.log('');
   for (const [name, problems] of verdicts) {

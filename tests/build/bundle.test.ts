@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildManifest } from '../../server/render/buildManifest';
+import type { ChunkList } from '../../scripts/lib/siteBuild';
 import { DIST } from '../helpers/app';
 
 interface Metafile {
@@ -11,10 +12,19 @@ interface Metafile {
 }
 
 const meta = JSON.parse(readFileSync(path.join(DIST, 'client-meta.json'), 'utf8')) as Metafile;
-const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest;
+const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest & ChunkList;
 const inputs = Object.keys(meta.inputs);
 
 describe('the client bundle (esbuild metafile)', () => {
+  it("lists in the manifest every chunk it wrote, the next release's build to carry (none carried without --previous)", () => {
+    const written = readdirSync(path.join(DIST, 'public', 'assets'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+      .map((entry) => `/${path.relative(path.join(DIST, 'public'), path.join(entry.parentPath, entry.name))}`);
+    expect(manifest.chunks).toEqual(written.sort());
+    expect(manifest.chunks).toContain(manifest.hydrateScript);
+    expect(manifest.carried).toEqual([]);
+  });
+
   it('holds only the client, the islands, their content and pure logic, and React', () => {
     const allowed = [
       /^client\//,

@@ -45,7 +45,8 @@ const status = (port: number, target: string, agent: http.Agent): Promise<number
 
 describe('deploy/varnish/taller.vcl with two instances, one hung', () => {
   it('answers every request in flight at the hung instance from the other one, before and after the probes mark it sick', async () => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    // Enough connections that the requests held by the hung instance never queue the others behind them.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
     const answers: Promise<number | string>[] = [];
     // 100 requests/s for 4 s, the hang 1 s in: requests reach the hung instance until its probes mark it sick, and
     // their 2 s first-byte timeouts run out on both sides of that moment.

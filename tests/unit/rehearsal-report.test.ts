@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import {
   busiestWindow,
   confirmations,
+  type DeployRecord,
+  deployFigures,
   type MissRecord,
   missFigures,
   percentile,
@@ -96,6 +98,33 @@ describe('the rehearsal report, fed a million records', () => {
     }));
     expect(missFigures(misses, 'hang', (record) => record.status !== 200)).toEqual({ requests: MILLION / 2, failed: 1, p50: 1249, p99: 2475, slowest: 2499 });
     expect(slowestRender(misses, ['kill'], 2_000)).toBe(1998);
+  });
+
+  it('judges a deploy from a million visits', () => {
+    const fine = [
+      { url: '/assets/chunks/hydrate-AAAAAAAA.js', status: 200 },
+      { url: '/assets/chunks/chunk-BBBBBBBB.js', status: 200 },
+    ];
+    const phases = ['before', 'during', 'after'] as const;
+    const visits: DeployRecord[] = Array.from({ length: MILLION }, (_, i) => ({
+      phase: phases[Math.min(2, Math.floor(i / 400_000))] ?? 'after',
+      node: 'deploy-a',
+      page: '/',
+      status: 200,
+      age: i % 3_600,
+      release: i % 2 ? 'previous' : 'next',
+      chunks: i === 999_999 ? [{ url: '/assets/chunks/hydrate-AAAAAAAA.js', status: 404 }] : fine,
+    }));
+    const figures = deployFigures(visits);
+    expect(figures.rows.map((row) => [row.phase, row.pages, row.chunks, row.failed])).toEqual([
+      ['before', 400_000, 800_000, 0],
+      ['during', 400_000, 800_000, 0],
+      ['after', 200_000, 399_999, 1],
+    ]);
+    expect(figures.previousAfter).toBe(100_000);
+    expect(figures.problems).toEqual([
+      'deploy-a: a page of the previous release (/) named /assets/chunks/hydrate-AAAAAAAA.js, which answered 404 after the deploy',
+    ]);
   });
 
   it('lays out a table of a million rows', () => {

@@ -27,6 +27,16 @@ export interface Verdict {
   problems: string[];
 }
 
+/** What a phase with a fleet of its own (the sale, the deploy) is given: a folder for its nodes, the VCL, a narrator. */
+export interface PhaseContext {
+  workDir: string;
+  vcl: string;
+  log: (message: string) => void;
+}
+
+/** A phase's report and problems, and how many records it made. */
+export type PhaseResult = Verdict & { records: number };
+
 const fmt = (value: number | null | undefined, digits = 0): string =>
   value === null || value === undefined || Number.isNaN(value)
     ? 'n/a'
@@ -247,3 +257,57 @@ export function steadyFigures(records: ResponseRecord[], { deadlineMs }: Pick<Bo
 }
 
 export { fmt, seconds };
+
+/** One visit in the deploy: a page through a cache, which release rendered it, and every chunk it named, with each status. */
+export interface DeployRecord {
+  phase: 'before' | 'during' | 'after';
+  node: string;
+  page: string;
+  /** The page's status, or the error that took its place. */
+  status: number | string;
+  age: number;
+  release: string;
+  chunks: { url: string; status: number | string }[];
+}
+
+/**
+ * The deploy's figures per phase (pages by release, the chunks they named, those not answered 200) and its problems:
+ * a page not served, or a chunk a served page named that did not answer 200.
+ */
+export function deployFigures(records: readonly DeployRecord[]) {
+  const phases = ['before', 'during', 'after'] as const;
+  const rows = phases.map((phase) => ({ phase, pages: 0, previous: 0, next: 0, oldest: 0, chunks: 0, failed: 0 }));
+  const problems: string[] = [];
+  let failedChunks = 0;
+  for (const record of records) {
+    const row = rows[phases.indexOf(record.phase)];
+    if (!row) continue;
+    row.pages += 1;
+    if (record.release === 'previous') {
+      row.previous += 1;
+      if (Number.isFinite(record.age)) row.oldest = Math.max(row.oldest, record.age);
+    } else if (record.release === 'next') row.next += 1;
+    if (record.status !== 200 && problems.length < 3) problems.push(`${record.node}: ${record.page} answered ${record.status} ${record.phase} the deploy`);
+    for (const chunk of record.chunks) {
+      row.chunks += 1;
+      if (chunk.status === 200) continue;
+      row.failed += 1;
+      failedChunks += 1;
+      if (failedChunks <= 3)
+        problems.push(
+          `${record.node}: a page of the ${record.release} release (${record.page}) named ${chunk.url}, which answered ${chunk.status} ${record.phase} the deploy`,
+        );
+    }
+  }
+  if (failedChunks > 3) problems.push(`${failedChunks} chunk requests in all answered other than 200`);
+  return {
+    rows,
+    problems,
+    previousAfter: rows[2]?.previous ?? 0,
+    nextPages: rows.reduce((sum, row) => sum + row.next, 0),
+    table: table(
+      ['Deploy', 'pages', 'of the previous release', 'oldest (Age s)', 'of the next', 'chunks they named', 'not 200'],
+      rows.map((row) => [`${row.phase} the deploy`, fmt(row.pages), fmt(row.previous), fmt(row.oldest), fmt(row.next), fmt(row.chunks), fmt(row.failed)]),
+    ),
+  };
+}

@@ -10,7 +10,7 @@ import { freePort, PRODUCTION_SETTINGS, sellingEnv } from '../../lib/harness.ts'
 import { startStripeStandIn } from '../../lib/stripeStandIn.ts';
 import { type BodyReader, createBodyReader, isEarlyBird } from './bodies.ts';
 import { createInstance, startVarnish, type VarnishNode } from './fleet.ts';
-import { busiestWindow, type SaleRecord, saleFigures, type Verdict } from './report.ts';
+import { busiestWindow, type SaleRecord, saleFigures, type PhaseContext, type PhaseResult } from './report.ts';
 import { paced, send } from './traffic.ts';
 
 const POLL_SECONDS = 2;
@@ -49,15 +49,7 @@ async function load(node: VarnishNode, readBody: BodyReader, records: SaleRecord
 }
 
 /** Runs the sale; resolves with its report (text) and the acceptance's problems (none: it passed). */
-export async function rehearseSale({
-  workDir,
-  vcl,
-  log,
-}: {
-  workDir: string;
-  vcl: string;
-  log: (message: string) => void;
-}): Promise<Verdict & { records: number }> {
+export async function rehearseSale({ workDir, vcl, log }: PhaseContext): Promise<PhaseResult> {
   const key = `rk_test_rehearsal${randomBytes(12).toString('hex')}`;
   const linkId = 'plink_1RehearsalEarlyBird';
   const standIn = await startStripeStandIn({ key, linkId, limit: LIMIT });

@@ -152,8 +152,8 @@ export async function paced({
 /**
  * The busy node's steady load: `connections` keep-alive connections sharing `ratePerSecond` requests, until
  * `isDone()`. The mix: the landing page, the same with tracking parameters as shared links carry them (one
- * cache entry once they are stripped), with a unique query that is not tracking (a miss every time), the
- * prompt page and the hashed script; browsers' Accept-Encoding, gzip alone, and none.
+ * cache entry: the key is the path), with a unique query that is not tracking (the same entry), the prompt page and
+ * the hashed script; browsers' Accept-Encoding, gzip alone, and none.
  */
 export async function steadyLoad({
   recorder,
