@@ -13,6 +13,7 @@ export default defineConfig({
       'tests/unit/**/*.test.ts',
       'tests/routes/**/*.test.ts',
       'tests/islands/**/*.test.{ts,tsx}',
+      'tests/fulfilment/**/*.test.ts',
       'tests/build/**/*.test.ts',
       'tests/deploy/kubernetes.test.ts',
       'tests/hardening/headers.test.ts',

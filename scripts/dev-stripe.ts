@@ -1,17 +1,27 @@
 // `npm run dev:stripe`: the site with its Early Bird spots counted at a local Stripe stand-in, to watch the page
-// follow the sales. The stand-in (scripts/lib/stripeStandIn.ts) plays the Payment Link; type commands here to
-// sell spots, change the limit or make the stand-in fail, and reload http://127.0.0.1:3000/#precios.
-// Nothing leaves this machine: the key is a made-up one, and STRIPE_API_URL points at the stand-in.
+// follow the sales, and purchases completed end to end: the stand-in (scripts/lib/stripeStandIn.ts) plays the
+// Payment Link and its Checkout Sessions and sends the site Stripe's signed webhook events; a local SMTP server
+// (scripts/lib/smtpStandIn.ts) takes the confirmation mails into a folder of .eml files. Type commands here to sell
+// spots, buy, pay a voucher, change the limit or make the stand-in fail, and reload http://127.0.0.1:3000/#precios.
+// Nothing leaves this machine: the keys are made up, STRIPE_API_URL and SMTP_URL point at the stand-ins.
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { sellingEnv, startServer } from './lib/harness.ts';
+import { startSmtpStandIn } from './lib/smtpStandIn.ts';
+import { deliver, sessionEvent, signedEvent } from './lib/stripeCheckoutStandIn.ts';
 import { type StandInFault, startStripeStandIn } from './lib/stripeStandIn.ts';
 
 const KEY = 'rk_test_localstandinonlynotarealkey';
 const LINK = 'plink_1LocalEarlyBird';
+const WEBHOOK_SECRET = 'whsec_localstandinonlynotarealsecret';
+const MAILBOX = path.resolve('.artifacts/mailbox');
 const PORT = process.env.PORT || '3000';
-const FAULTS: StandInFault[] = ['unauthorized', 'forbidden', 'not_found', 'rate_limited', 'server_error', 'hang', 'reset'];
+const FAULTS: StandInFault[] = ['unauthorized', 'forbidden', 'not_found', 'rate_limited', 'server_error', 'hang', 'trickle', 'reset'];
 const isFault = (name: string | undefined): name is StandInFault => FAULTS.some((fault) => fault === name);
 const HELP = `Commands (then reload the page; it changes within SPOTS_POLL_SECONDS):
+  b           buy: a card purchase completes, Stripe's webhook reaches the site, the mail lands in the mailbox
+  v           buy with a voucher (OXXO): the purchase completes unpaid; no mail yet
+  p           the last voucher is paid at the store: the webhook again, and now the mail
   s [n]       sell one spot, or n
   l <n>       set the Payment Link's limit to n (raising it brings the Early Bird back)
   f <fault>   make every read fail: ${FAULTS.join(', ')}
@@ -19,6 +29,7 @@ const HELP = `Commands (then reload the page; it changes within SPOTS_POLL_SECON
   q           quit`;
 
 const standIn = await startStripeStandIn({ key: KEY, linkId: LINK, limit: 30, port: Number(process.env.STAND_IN_PORT || 0) });
+const smtp = await startSmtpStandIn({ mailbox: MAILBOX });
 // The shell's settings reach the server too (LOG_LEVEL, say), under the ones this needs.
 const server = await startServer({
   port: Number(PORT),
@@ -30,10 +41,14 @@ const server = await startServer({
     STRIPE_SECRET_KEY: KEY,
     STRIPE_PAYMENT_LINK: LINK,
     STRIPE_API_URL: standIn.url,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    SMTP_URL: smtp.url(),
+    MAIL_FROM: process.env.MAIL_FROM || 'Taller en vivo <taller@localhost.localdomain>',
+    MEETING_URL: process.env.MEETING_URL || 'https://meet.google.com/abc-defg-hij',
   },
   // The server's own lines about the spots, as they come.
   onLine: (line) => {
-    if (line.includes('"event":"spots_') || line.includes('"event":"listening"')) console.log(`  server: ${line}`);
+    if (/"event":"(spots_|listening|stripe_webhook|confirmation)/.test(line)) console.log(`  server: ${line}`);
   },
 });
 
@@ -42,11 +57,26 @@ const status = () => {
   const sessions = link.restrictions?.completed_sessions;
   return `Payment Link: ${sessions ? `${sessions.count} of ${sessions.limit} sold` : 'no limit'}, ${link.active ? 'active' : 'deactivated'}`;
 };
-console.log(`Stripe stand-in on ${standIn.url}; the site on http://127.0.0.1:${PORT}/#precios\n${status()}\n${HELP}`);
+console.log(
+  `Stripe stand-in on ${standIn.url}; the site on http://127.0.0.1:${PORT}/#precios\nConfirmation mails land in ${MAILBOX}/ (one .eml file each: open it with a mail client)\n${status()}\n${HELP}`,
+);
+
+const webhookUrl = `http://127.0.0.1:${PORT}/webhooks/stripe`;
+let lastVoucher: string | null = null;
+/** Stripe's event about a session, signed and delivered to the site, and where its buyer lands. */
+const announce = async (type: Parameters<typeof sessionEvent>[0], sessionId: string) => {
+  const session = standIn.checkout.session(sessionId);
+  if (!session) return;
+  const status = await deliver(webhookUrl, signedEvent(sessionEvent(type, session), WEBHOOK_SECRET));
+  console.log(`  Stripe sent ${type}: the site answered ${status}`);
+  console.log(`  the buyer lands on http://127.0.0.1:${PORT}/gracias?session_id=${sessionId}`);
+};
+const mails = () => `  mailbox: ${smtp.received.length} mail(s) in ${MAILBOX}/`;
 
 const quit = async () => {
   await server.stop('SIGINT');
   await standIn.close();
+  await smtp.close();
   process.exit(0);
 };
 process.on('SIGINT', () => void quit());
@@ -54,7 +84,19 @@ process.on('SIGINT', () => void quit());
 for await (const line of createInterface({ input: process.stdin })) {
   const [command, argument] = line.trim().split(/\s+/);
   if (command === 'q') break;
-  if (command === 's') standIn.sell(Number(argument) || 1);
+  if (command === 'b' || command === 'v') {
+    // A completed session counts towards the link's limit, paid or not (docs/fulfilment.md).
+    const sessionId = standIn.checkout.createSession(command === 'b' ? 'paid' : 'voucher');
+    standIn.sell(1);
+    if (command === 'v') lastVoucher = sessionId;
+    await announce('checkout.session.completed', sessionId);
+    console.log(mails());
+  } else if (command === 'p' && lastVoucher) {
+    standIn.checkout.payVoucher(lastVoucher);
+    await announce('checkout.session.async_payment_succeeded', lastVoucher);
+    lastVoucher = null;
+    console.log(mails());
+  } else if (command === 's') standIn.sell(Number(argument) || 1);
   else if (command === 'l' && Number(argument) > 0) standIn.setLimit(Number(argument));
   else if (command === 'f' && argument === 'off') standIn.setFault(null);
   else if (command === 'f' && isFault(argument)) standIn.setFault(argument);

@@ -1,40 +1,40 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
-import type { PageAssets } from '../shared/components/Document';
-import { details } from '../shared/content';
+import type { PageAssets } from '../shared/buildManifest';
 import { ASSETS_PREFIX, ROUTES, routeList } from '../shared/routes';
-import type { Clock } from './ops/clock';
 import type { SiteConfig } from './config/settings';
 import { robotsTxt, sitemapXml } from './render/crawlerFiles';
 import { encodeBody, sendEncoded, type EncodedBody } from './http/encodedBody';
 import { createLogger, type Logger } from './ops/logger';
 import type { Metrics } from './ops/metrics';
-import { createBodies } from './render/bodies';
+import type { PageBodies } from './render/bodies';
 import { publicFolder } from './http/publicFolder';
 import { loggablePath, requestLog } from './ops/requestLog';
 import { securityHeaders } from './http/security';
 import { htmlCacheControl } from './render/snapshot';
 import type { SpotsFeed } from './spots/poller';
+import type { FulfilmentRoutes } from './fulfilment/routes';
 
 export interface AppOptions {
   config: SiteConfig;
+  /** The build's inline stylesheets and entry: the Content-Security-Policy allows exactly these. */
   assets: PageAssets;
+  /** Every page's body, per snapshot (server/render/bodies.ts). */
+  bodies: PageBodies;
   /** The build's public folder: hashed assets under /assets, plain files at the root. */
   publicDir: string;
-  clock?: Clock;
   logger?: Logger;
   /** Prometheus counters; none when METRICS_PORT is unset. */
   metrics?: Metrics;
   /** True once the process is shutting down: /healthz then tells balancers to stop sending traffic. */
   draining?: () => boolean;
-  /** Prepare each second's landing page before it begins, and the prompt page at once (server/render/renderAhead.ts). */
-  renderAhead?: boolean;
-  /** Stops what the app runs on its own timer (the render-ahead). */
-  signal?: AbortSignal;
-  /** The Early Bird's spots as the checkout last reported them; absent when they are not counted. */
+  /** Where the Early Bird's spots are counted: the instance is ready once the first read has answered or failed. */
   spots?: SpotsFeed;
+  /** After the checkout (server/fulfilment/routes.ts); none without its settings. */
+  fulfilment?: FulfilmentRoutes;
 }
 
 const PAGE_PATHS = routeList.filter((route) => route.kind === 'page').map((route) => route.path);
+const PRIVATE_PATHS = routeList.filter((route) => route.kind === 'private').map((route) => route.path);
 const PAGE_METHODS = 'GET, HEAD';
 const FIXED_FILE_CACHE = 'public, max-age=3600';
 /** How soon a visitor who meets the outage page is told to try again, in seconds. */
@@ -58,17 +58,14 @@ const fixedFile =
 export function createApp({
   config,
   assets,
+  bodies,
   publicDir,
-  clock = Date.now,
   logger = createLogger(),
   metrics,
   draining = () => false,
-  renderAhead = false,
-  signal,
   spots,
+  fulfilment,
 }: AppOptions): Express {
-  const bodies = createBodies({ config, assets, clock, logger, metrics, spots, renderAhead, signal });
-
   const app = express();
   app.disable('x-powered-by');
   // Our own per-encoding ETags are set where bodies are prepared.
@@ -106,6 +103,20 @@ export function createApp({
     res.status(405).set('Allow', PAGE_METHODS).type('text').send('Method Not Allowed');
   });
 
+  // After the checkout (docs/fulfilment.md): the buyer's page, its invite, and Stripe's webhook, all reaching one
+  // fulfilment. Without its settings none of them exists, and the owner writes to buyers by hand.
+  if (fulfilment) {
+    app.get(ROUTES.thanks.path, fulfilment.page);
+    app.get(ROUTES.thanksCalendar.path, fulfilment.calendar);
+    app.all(PRIVATE_PATHS, (_req, res) => {
+      res.status(405).set('Allow', PAGE_METHODS).type('text').send('Method Not Allowed');
+    });
+    app.post(ROUTES.stripeWebhook.path, ...fulfilment.webhook);
+    app.all(ROUTES.stripeWebhook.path, (_req, res) => {
+      res.status(405).set('Allow', 'POST').type('text').send('Method Not Allowed');
+    });
+  }
+
   // The page the cache keeps for when no instance answers (docs/decisions/0001-outage-page.md). A 503 that no
   // browser or shared cache stores, whoever asks: the VCL alone keeps it, on purpose, and never as a 200.
   app.get(ROUTES.outage.path, async (req, res) => {
@@ -118,7 +129,7 @@ export function createApp({
   app.get(ROUTES.sitemap.path, fixedFile('application/xml', encodeBody(sitemapXml(config.publicUrl))));
   app.get(ROUTES.calendarFile.path, async (req, res) => {
     res.type('text/calendar; charset=utf-8').set('Cache-Control', FIXED_FILE_CACHE);
-    res.attachment(details.icsFileName);
+    res.attachment(ROUTES.calendarFile.path.slice(1));
     sendEncoded(req, res, await bodies.calendarFile());
   });
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { saleState } from '../shared/logic/sale';
-import type { PageAssets } from '../shared/components/Document';
+import type { PageAssets } from '../shared/buildManifest';
 import { createApp } from './app';
 import { loadPageAssets } from './render/buildManifest';
 import { REQUEST_TIMEOUT_SECONDS, readConfig, type SiteConfig } from './config/settings';
@@ -12,6 +12,11 @@ import { createMetrics, type Metrics } from './ops/metrics';
 import { startMetricsServer } from './ops/metricsServer';
 import { lameDuck } from './ops/shutdown';
 import { startSpots } from './spots/start';
+import { startFulfilment } from './fulfilment/routes';
+import { registerSpotsMetrics } from './spots/metrics';
+import { createBodies } from './render/bodies';
+import { startRenderAhead } from './render/renderAhead';
+import { nodeScheduler } from './ops/scheduler';
 
 /** Written into the bundle by the build (scripts/lib/siteBuild.ts) from package.json. */
 declare const APP_VERSION: string;
@@ -53,14 +58,19 @@ function start(): void {
     process.exit(1);
   });
 
+  // What runs on its own timer, started here and nowhere else: the spots' reads, and each second's page made ahead.
   const spots = config.spots ? startSpots(config.spots, logger) : undefined;
   let metrics: Metrics | undefined;
   if (config.metricsPort !== null) {
-    metrics = createMetrics({ clock: Date.now, sale: config.sale, spots });
+    metrics = createMetrics({ clock: Date.now, sale: config.sale, currentSpots: () => spots?.current() ?? null });
+    if (spots) registerSpotsMetrics(metrics.registry, spots);
     startMetricsServer(metrics.registry, config.metricsPort, config.host, logger);
   }
+  const bodies = createBodies({ config, assets, clock: Date.now, logger, metrics, spots });
+  startRenderAhead({ bodies, clock: Date.now, scheduler: nodeScheduler });
   const shutdown = lameDuck({ logger, delayMs: config.shutdownDelaySeconds * 1000, drainMs: config.shutdownDrainSeconds * 1000 });
-  const app = createApp({ config, assets, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining, renderAhead: true, spots });
+  const fulfilment = startFulfilment(config, { render: bodies.thanksHtml, clock: Date.now, logger, metrics });
+  const app = createApp({ config, assets, bodies, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining, spots, fulfilment });
   const server = createServer(
     {
       // A slow client may not hold a connection open for longer than these to send its headers, or its request.
@@ -84,6 +94,7 @@ function start(): void {
         state: saleState(Date.now(), config.sale),
         deadline: new Date(config.sale.earlyBirdDeadlineMs).toISOString(),
         start: new Date(config.sale.workshopStartMs).toISOString(),
+        confirmations: fulfilment ? 'sent by the site' : 'by hand',
       },
       'server listening',
     );

@@ -24,9 +24,12 @@ export const workshop = {
   meridiem: { am: 'a. m.', pm: 'p. m.' },
   format: 'En línea, por Google Meet',
   capacity: 'Ultra-limitado',
-  calendarLocation: 'Google Meet (link will be sent by email)',
+  /** The public calendar file's and link's place: the join link itself goes only to buyers. */
+  calendarLocation: 'Google Meet: el enlace llega a tu correo al confirmarse tu pago',
   calendarDescription:
-    'Taller en vivo de 2.5 horas para construir tu marca de autoridad con IA: estrategia, plan de contenido y producción de videos cortos y carruseles. El enlace de Google Meet llega a tu correo.',
+    'Taller en vivo de 2.5 horas para construir tu marca de autoridad con IA: estrategia, plan de contenido y producción de videos cortos y carruseles. El enlace de Google Meet llega a tu correo cuando se confirma tu pago.',
+  /** A buyer's own invite: the description, then the join link on a line of its own. */
+  calendarJoinLead: 'Entra al taller desde este enlace:',
 } as const;
 
 export const prices = {
@@ -199,7 +202,6 @@ export const details = {
   calendarCta: 'Añadir al calendario',
   calendarHint: 'Google Calendar se abre en una pestaña nueva.',
   icsCta: 'Descargar .ics (Apple, Outlook)',
-  icsFileName: 'taller-marca-autoridad.ics',
   icsReminder: 'El taller en vivo empieza en 1 hora',
   zonesTitle: 'La hora en tu ciudad',
   cities: [
@@ -283,7 +285,11 @@ export const faq = {
     },
     {
       question: '¿Cómo recibo el enlace de acceso?',
+      /** Where the owner writes to each buyer (the site sends no mail: docs/fulfilment.md). */
       answer: 'Después de tu pago te llega un correo con la confirmación y el enlace de Google Meet. Revisa también tu carpeta de spam.',
+      /** Where the site sends the confirmation itself, as soon as Stripe confirms the payment. */
+      automaticAnswer:
+        'En cuanto se confirma tu pago te llega un correo con la confirmación, el enlace de Google Meet y una invitación para tu calendario que te recuerda el taller un día y una hora antes. Si pagas en efectivo en OXXO o por transferencia, el correo llega cuando se acredita el pago. Revisa también tu carpeta de spam.',
     },
     {
       question: '¿Por qué el cupo es tan limitado?',
@@ -349,6 +355,74 @@ export const outage = {
   text: 'La página no está disponible ahora mismo por un problema técnico de nuestro lado. Vuelve a intentarlo en unos minutos.',
   contactLead: 'Si necesitas ayuda, escríbenos a',
   retryLink: 'Volver a intentarlo',
+} as const;
+
+/**
+ * The confirmation mail (docs/fulfilment.md): what a buyer receives, in Spanish, once the payment is confirmed.
+ * The date, the times in each city of `details.cities` and the join link are filled in from the settings.
+ */
+export const confirmation = {
+  subject: 'Tu lugar está confirmado: Taller en vivo Marca de Autoridad con IA',
+  /** "¡Hola, Ana!", or without a name when the checkout had none. */
+  greeting: (firstName: string | null): string => (firstName ? `¡Hola, ${firstName}!` : '¡Hola!'),
+  lead: 'Tu pago está confirmado y tu lugar en el taller en vivo Marca de Autoridad con IA ya es tuyo. Aquí tienes todo lo que necesitas para el día del taller.',
+  whenTitle: 'Cuándo',
+  citiesTitle: 'La hora en tu ciudad',
+  joinTitle: 'Cómo entrar',
+  joinText: 'El taller es en vivo por Google Meet. Entra desde este enlace unos minutos antes de empezar:',
+  joinCta: 'Entrar al taller',
+  calendarTitle: 'Tu invitación para el calendario',
+  calendarText:
+    'Adjuntamos una invitación (taller-marca-autoridad.ics) con el enlace y dos recordatorios: un día antes y una hora antes. Ábrela para añadir el taller a tu calendario.',
+  prepareTitle: 'Qué preparar',
+  prepare: [
+    'Una computadora con buena conexión a internet (el teléfono también sirve) y audífonos.',
+    'Tu cuenta gratuita de ChatGPT abierta en el navegador.',
+    'Algo para tomar notas.',
+    'Piensa en tu clienta ideal y en dos o tres temas que dominas: trabajaremos con ellos en vivo.',
+  ],
+  contactTitle: '¿Dudas?',
+  contactText: 'Responde a este correo o escríbenos a',
+  signOff: 'Nos vemos en el taller,',
+  /** The invite's file name, as the buyer sees it. */
+  icsFileName: 'taller-marca-autoridad.ics',
+  reminders: { dayBefore: 'El taller en vivo es mañana', hourBefore: 'El taller en vivo empieza en 1 hora' },
+} as const;
+
+/** The page the Payment Link sends a buyer to after paying (/gracias), in each of its states. */
+export const thanks = {
+  title: 'Tu compra',
+  paid: {
+    eyebrow: 'Compra confirmada',
+    heading: (firstName: string | null): string => (firstName ? `¡Gracias, ${firstName}! Tu lugar está confirmado` : '¡Gracias! Tu lugar está confirmado'),
+    mailNote: 'Te enviamos esta misma información a tu correo, con la invitación para tu calendario. Si no la ves en unos minutos, revisa spam o promociones.',
+    googleCalendarCta: 'Añadir a Google Calendar',
+    googleCalendarHint: 'Google Calendar se abre en una pestaña nueva, con el enlace del taller.',
+    icsCta: 'Descargar la invitación (.ics)',
+    contactLead: '¿Dudas? Escríbenos a',
+  },
+  pending: {
+    eyebrow: 'Pago pendiente',
+    heading: 'Tu lugar está apartado: falta tu pago',
+    lead: 'Elegiste pagar en efectivo en OXXO o por transferencia. Tu lugar queda confirmado cuando el pago se acredita.',
+    steps: [
+      'Paga tu ficha en cualquier tienda OXXO, o haz la transferencia con los datos que te dio Stripe, antes de que venzan.',
+      'El pago se acredita en hasta un día hábil.',
+      'En cuanto se acredita, te llega un correo con la confirmación, el enlace del taller y la invitación para tu calendario.',
+    ],
+    help: 'Si ya pagaste y en un día hábil no te ha llegado el correo, escríbenos a',
+  },
+  notFound: {
+    heading: 'No encontramos tu compra',
+    text: 'Este enlace no corresponde a una compra confirmada del taller, o está incompleto. Si pagaste y llegaste aquí, escríbenos y lo resolvemos.',
+    contactLead: 'Escríbenos a',
+  },
+  unavailable: {
+    heading: 'No pudimos confirmar tu compra en este momento',
+    text: 'Tu pago no se ve afectado. Vuelve a cargar esta página en un minuto.',
+    contactLead: 'Si el problema sigue, escríbenos a',
+  },
+  backHome: 'Volver al inicio',
 } as const;
 
 /** The copy island's own texts, apart from the prompt so its JavaScript does not carry the page. */

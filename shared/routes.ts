@@ -1,5 +1,3 @@
-import { details } from './content';
-
 /**
  * How a shared cache in front treats a route (deploy/varnish/taller.vcl keeps one list of paths per kind, and
  * tests/deploy/vcl-routes.test.ts holds those lists to this table and each kind to its handling):
@@ -8,10 +6,10 @@ import { details } from './content';
  * - `file`: a small file that changes only with the configuration; cached like a page.
  * - `probe`: for balancers and health checks; passed to an instance every time, never stored, without its query.
  * - `outage`: the page the cache keeps for when no instance answers (docs/decisions/0001-outage-page.md).
- * - `private`: a page for one visitor (a payment's success page, say): passed with its query, never stored, never
- *   sent twice; its origin says `Cache-Control: private, no-store`.
- * - `webhook`: the one place that takes a POST (a payment provider's notification): passed with its body, never
- *   stored, never sent twice; any other method is answered 405 at the edge.
+ * - `private`: an answer for one buyer, whose query carries a credential: passed with its query, never stored, never
+ *   sent twice, and crawlers are told to stay away; its origin says `Cache-Control: private, no-store`.
+ * - `webhook`: the one POST, from Stripe: passed with its body, never stored, never sent twice; any other method is
+ *   answered 405 at the edge.
  * Every other method, and a POST anywhere else, is answered 405 at the edge.
  */
 export type RouteKind = 'page' | 'file' | 'probe' | 'outage' | 'private' | 'webhook';
@@ -23,15 +21,23 @@ export interface Route {
   indexed: boolean;
 }
 
-/** Every path the site answers itself (the build's public folder aside): the one list the app, the sitemap and robots.txt read. */
+/**
+ * Every path the site answers itself (the build's public folder aside): the one list the app, the sitemap and
+ * robots.txt read. It imports nothing, so the scripts Node runs as they are can read it too.
+ */
 export const ROUTES = {
   landing: { path: '/', kind: 'page', indexed: true },
   prompt: { path: '/prompt1', kind: 'page', indexed: true },
-  calendarFile: { path: `/${details.icsFileName}`, kind: 'file', indexed: false },
+  calendarFile: { path: '/taller-marca-autoridad.ics', kind: 'file', indexed: false },
   robots: { path: '/robots.txt', kind: 'file', indexed: false },
   sitemap: { path: '/sitemap.xml', kind: 'file', indexed: false },
   health: { path: '/healthz', kind: 'probe', indexed: false },
   outage: { path: '/_outage', kind: 'outage', indexed: false },
+  /** The Payment Link's redirect after payment: /gracias?session_id=cs_… (docs/fulfilment.md). */
+  thanks: { path: '/gracias', kind: 'private', indexed: false },
+  /** The buyer's calendar invite, with the join link: /gracias/invitacion.ics?session_id=cs_… */
+  thanksCalendar: { path: '/gracias/invitacion.ics', kind: 'private', indexed: false },
+  stripeWebhook: { path: '/webhooks/stripe', kind: 'webhook', indexed: false },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

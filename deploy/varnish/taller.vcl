@@ -82,9 +82,9 @@ sub taller_route {
         set req.http.X-Taller-Kind = "probe";
     } elsif (req.http.X-Taller-Route ~ "^(/_outage)$") {
         set req.http.X-Taller-Kind = "outage";
-    } elsif (req.http.X-Taller-Route ~ "^()$") {
+    } elsif (req.http.X-Taller-Route ~ "^(/gracias|/gracias/invitacion\.ics)$") {
         set req.http.X-Taller-Kind = "private";
-    } elsif (req.http.X-Taller-Route ~ "^()$") {
+    } elsif (req.http.X-Taller-Route ~ "^(/webhooks/stripe)$") {
         set req.http.X-Taller-Kind = "webhook";
     } elsif (req.http.X-Taller-Path ~ "^/assets/([a-z]+/)?[A-Za-z0-9_]+-[A-Z0-9]{8}\.js$") {
         set req.http.X-Taller-Kind = "asset";
@@ -134,6 +134,9 @@ sub vcl_recv {
         set req.url = "/" + regsub(req.url, "^[a-zA-Z][a-zA-Z0-9+.-]*://[^/?]*/?", "");
     }
     call taller_route;
+    # The site sets and reads no cookie, so a visitor's (an analytics cookie on the domain) must
+    # not turn every page into a pass, nor reach an instance.
+    unset req.http.Cookie;
 
     # Methods are answered here, never piped or passed to an instance: GET and HEAD everywhere, POST
     # at a webhook alone, which takes nothing else.
@@ -149,13 +152,8 @@ sub vcl_recv {
 
     if (req.http.X-Taller-Kind == "outage") {
         unset req.http.Accept-Encoding;
-        unset req.http.Cookie;
         return (hash);
     }
-
-    # The site sets and reads no cookie, so a visitor's (an analytics cookie on the domain) must
-    # not turn every page into a pass.
-    unset req.http.Cookie;
 
     # One variant per encoding the origin serves, in its order of preference, so that Vary:
     # Accept-Encoding keeps at most three objects per URL instead of one per browser's header.
@@ -222,6 +220,13 @@ sub vcl_backend_fetch {
     set bereq.connect_timeout = 1s;
     set bereq.first_byte_timeout = 2s;
     set bereq.between_bytes_timeout = 2s;
+    # A private page waits on Stripe (each call bounded at 4 s), a webhook on the mail server too: their own
+    # bounds. Neither is ever retried, so a longer wait costs no second attempt.
+    if (bereq.http.X-Taller-Kind == "private") {
+        set bereq.first_byte_timeout = 6s;
+    } elsif (bereq.http.X-Taller-Kind == "webhook") {
+        set bereq.first_byte_timeout = 30s;
+    }
 }
 
 # The instance for the next attempt, in X-Taller-Next (none: no other instance to ask): the next
@@ -287,7 +292,8 @@ sub vcl_backend_response {
 # miss is always fetched as a GET) goes once more, to the next instance on the ring that has not been
 # asked (taller_next_instance), whether or not the probes have taken the failed one out yet: it
 # changes nothing on the origin, and the visitor never sees the fault. Nothing else is retried: not a
-# POST, not a private page; never twice. Each retry is logged
+# POST, not a private page (its lookup spends the instance's budget of Stripe reads); never twice.
+# Each retry is logged
 # (varnishlog -g request -q 'VCL_Log ~ "^retry"') and counted: it goes through the chosen instance's
 # twin, so the sum of the twins' req, fail_* and helddown in varnishstat (-f 'VBE.*_retry.*') is
 # the number of retries. MAIN.backend_retry counts another retry, of Varnish's own.

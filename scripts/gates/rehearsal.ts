@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { once } from 'node:events';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -26,6 +26,7 @@ import { rehearseDeploy } from './rehearsal/deploy.ts';
 import { rehearseSale } from './rehearsal/sale.ts';
 import { compareWithFloor } from './rehearsal/throughput.ts';
 import { createRecorder, quietVisitors, revalidatingBrowsers, send, steadyLoad } from './rehearsal/traffic.ts';
+import { readBuildManifest } from '../../server/render/buildManifest.ts';
 import { freePort, PRODUCTION_SETTINGS } from '../lib/harness.ts';
 import { maxOf } from '../lib/stats.ts';
 
@@ -137,7 +138,7 @@ try {
       connections: CONNECTIONS,
       ratePerSecond: RATE,
       isDone,
-      asset: JSON.parse(await readFile('dist/manifest.json', 'utf8')).hydrateScript,
+      asset: readBuildManifest('dist').hydrateScript,
     }),
     revalidatingBrowsers({ recorder, port: busy.port, everyMs: 300, isDone }),
     quietVisitors({ recorder, port: quiet.port, deadlineMs, isDone }),

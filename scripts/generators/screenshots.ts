@@ -1,12 +1,17 @@
 // Takes full-page screenshots of every page at 390 px and 1280 px, JavaScript on and off, with Debian's Chromium.
 // Usage: node scripts/generators/screenshots.ts [baseUrl] [outDir]
 import { mkdir } from 'node:fs/promises';
+import { routeList } from '../../shared/routes.ts';
 import { launchChromium } from '../lib/harness.ts';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:3000';
 const out = process.argv[3] ?? '.artifacts/screenshots';
 const VIEWPORT_HEIGHT = 900;
-const pages = { landing: '/', prompt: '/prompt1', 'not-found': '/no-existe' };
+/** Every page of the route table, named by its path, and the 404. */
+const pages = {
+  ...Object.fromEntries(routeList.filter((route) => route.kind === 'page').map((route) => [route.path === '/' ? 'landing' : route.path.slice(1), route.path])),
+  'not-found': '/no-existe',
+};
 const widths = [390, 1280];
 
 await mkdir(out, { recursive: true });

@@ -5,6 +5,8 @@ import { copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { MANIFEST_FILE } from '../../server/render/buildManifest.ts';
+import type { BuildManifest, InlineStyle, StylesheetName } from '../../shared/buildManifest.ts';
 
 const production = { 'process.env.NODE_ENV': '"production"' };
 
@@ -12,7 +14,7 @@ const production = { 'process.env.NODE_ENV': '"production"' };
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const BROWSERS = ['chrome90', 'firefox90', 'safari15'];
 /** Each goes inline into its own pages: the landing page's, and the one the prompt page, the 404 and the 500 share. */
-const STYLESHEETS = ['landing', 'simple'] as const;
+const STYLESHEETS: readonly StylesheetName[] = ['landing', 'simple'];
 const HYDRATE_ENTRY = 'client/hydrate.tsx';
 
 /** The four esbuild builds the site is made of, writing under `dist`. */
@@ -118,17 +120,9 @@ async function precompress(publicDir: string): Promise<void> {
   }
 }
 
-/** What dist/manifest.json says of the hashed files: its own chunks, and the previous release's it serves as well. */
-export interface ChunkList {
-  /** URLs of the chunks this build made. */
-  chunks: string[];
-  /** URLs of the previous release's chunks this build carries (docs/decisions/0010-previous-release-chunks.md). */
-  carried: string[];
-}
-
-const readManifest = async (dist: string): Promise<Partial<ChunkList> | null> => {
+const readManifest = async (dist: string): Promise<Partial<BuildManifest> | null> => {
   try {
-    return JSON.parse(await readFile(path.join(dist, 'manifest.json'), 'utf8')) as Partial<ChunkList>;
+    return JSON.parse(await readFile(path.join(dist, MANIFEST_FILE), 'utf8')) as Partial<BuildManifest>;
   } catch {
     return null;
   }
@@ -190,11 +184,11 @@ export async function buildSite(dist = 'dist', { previous, mark }: BuildSiteOpti
     throw new Error(`Expected the stylesheets alone, got ${styles.outputFiles?.map((file) => file.path).join(', ')}`);
 
   const inlineStyles = Object.fromEntries(
-    STYLESHEETS.map((name) => {
+    STYLESHEETS.map((name): [StylesheetName, InlineStyle] => {
       const { text: css, hash } = inline(outputText(styles.outputFiles, `${name}.css`), 'style');
       return [name, { css, hash }];
     }),
-  );
+  ) as Record<StylesheetName, InlineStyle>;
   const { text: js, hash: jsHash } = inline(outputText(entry.outputFiles, '.js'), 'script');
   // The favicon as a data: URL (quotes made single, and only the characters a URL cannot hold escaped, so it stays
   // small): the tab's icon costs no request before the first paint.
@@ -202,7 +196,7 @@ export async function buildSite(dist = 'dist', { previous, mark }: BuildSiteOpti
   const favicon = `data:image/svg+xml,${faviconSvg.replace(/[#%<> ]/g, encodeURIComponent)}`;
   await precompress(publicDir);
   const carried = previous === undefined ? [] : await carryPreviousChunks(previous, publicDir);
-  const manifest = {
+  const manifest: BuildManifest = {
     inlineStyles,
     favicon,
     entryScript: { js, hash: jsHash },
@@ -213,8 +207,8 @@ export async function buildSite(dist = 'dist', { previous, mark }: BuildSiteOpti
       .map(publicUrlOf)
       .sort(),
     carried,
-  } satisfies ChunkList & Record<string, unknown>;
-  await writeFile(path.join(dist, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  };
+  await writeFile(path.join(dist, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   const clientMeta = {
     inputs: { ...islands.metafile?.inputs, ...entry.metafile?.inputs },
     outputs: { ...islands.metafile?.outputs, ...entry.metafile?.outputs },

@@ -1,16 +1,21 @@
 /**
- * A stand-in for the one part of Stripe's REST API the site calls: GET /v1/payment_links/:id with a bearer key.
+ * A stand-in for the parts of Stripe's REST API the site calls, with a bearer key: GET /v1/payment_links/:id here,
+ * and the Checkout Sessions, PaymentIntents and webhook events of a purchase in stripeCheckoutStandIn.ts.
  * Its count climbs as the test (or the rehearsal, or `npm run dev:stripe`) sells spots, and it can answer each
- * failure Stripe can: 401, 403, 404, 429 and 500 with Stripe's JSON error bodies, a call that hangs and a
- * connection reset. Stripe's own stripe-mock is stateless, so it cannot play a count that changes.
+ * failure Stripe can: 401, 403, 404, 429 and 500 with Stripe's JSON error bodies, a call that hangs, an answer
+ * that trickles in a byte at a time, and a connection reset. Stripe's own stripe-mock is stateless, so it cannot play a count that changes.
  * The fixture is typed with the SDK's own Stripe.PaymentLink: a shape that drifts from Stripe's fails tsc.
  * Node runs this file as it is (type stripping), so it uses erasable TypeScript only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
+import { type CheckoutStandIn, checkoutStandIn } from './stripeCheckoutStandIn.ts';
 
-export type StandInFault = 'unauthorized' | 'forbidden' | 'not_found' | 'rate_limited' | 'server_error' | 'hang' | 'reset';
+export type StandInFault = 'unauthorized' | 'forbidden' | 'not_found' | 'rate_limited' | 'server_error' | 'hang' | 'trickle' | 'reset';
+
+/** A trickled answer's pace: far inside any timeout that restarts on each byte, and a whole answer takes minutes. */
+export const TRICKLE_BYTE_MS = 100;
 
 export interface StandInOptions {
   /** The key the stand-in accepts as `Authorization: Bearer <key>`. */
@@ -35,8 +40,10 @@ export interface StripeStandIn {
   setActive(active: boolean): void;
   /** Every later call fails this way, until null. */
   setFault(fault: StandInFault | null): void;
-  /** Calls to the Payment Link route so far, with the instant each arrived. */
-  calls: { atMs: number; path: string; authorized: boolean }[];
+  /** Calls so far, to any route, with the instant each arrived, and when its connection closed before the answer was whole. */
+  calls: { atMs: number; method: string; path: string; authorized: boolean; abandonedAtMs?: number }[];
+  /** The purchases made at the link, and their PaymentIntents. */
+  checkout: CheckoutStandIn;
   close(): Promise<void>;
 }
 
@@ -86,7 +93,7 @@ function stripeError(res: ServerResponse, status: number, error: { type: string;
   res.end(JSON.stringify({ error: { ...error, doc_url: error.code ? `https://docs.stripe.com/error-codes/${error.code.replaceAll('_', '-')}` : undefined } }));
 }
 
-const FAULT_ANSWERS: Record<Exclude<StandInFault, 'hang' | 'reset'>, [number, { type: string; code?: string; message: string }]> = {
+const FAULT_ANSWERS: Record<Exclude<StandInFault, 'hang' | 'trickle' | 'reset'>, [number, { type: string; code?: string; message: string }]> = {
   unauthorized: [401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****WXYZ' }],
   forbidden: [
     403,
@@ -103,18 +110,43 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
   let active = currentLimit === null || currentCount < currentLimit;
   let fault: StandInFault | null = null;
   const calls: StripeStandIn['calls'] = [];
-  const hanging = new Set<ServerResponse>();
+  const checkout = checkoutStandIn(linkId);
+  /** Answers a hang or a trickle holds open. */
+  const held = new Set<ServerResponse>();
+
+  /** The link's real answer, a byte every TRICKLE_BYTE_MS, until it is whole or the client hangs up. */
+  const trickle = (res: ServerResponse): void => {
+    const body = Buffer.from(JSON.stringify(paymentLinkFixture(linkId, currentCount, currentLimit, active)));
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length });
+    let sent = 0;
+    const timer = setInterval(() => {
+      res.write(body.subarray(sent, sent + 1));
+      sent += 1;
+      if (sent === body.length) res.end();
+    }, TRICKLE_BYTE_MS);
+    res.on('close', () => clearInterval(timer));
+  };
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const match = /^\/v1\/payment_links\/([^/?]+)$/.exec(req.url ?? '');
-    if (req.method !== 'GET' || !match) {
+    const checkoutAnswer = checkout.route(req);
+    if (!(req.method === 'GET' && match) && !checkoutAnswer) {
       stripeError(res, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` });
       return;
     }
     const authorized = req.headers.authorization === `Bearer ${key}`;
-    calls.push({ atMs: Date.now(), path: req.url ?? '', authorized });
+    const call: StripeStandIn['calls'][number] = { atMs: Date.now(), method: req.method ?? '', path: req.url ?? '', authorized };
+    calls.push(call);
+    res.on('close', () => {
+      if (!res.writableFinished) call.abandonedAtMs = Date.now();
+    });
     if (fault === 'hang') {
-      hanging.add(res);
+      held.add(res);
+      return;
+    }
+    if (fault === 'trickle') {
+      held.add(res);
+      trickle(res);
       return;
     }
     if (fault === 'reset') {
@@ -128,6 +160,10 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     }
     if (!authorized) {
       stripeError(res, 401, FAULT_ANSWERS.unauthorized[1]);
+      return;
+    }
+    if (checkoutAnswer || !match) {
+      checkoutAnswer?.(res);
       return;
     }
     if (decodeURIComponent(match[1] ?? '') !== linkId) {
@@ -158,14 +194,16 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
       active = next;
     },
     setFault(next) {
+      // A new fault ends the answers the last one was holding open.
+      if (next !== fault) for (const res of held) res.destroy();
+      if (next !== fault) held.clear();
       fault = next;
-      if (next !== 'hang') for (const res of hanging) res.destroy();
-      if (next !== 'hang') hanging.clear();
     },
     calls,
+    checkout,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const res of hanging) res.destroy();
+        for (const res of held) res.destroy();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

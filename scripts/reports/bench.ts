@@ -9,12 +9,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 import type { Request, Response } from 'express';
+import { readBuildManifest } from '../../server/render/buildManifest.ts';
 import { freePort, type RunningServer, startProductionServer, startServer } from '../lib/harness.ts';
 import { cpuMs, rssMb } from '../lib/processUsage.ts';
 
-interface Manifest {
-  hydrateScript: string;
-}
 /** esbuild's metafile of the client bundle: each output's entry point and static imports. */
 interface ClientMeta {
   outputs: Record<string, { entryPoint?: string; imports: { path: string; kind: string }[] }>;
@@ -33,7 +31,7 @@ const ROUNDS = 2;
 const CONNECTIONS = 50;
 const HEADERS = { 'accept-encoding': 'br, gzip' };
 
-const manifest = JSON.parse(await readFile('dist/manifest.json', 'utf8')) as Manifest;
+const manifest = readBuildManifest('dist');
 // The Early Bird phase is the expensive one: the countdown makes the page change every second.
 // The request lines go unread: only the figures count.
 const quiet = { keepLines: false } as const;

@@ -1,10 +1,5 @@
-// Soak test: the BUILT server (run `npm run soak`, which builds first) under full-speed load on loopback.
-// Starts the server as the container does, on a free 127.0.0.1 port, runs autocannon with 50 connections for
-// SOAK_SECONDS (default 60) over a mix of /, /prompt1, an asset, an unknown path (404) and HEAD /,
-// and prints requests served, errors, unexpected statuses and the server's resident memory.
-// Exits 1 if any request failed, got an unexpected status, or the server did not stop cleanly.
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { readBuildManifest } from '../../server/render/buildManifest.ts';
 import { startProductionServer } from '../lib/harness.ts';
 import { rssMb } from '../lib/processUsage.ts';
 
@@ -15,8 +10,7 @@ if (!Number.isFinite(seconds) || seconds <= 0) {
 }
 const CONNECTIONS = 50;
 
-const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as { hydrateScript: string };
-const asset = manifest.hydrateScript;
+const asset = readBuildManifest('dist').hydrateScript;
 
 /** Each route of the mix with the one status it may answer. */
 const ROUTES: { method: 'GET' | 'HEAD'; path: string; expect: number }[] = [

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { SaleTerms } from '../../shared/logic/sale';
+import { SMTP_STAND_IN_USER } from './smtpStandIn';
 
 /** The settings whose defaults are placeholders: fine on a developer's machine, never in production. */
 export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL'] as const;
@@ -29,6 +30,8 @@ export interface SiteConfig {
   headersTimeoutSeconds: number;
   /** Where the Early Bird's spots are counted; null: not counted, the site behaves as without a checkout API. */
   spots: SpotsSettings | null;
+  /** The confirmation mail after a purchase (docs/fulfilment.md); null: the owner sends it by hand. */
+  fulfilment: FulfilmentSettings | null;
 }
 
 /** The Stripe Payment Link that sells the Early Bird, and how to read it. */
@@ -40,6 +43,22 @@ export interface SpotsSettings {
   apiUrl: URL;
   pollSeconds: number;
 }
+
+/** Who sends the confirmation mail, how, and what it carries. Secrets are functions, so printing the settings prints none. */
+export interface FulfilmentSettings {
+  /** The Payment Link's, its key and the API it is read at: the spots' own settings. */
+  stripe: Pick<SpotsSettings, 'secretKey' | 'paymentLink' | 'apiUrl'>;
+  /** whsec_…: what Stripe signs each webhook event with. */
+  webhookSecret: () => string;
+  /** smtp:// or smtps://, credentials inside. */
+  smtpUrl: () => string;
+  mailFrom: { address: string; name: string | null };
+  /** The join link: shown only to a verified, paid buyer, never logged. */
+  meetingUrl: () => string;
+}
+
+/** The four settings that turn the confirmation mail on: all of them, or none. */
+export const FULFILMENT_SETTINGS = ['STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'MEETING_URL'] as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -65,6 +84,11 @@ export const DEFAULTS = {
   STRIPE_PAYMENT_LINK: '',
   STRIPE_API_URL: 'https://api.stripe.com',
   SPOTS_POLL_SECONDS: '10',
+  /** All four unset: no confirmation mail, no /gracias, no webhook (docs/fulfilment.md). */
+  STRIPE_WEBHOOK_SECRET: '',
+  SMTP_URL: '',
+  MAIL_FROM: '',
+  MEETING_URL: '',
 } as const;
 
 type Variable = keyof typeof DEFAULTS;
@@ -182,6 +206,101 @@ function parseSpots(key: string, link: string, apiUrl: URL, pollSeconds: number)
   return { secretKey: () => secretKey, paymentLink: parsePaymentLink(link), apiUrl, pollSeconds };
 }
 
+/**
+ * Names reserved for documentation and tests (RFC 2606, RFC 6761): a value there is a placeholder nobody can
+ * receive mail at or join. localhost is not among them: a relay beside the server (a sidecar) is real.
+ */
+export function isPlaceholderHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return /(^|\.)example\.(com|org|net)$/.test(host) || /(^|\.)(example|invalid|test)$/.test(host);
+}
+
+/** Never echoes the value: a near miss would be half of the secret. */
+function parseWebhookSecret(value: string): string {
+  if (!/^whsec_[A-Za-z0-9+/=_]{8,}$/.test(value)) {
+    throw new ConfigError("Invalid STRIPE_WEBHOOK_SECRET: expected the endpoint's signing secret (whsec_...); the value is not shown");
+  }
+  return value;
+}
+
+/** Never echoes the value: it holds the mail account's password. */
+function parseSmtpUrl(value: string, production: boolean): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // Reported below, without the value.
+  }
+  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname || url.pathname.replace(/^\/+/, '') !== '' || url.hash) {
+    throw new ConfigError('Invalid SMTP_URL: expected smtp://user:password@host:587 or smtps://user:password@host:465; the value is not shown');
+  }
+  if (production && (isPlaceholderHost(url.hostname) || decodeURIComponent(url.username) === SMTP_STAND_IN_USER)) {
+    throw new ConfigError(
+      "Invalid SMTP_URL: expected a real mail server with NODE_ENV=production, not a placeholder or the project's stand-in; the value is not shown",
+    );
+  }
+  return value;
+}
+
+const ADDRESS = /^[^\s@<>"]+@([^\s@<>"]+\.[A-Za-z]{2,})$/;
+
+/** An address, or a name and an address: `Valeria Montes <hola@mi-marca.mx>`. */
+function parseMailFrom(value: string, production: boolean): FulfilmentSettings['mailFrom'] {
+  const named = /^([^<>"]*?)\s*<([^<>]+)>$/.exec(value);
+  const address = named ? (named[2] ?? '') : value;
+  const domain = ADDRESS.exec(address)?.[1];
+  if (!domain) fail('MAIL_FROM', 'an address like hola@mi-marca.mx, or a name and an address like Valeria <hola@mi-marca.mx>', value);
+  if (production && isPlaceholderHost(domain)) fail('MAIL_FROM', 'an address of a real domain with NODE_ENV=production', value);
+  return { address, name: named?.[1] ? named[1] : null };
+}
+
+/** Never echoes the value: the join link is for paying buyers only. */
+function parseMeetingUrl(value: string, production: boolean): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // Reported below, without the value.
+  }
+  if (url?.protocol !== 'https:' || !url.hostname || /\s/.test(value)) {
+    throw new ConfigError('Invalid MEETING_URL: expected the https join link, like https://meet.google.com/abc-defg-hij; the value is not shown');
+  }
+  if (production && isPlaceholderHost(url.hostname)) {
+    throw new ConfigError('Invalid MEETING_URL: expected a real join link with NODE_ENV=production, not a placeholder; the value is not shown');
+  }
+  return url.href;
+}
+
+/**
+ * All four or none: each alone is a half-built fulfilment, refused naming what is missing. It reads the session at
+ * the Payment Link the spots are counted at, so it needs those settings too.
+ */
+function parseFulfilment(get: (name: Variable) => string, spots: SpotsSettings | null, production: boolean): FulfilmentSettings | null {
+  const set = FULFILMENT_SETTINGS.filter((name) => get(name) !== '');
+  if (set.length === 0) return null;
+  const missing = FULFILMENT_SETTINGS.filter((name) => get(name) === '');
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not: the confirmation mail needs all of ${FULFILMENT_SETTINGS.join(', ')}, or none`,
+    );
+  }
+  if (!spots) {
+    throw new ConfigError(
+      `${FULFILMENT_SETTINGS.join(', ')} are set but STRIPE_SECRET_KEY and STRIPE_PAYMENT_LINK are not: the confirmation mail reads each purchase at the Payment Link`,
+    );
+  }
+  const webhookSecret = parseWebhookSecret(get('STRIPE_WEBHOOK_SECRET'));
+  const smtpUrl = parseSmtpUrl(get('SMTP_URL'), production);
+  const meetingUrl = parseMeetingUrl(get('MEETING_URL'), production);
+  return {
+    stripe: { secretKey: spots.secretKey, paymentLink: spots.paymentLink, apiUrl: spots.apiUrl },
+    webhookSecret: () => webhookSecret,
+    smtpUrl: () => smtpUrl,
+    mailFrom: parseMailFrom(get('MAIL_FROM'), production),
+    meetingUrl: () => meetingUrl,
+  };
+}
+
 function parseLogLevel(value: string): LogLevel {
   const level = LOG_LEVELS.find((candidate) => candidate === value);
   if (!level) return fail('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`, value);
@@ -204,6 +323,14 @@ export function readConfig(env: Environment): SiteConfig {
     );
   }
   const port = parsePort('PORT', get('PORT'));
+  const production = env.NODE_ENV === 'production';
+  const spots = parseSpots(
+    get('STRIPE_SECRET_KEY'),
+    get('STRIPE_PAYMENT_LINK'),
+    parseStripeApiUrl(get('STRIPE_API_URL'), production),
+    // At least 2 s apart, so a call (with its timeout) always ends before the next is due; at most 5 minutes stale.
+    parseSeconds('SPOTS_POLL_SECONDS', get('SPOTS_POLL_SECONDS'), 2, 300),
+  );
   return {
     port,
     metricsPort: parseMetricsPort(get('METRICS_PORT'), port),
@@ -223,12 +350,7 @@ export function readConfig(env: Environment): SiteConfig {
     shutdownDelaySeconds: parseSeconds('SHUTDOWN_DELAY_SECONDS', get('SHUTDOWN_DELAY_SECONDS'), 0, 300),
     shutdownDrainSeconds: parseSeconds('SHUTDOWN_DRAIN_SECONDS', get('SHUTDOWN_DRAIN_SECONDS'), 1, 300),
     headersTimeoutSeconds: parseSeconds('HEADERS_TIMEOUT_SECONDS', get('HEADERS_TIMEOUT_SECONDS'), 1, REQUEST_TIMEOUT_SECONDS),
-    spots: parseSpots(
-      get('STRIPE_SECRET_KEY'),
-      get('STRIPE_PAYMENT_LINK'),
-      parseStripeApiUrl(get('STRIPE_API_URL'), env.NODE_ENV === 'production'),
-      // At least 2 s apart, so a call (with its timeout) always ends before the next is due; at most 5 minutes stale.
-      parseSeconds('SPOTS_POLL_SECONDS', get('SPOTS_POLL_SECONDS'), 2, 300),
-    ),
+    spots,
+    fulfilment: parseFulfilment(get, spots, production),
   };
 }

@@ -3,7 +3,7 @@ import type { SiteConfig } from './settings';
 
 /**
  * What an operator should hear about at start: settings that contradict each other, a workshop already
- * over, and placeholders still in place. One line each; the server runs anyway (production refuses the
+ * over, buyers nobody writes to, and placeholders still in place. One line each; the server runs anyway (production refuses the
  * placeholders earlier, in readConfig).
  */
 export function configWarnings(config: SiteConfig, nowMs: number): string[] {
@@ -19,6 +19,12 @@ export function configWarnings(config: SiteConfig, nowMs: number): string[] {
     warnings.push(
       `WORKSHOP_START (${isoInWorkshopZone(workshopStartMs)}) has passed: the site shows the closed state ("Inscripciones cerradas"); ` +
         'set WORKSHOP_START and EARLY_BIRD_DEADLINE for the next edition to sell it',
+    );
+  }
+  if (config.spots && !config.fulfilment) {
+    warnings.push(
+      'STRIPE_PAYMENT_LINK is set but the confirmation mail is not (STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, MEETING_URL): ' +
+        'nothing tells buyers the join link; send it to each by hand (docs/fulfilment.md)',
     );
   }
   for (const name of config.placeholders) {

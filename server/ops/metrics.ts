@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from './clock';
 import { saleState, type SaleState, type SaleTerms } from '../../shared/logic/sale';
-import { READ_OUTCOMES, type SpotsFeed, type SpotsStatus } from '../spots/poller';
+import type { Spots } from '../../shared/logic/spots';
 
 /** The pages the server renders and keeps in memory. */
 export type PageName = 'landing' | 'prompt' | 'calendar';
@@ -31,8 +31,15 @@ function routeLabel(route: { path?: unknown } | undefined, status: number): stri
   return status < 400 ? 'static' : 'other';
 }
 
-/** Prometheus metrics for one process: requests, latency, page renders against memory hits, the sale's state. */
-export function createMetrics({ clock, sale, spots }: { clock: Clock; sale: SaleTerms; spots?: SpotsFeed & { status(): SpotsStatus } }): Metrics {
+/** Prometheus metrics for one process: requests, latency, page renders against memory hits, the sale's state (the spots add theirs: server/spots/metrics.ts). */
+export interface MetricsOptions {
+  clock: Clock;
+  sale: SaleTerms;
+  /** The Early Bird's spots as the checkout last reported them, where they are counted: they end it too. */
+  currentSpots?: () => Spots | null;
+}
+
+export function createMetrics({ clock, sale, currentSpots = () => null }: MetricsOptions): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -67,12 +74,10 @@ export function createMetrics({ clock, sale, spots }: { clock: Clock; sale: Sale
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
-      const current = saleState(clock(), sale, spots?.current() ?? null);
+      const current = saleState(clock(), sale, currentSpots());
       for (const state of SALE_STATES) this.set({ state }, state === current ? 1 : 0);
     },
   });
-
-  if (spots) registerSpotsMetrics(registry, spots);
 
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
@@ -94,47 +99,4 @@ export function createMetrics({ clock, sale, spots }: { clock: Clock; sale: Sale
       memoryHits.inc({ page, state });
     },
   };
-}
-
-/** The checkout's spots as this instance last read them, and how its reads went. */
-function registerSpotsMetrics(registry: Registry, spots: SpotsFeed & { status(): SpotsStatus }): void {
-  new Gauge({
-    name: 'taller_spots_remaining',
-    help: 'Early Bird spots left as the checkout last reported them (absent before its first answer).',
-    registers: [registry],
-    collect() {
-      const current = spots.current();
-      if (current) this.set(current.remaining);
-    },
-  });
-  new Gauge({
-    name: 'taller_spots_source_up',
-    help: "1 when the checkout's last read succeeded, 0 when it failed (absent before the first).",
-    registers: [registry],
-    collect() {
-      const { up } = spots.status();
-      if (up !== null) this.set(up ? 1 : 0);
-    },
-  });
-  new Gauge({
-    name: 'taller_spots_last_success_timestamp_seconds',
-    help: 'When the checkout last answered a read, in seconds since the epoch.',
-    registers: [registry],
-    collect() {
-      const { lastSuccessMs } = spots.status();
-      if (lastSuccessMs !== null) this.set(lastSuccessMs / 1000);
-    },
-  });
-  // The poller counts its reads; the counter mirrors them when scraped.
-  new Counter({
-    name: 'taller_spots_reads_total',
-    help: 'Reads of the checkout, by outcome: ok, unavailable (unreachable, timeout, 5xx, 429), credentials (401/403), link (404).',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-    collect() {
-      const { reads } = spots.status();
-      this.reset();
-      for (const outcome of READ_OUTCOMES) this.inc({ outcome }, reads[outcome]);
-    },
-  });
 }

@@ -4,7 +4,40 @@ import type { Logger } from './logger';
 /** Long enough to read, short enough that a hostile path cannot flood the log. */
 export const MAX_LOGGED_PATH = 2048;
 
-export const loggablePath = (url: string): string => url.slice(0, MAX_LOGGED_PATH);
+const SESSION_ID_PARAM = 'session_id';
+/** A Checkout Session id anywhere in the address, as Stripe writes them. */
+const SESSION_ID_VALUE = /cs_(test|live)_[A-Za-z0-9]+/gi;
+
+const decoded = (text: string): string => {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * A Checkout Session id opens its buyer's page after the checkout (the join link): it never reaches a log, however
+ * its parameter is spelt (`session%5Fid` is `session_id` to the app) or wherever else it appears.
+ */
+function withoutSessionIds(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query =
+    queryAt === -1
+      ? ''
+      : `?${url
+          .slice(queryAt + 1)
+          .split('&')
+          .map((part) => {
+            const equals = part.indexOf('=');
+            return equals !== -1 && decoded(part.slice(0, equals)) === SESSION_ID_PARAM ? `${part.slice(0, equals)}=[redacted]` : part;
+          })
+          .join('&')}`;
+  return (path + query).replace(SESSION_ID_VALUE, '[redacted]');
+}
+
+export const loggablePath = (url: string): string => withoutSessionIds(url.slice(0, MAX_LOGGED_PATH));
 
 /**
  * One JSON line per request once the response is finished (or the client went away): method, path

@@ -1,4 +1,5 @@
-import type { PageAssets } from '../../shared/components/Document';
+import type { PageAssets } from '../../shared/buildManifest';
+import type { ThanksView } from '../../shared/components/ThanksPage';
 import type { SaleState } from '../../shared/logic/sale';
 import { ROUTES } from '../../shared/routes';
 import type { Clock } from '../ops/clock';
@@ -8,7 +9,7 @@ import type { Logger } from '../ops/logger';
 import type { Metrics, PageName } from '../ops/metrics';
 import { createDocuments } from './documents';
 import { recentKeysMemo } from './recentKeysMemo';
-import { renderAhead as startRenderAhead } from './renderAhead';
+import type { Preparable } from './renderAhead';
 import { htmlCacheControl, type LandingSnapshot, landingSnapshot, yearSnapshot } from './snapshot';
 import type { SpotsFeed } from '../spots/poller';
 
@@ -19,7 +20,7 @@ export interface PageBody {
 }
 
 /** Every body the app serves, rendered and compressed once per snapshot, then served from memory. */
-export interface PageBodies {
+export interface PageBodies extends Preparable {
   landing(): Promise<PageBody>;
   prompt(): Promise<PageBody>;
   /** The .ics file, stamped to the minute. */
@@ -28,6 +29,8 @@ export interface PageBodies {
   outage: Promise<EncodedBody>;
   /** Rendered when it is needed: a fault may have left nothing else to answer with. */
   serverErrorHtml(): string;
+  /** One buyer's page after the checkout: rendered for each request, never kept. */
+  thanksHtml(view: ThanksView, year: number): string;
 }
 
 export interface PageBodiesOptions {
@@ -37,14 +40,10 @@ export interface PageBodiesOptions {
   logger: Logger;
   metrics?: Metrics;
   spots?: SpotsFeed;
-  /** Prepares each second's landing page before it begins, and the prompt page at once. */
-  renderAhead: boolean;
-  /** Stops the render-ahead timer. */
-  signal?: AbortSignal;
 }
 
 /** Which snapshot a request gets, and its body: from memory when that snapshot was rendered before. */
-export function createBodies({ config, assets, clock, logger, metrics, spots, renderAhead, signal }: PageBodiesOptions): PageBodies {
+export function createBodies({ config, assets, clock, logger, metrics, spots }: PageBodiesOptions): PageBodies {
   const documents = createDocuments(config, assets);
   const spotsNow = () => spots?.current() ?? null;
 
@@ -79,33 +78,18 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, re
   const renderLanding = (snapshot: LandingSnapshot) => async () => {
     // A body that lives one second (before the start) is compressed a little faster than the best.
     const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_PER_SECOND;
-    const view = { state: snapshot.state, nowMs: snapshot.renderNowMs, aheadMs: snapshot.aheadMs, year: snapshot.year, spots: snapshot.spots };
-    return encodeBody(documents.landing(view), quality);
+    return encodeBody(documents.landing(snapshot), quality);
   };
   const prompt = memo('prompt');
   const renderPrompt = (year: number) => () => encodeBody(documents.prompt(year));
   const calendar = memo('calendar');
 
-  const ahead = renderAhead
-    ? startRenderAhead({
-        clock,
-        signal,
-        prepare: (secondMs) => {
-          const snapshot = landingSnapshot(secondMs, config.sale, spotsNow());
-          landing.prepare(snapshot.key, snapshot.state, ROUTES.landing.path, renderLanding(snapshot));
-        },
-      })
-    : undefined;
-  if (renderAhead) {
-    // The prompt page changes only with the year: a new instance's first visitor finds it ready too.
-    const snapshot = yearSnapshot(clock());
-    prompt.prepare(snapshot.key, 'none', ROUTES.prompt.path, renderPrompt(snapshot.year));
-  }
+  let lastLandingVisitMs = Number.NEGATIVE_INFINITY;
 
   return {
     async landing() {
-      ahead?.visited();
-      const snapshot = landingSnapshot(clock(), config.sale, spotsNow());
+      lastLandingVisitMs = clock();
+      const snapshot = landingSnapshot(lastLandingVisitMs, config.sale, spotsNow());
       const body = await landing.serve(snapshot.key, snapshot.state, renderLanding(snapshot));
       return { body, cacheControl: htmlCacheControl(snapshot) };
     },
@@ -122,5 +106,15 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, re
     notFound: encodeBody(documents.notFound()),
     outage: encodeBody(documents.outage()),
     serverErrorHtml: () => documents.serverError(),
+    thanksHtml: (view, year) => documents.thanks(view, year),
+    prepareLanding(secondMs) {
+      const snapshot = landingSnapshot(secondMs, config.sale, spotsNow());
+      landing.prepare(snapshot.key, snapshot.state, ROUTES.landing.path, renderLanding(snapshot));
+    },
+    prepareYearPages() {
+      const snapshot = yearSnapshot(clock());
+      prompt.prepare(snapshot.key, 'none', ROUTES.prompt.path, renderPrompt(snapshot.year));
+    },
+    lastLandingVisitMs: () => lastLandingVisitMs,
   };
 }

@@ -1,18 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PageAssets } from '../../shared/components/Document';
+import type { BuildManifest, PageAssets } from '../../shared/buildManifest';
 
-/** Written by the build (scripts/lib/siteBuild.ts) beside the public folder. */
-const MANIFEST_FILE = 'manifest.json';
+/** The manifest's name in the build's folder. Node runs the scripts that import this file as it is: type imports only. */
+export const MANIFEST_FILE = 'manifest.json';
 
-/** dist/manifest.json: what the pages carry, and the hashed files their scripts fetch (for tests and benchmarks). */
-export interface BuildManifest extends PageAssets {
-  /** The URL of the islands' chunk the inline entry imports when an island is due (precompressed, immutable). */
-  hydrateScript: string;
-}
-
-/** Reads the build's manifest once at start; a missing build is an operator error with a one-line answer. */
-export function loadPageAssets(distDir: string): PageAssets {
+/** Reads the build's manifest; a missing build is an operator error with a one-line answer. */
+export function readBuildManifest(distDir: string): BuildManifest {
   const file = path.join(distDir, MANIFEST_FILE);
   let text: string;
   try {
@@ -20,6 +14,11 @@ export function loadPageAssets(distDir: string): PageAssets {
   } catch {
     throw new Error(`Missing build output ${file}: run "npm run build" first`);
   }
-  const { inlineStyles, entryScript, favicon } = JSON.parse(text) as BuildManifest;
+  return JSON.parse(text) as BuildManifest;
+}
+
+/** What the pages carry, read once at start. */
+export function loadPageAssets(distDir: string): PageAssets {
+  const { inlineStyles, entryScript, favicon } = readBuildManifest(distDir);
   return { inlineStyles, entryScript, favicon };
 }

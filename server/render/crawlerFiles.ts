@@ -3,9 +3,12 @@
 import { ROUTES, routeList } from '../../shared/routes';
 
 const INDEXED_PATHS = routeList.filter((route) => route.indexed).map((route) => route.path);
+/** A buyer's own pages and Stripe's endpoint: nothing there for a crawler, and their addresses carry credentials. */
+const DISALLOWED_PATHS = routeList.filter((route) => route.kind === 'private' || route.kind === 'webhook').map((route) => route.path);
 
 export function robotsTxt(publicUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${publicUrl}${ROUTES.sitemap.path}\n`;
+  const disallowed = DISALLOWED_PATHS.map((path) => `Disallow: ${path}\n`).join('');
+  return `User-agent: *\n${disallowed}Allow: /\n\nSitemap: ${publicUrl}${ROUTES.sitemap.path}\n`;
 }
 
 export function sitemapXml(publicUrl: string): string {

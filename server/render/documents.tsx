@@ -1,34 +1,26 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { details, notFound, outage, pricing, prices, promptPage, serverError, site, trainer, workshop } from '../../shared/content';
-import { Document, type PageAssets, type PageMeta } from '../../shared/components/Document';
+import { details, notFound, outage, pricing, prices, promptPage, serverError, site, thanks, trainer, workshop } from '../../shared/content';
+import type { PageAssets } from '../../shared/buildManifest';
+import { Document, type PageMeta } from '../../shared/components/Document';
 import { LandingPage } from '../../shared/components/LandingPage';
 import { OutagePage } from '../../shared/components/OutagePage';
 import type { EarlyBirdOffer } from '../../shared/components/landing/PriceCard';
 import { PromptPage } from '../../shared/components/PromptPage';
-import type { SaleView } from '../../shared/components/SaleSlot';
 import { StatusPage } from '../../shared/components/StatusPage';
-import { calendarUrl, icsCalendar, type CalendarEvent } from '../../shared/logic/calendar';
+import { ThanksPage, type ThanksView } from '../../shared/components/ThanksPage';
+import { calendarUrl, icsCalendar, workshopEvent, workshopUid } from '../../shared/logic/calendar';
 import { eventJsonLd, type OfferFacts } from '../../shared/logic/eventJsonLd';
-import { earlyBirdEndMs, earlyBirdSpotsTaken, type SaleState, upcomingChanges } from '../../shared/logic/sale';
+import { earlyBirdEndMs, type SaleState } from '../../shared/logic/sale';
 import type { Spots } from '../../shared/logic/spots';
 import { ROUTES } from '../../shared/routes';
 import { cityTimes, dateTimeLabel, isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';
 import type { SiteConfig } from '../config/settings';
-
-/** The landing page at one instant: its state of the sale, and the server's clock for the page to count on from. */
-export interface LandingView {
-  state: SaleState;
-  nowMs: number;
-  aheadMs: number;
-  year: number;
-  /** What the checkout last said about the Early Bird's spots; null when they are not counted. */
-  spots: Spots | null;
-}
+import type { LandingSnapshot } from './snapshot';
 
 /** Renders each page to a complete HTML document; the current time is an argument, never read here. */
 export interface Documents {
-  landing(view: LandingView): string;
+  landing(snapshot: LandingSnapshot): string;
   prompt(year: number): string;
   notFound(): string;
   serverError(): string;
@@ -36,6 +28,8 @@ export interface Documents {
   outage(): string;
   /** The workshop as an iCalendar file, stamped with the given instant. */
   calendarFile(stampMs: number): string;
+  /** The page after the checkout, for one buyer: never indexed, never kept (docs/fulfilment.md). */
+  thanks(view: ThanksView, year: number): string;
 }
 
 const toHtml = (element: ReactElement): string => `<!DOCTYPE html>${renderToString(element)}`;
@@ -43,13 +37,7 @@ const toHtml = (element: ReactElement): string => `<!DOCTYPE html>${renderToStri
 export function createDocuments(config: SiteConfig, assets: PageAssets): Documents {
   // Everything that depends only on configuration is worked out once, not per request.
   const schedule = workshopSchedule(config.sale.workshopStartMs);
-  const event: CalendarEvent = {
-    title: workshop.title,
-    startMs: schedule.startMs,
-    endMs: schedule.endMs,
-    description: workshop.calendarDescription,
-    location: workshop.calendarLocation,
-  };
+  const event = workshopEvent(schedule);
   const calendar = calendarUrl(event);
   const times = cityTimes(schedule.startMs, details.cities);
   const { contactEmail, publicUrl, checkoutUrl } = config;
@@ -99,23 +87,23 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
     });
 
   return {
-    landing: ({ state, nowMs, aheadMs, year, spots }) => {
-      const clock = { nowMs, aheadMs };
-      const sale: SaleView = { state, upcoming: upcomingChanges(state, config.sale), clock };
+    landing: (snapshot) => {
+      const { state, spots, earlyBirdTaken, clock, year } = snapshot;
       const spotsLabel = spots ? pricing.spotsLeft(spots.remaining, spots.limit) : pricing.spots;
       const offer: EarlyBirdOffer | null = state === 'early-bird' ? { checkoutUrl, untilLabel, spotsLabel, countdown: { ...clock, endMs: offerEndMs } } : null;
       return toHtml(
         <Document meta={meta(site.title, site.description, ROUTES.landing.path)} assets={assets} stylesheet="landing" hasIslands jsonLd={jsonLd(state, spots)}>
           <LandingPage
-            sale={sale}
+            sale={snapshot}
             offer={offer}
-            earlyBirdTaken={earlyBirdSpotsTaken(nowMs, config.sale, spots)}
+            earlyBirdTaken={earlyBirdTaken}
             schedule={schedule}
             calendarUrl={calendar}
             icsUrl={ROUTES.calendarFile.path}
             cityTimes={times}
             contactEmail={contactEmail}
             year={year}
+            automaticMail={config.fulfilment !== null}
           />
         </Document>,
       );
@@ -144,15 +132,20 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
           <OutagePage contactEmail={contactEmail} />
         </Document>,
       ),
+    thanks: (view, year) =>
+      toHtml(
+        <Document meta={meta(`${thanks.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+          <ThanksPage view={view} contactEmail={contactEmail} year={year} />
+        </Document>,
+      ),
     calendarFile: (stampMs) =>
       icsCalendar({
         event,
-        uid: `taller-${schedule.startMs}@${new URL(publicUrl).hostname}`,
+        uid: workshopUid(schedule.startMs, publicUrl),
         stampMs,
         url: `${publicUrl}/`,
         organizer: { name: trainer.name, email: contactEmail },
-        reminderText: details.icsReminder,
-        reminderMinutes: 60,
+        reminders: [{ text: details.icsReminder, minutes: 60 }],
       }),
   };
 }

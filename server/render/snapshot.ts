@@ -1,4 +1,5 @@
-import { type SaleState, type SaleTerms, saleState, upcomingChanges } from '../../shared/logic/sale';
+import type { ServerInstant } from '../../shared/logic/pageClock';
+import { earlyBirdSpotsTaken, type SaleState, type SaleTerms, type StateChange, saleState, upcomingChanges } from '../../shared/logic/sale';
 import { type Spots, spotsKey } from '../../shared/logic/spots';
 
 /** What a page looks like at one moment: everything the HTML depends on, and how long it may be shared. */
@@ -10,14 +11,17 @@ export interface Snapshot {
   sharedMaxAge: number | null;
 }
 
+/** The sale at one moment, everything the landing page shows of it: the render takes it as it is. */
 export interface LandingSnapshot extends Snapshot {
   state: SaleState;
+  /** The states the page will reach by itself, in order, each at its instant. */
+  upcoming: StateChange[];
   /** What the checkout last said (null: not counted); the key changes with it, and so do the body and its ETag. */
   spots: Spots | null;
-  /** The instant the page is rendered for. */
-  renderNowMs: number;
-  /** How far behind the real time renderNowMs may be when the page arrives (see shared/logic/pageClock.ts). */
-  aheadMs: number;
+  /** The normal price because the checkout's Early Bird spots are gone, not because its time is up. */
+  earlyBirdTaken: boolean;
+  /** The instant the page is rendered for, and how far behind the real time it may be when the page arrives. */
+  clock: ServerInstant;
 }
 
 /** Before the start a page is one second's snapshot, which a shared cache may keep this long at most. */
@@ -45,18 +49,29 @@ const STABLE_SHARED_MAX_AGE = 3600;
 export function landingSnapshot(nowMs: number, terms: SaleTerms, spots: Spots | null = null): LandingSnapshot {
   const year = new Date(nowMs).getUTCFullYear();
   const state = saleState(nowMs, terms, spots);
-  const [next] = upcomingChanges(state, terms);
+  const upcoming = upcomingChanges(state, terms);
+  const [next] = upcoming;
   if (!next) {
-    return { key: `${year}:${state}`, state, spots: null, renderNowMs: terms.workshopStartMs, aheadMs: 0, year, sharedMaxAge: STABLE_SHARED_MAX_AGE };
+    return {
+      key: `${year}:${state}`,
+      state,
+      upcoming,
+      spots: null,
+      earlyBirdTaken: false,
+      clock: { nowMs: terms.workshopStartMs, aheadMs: 0 },
+      year,
+      sharedMaxAge: STABLE_SHARED_MAX_AGE,
+    };
   }
   const second = Math.floor(nowMs / SNAPSHOT_MS) * SNAPSHOT_MS;
   const untilChange = Math.floor((next.atMs - nowMs - TRANSIT_MARGIN_MS) / 1000);
   return {
     key: `${year}:${state}:${spotsKey(spots)}:${second}`,
     state,
+    upcoming,
     spots,
-    renderNowMs: second,
-    aheadMs: SNAPSHOT_MS + OPEN_SHARED_MAX_AGE * 1000,
+    earlyBirdTaken: earlyBirdSpotsTaken(nowMs, terms, spots),
+    clock: { nowMs: second, aheadMs: SNAPSHOT_MS + OPEN_SHARED_MAX_AGE * 1000 },
     year,
     sharedMaxAge: untilChange >= 1 ? Math.min(OPEN_SHARED_MAX_AGE, untilChange) : null,
   };

@@ -1,19 +1,8 @@
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
+import type { Background, Scheduler } from '../ops/scheduler';
 import { type Spots, spotsFrom, spotsKey } from '../../shared/logic/spots';
 import { type FailureKind, SpotsSourceError, type SpotsSource } from './source';
-
-/** Timers, injected so that tests move time themselves and never sleep. */
-export interface Scheduler {
-  set(run: () => void, delayMs: number): unknown;
-  clear(handle: unknown): void;
-}
-
-/** Node's timers, unreferenced: polling never keeps a stopping process alive. */
-export const nodeScheduler: Scheduler = {
-  set: (run, delayMs) => setTimeout(run, delayMs).unref(),
-  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
 
 /** What the page needs: the last known spots, and whether the first poll is over. */
 export interface SpotsFeed {
@@ -33,11 +22,10 @@ export interface SpotsStatus {
   reads: Record<ReadOutcome, number>;
 }
 
-export interface SpotsPoller extends SpotsFeed {
+export interface SpotsPoller extends SpotsFeed, Background {
   /** Resolves when the first poll has answered or failed. */
   firstPoll: Promise<void>;
   status(): SpotsStatus;
-  stop(): void;
 }
 
 export interface SpotsPollerOptions {

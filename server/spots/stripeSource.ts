@@ -1,5 +1,6 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { SpotsSettings } from '../config/settings';
+import { stripeClient } from '../stripe/client';
 import { SpotsSourceError, type SpotsSource } from './source';
 
 /** Stripe's error as far as the SDK reports it, read without its message. */
@@ -23,19 +24,11 @@ function failureOf(error: unknown): SpotsSourceError {
 
 /**
  * Reads the Early Bird's Payment Link through the official SDK: one call, paymentLinks.retrieve, nothing
- * written. No retries (the next poll is the retry) and a timeout under the poll interval, so a call never
+ * written. No retries (the next poll is the retry) and a deadline under the poll interval, so a call never
  * overlaps the next.
  */
-export function stripeSpotsSource(settings: SpotsSettings, timeoutMs: number): SpotsSource {
-  const { apiUrl } = settings;
-  const stripe = new Stripe(settings.secretKey(), {
-    host: apiUrl.hostname,
-    port: apiUrl.port || (apiUrl.protocol === 'https:' ? 443 : 80),
-    protocol: apiUrl.protocol === 'https:' ? 'https' : 'http',
-    timeout: timeoutMs,
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
+export function stripeSpotsSource(settings: SpotsSettings, deadlineMs: number): SpotsSource {
+  const stripe = stripeClient({ secretKey: settings.secretKey(), apiUrl: settings.apiUrl, deadlineMs });
   return {
     name: 'stripe',
     async read() {

@@ -1,31 +1,7 @@
 import type { ReactNode } from 'react';
+import type { PageAssets, StylesheetName } from '../buildManifest';
 import { site } from '../content';
 import { jsonForScript } from './jsonForScript';
-
-export interface InlineStyle {
-  css: string;
-  /** `sha256-…` of the css, for the Content-Security-Policy's style-src. */
-  hash: string;
-}
-
-export interface InlineScript {
-  js: string;
-  /** `sha256-…` of the js, for the Content-Security-Policy's script-src. */
-  hash: string;
-}
-
-/** The landing page's stylesheet, and the one of the pages without its sections (prompt, 404, 500). */
-export type StylesheetName = 'landing' | 'simple';
-
-/** What the build produced for the browser (dist/manifest.json). */
-export interface PageAssets {
-  /** Each page's whole stylesheet, inline: the first paint waits for no stylesheet request (docs/decisions/0004-inline-css-and-entry.md). */
-  inlineStyles: Record<StylesheetName, InlineStyle>;
-  /** The islands' entry (client/main.ts), inline: no script request competes with the first paint. */
-  entryScript: InlineScript;
-  /** public/favicon.svg as a data: URL: the tab's icon costs no request. */
-  favicon: string;
-}
 
 export interface PageMeta {
   title: string;

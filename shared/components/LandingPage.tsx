@@ -28,10 +28,12 @@ export interface LandingPageProps {
   cityTimes: CityTime[];
   contactEmail: string;
   year: number;
+  /** The site sends each buyer's confirmation mail itself (docs/fulfilment.md). */
+  automaticMail: boolean;
 }
 
 /** The sections in the order of the spec. */
-export function LandingPage({ sale, offer, earlyBirdTaken, schedule, calendarUrl, icsUrl, cityTimes, contactEmail, year }: LandingPageProps) {
+export function LandingPage({ sale, offer, earlyBirdTaken, schedule, calendarUrl, icsUrl, cityTimes, contactEmail, year, automaticMail }: LandingPageProps) {
   return (
     <>
       <NavBar sale={sale} contactEmail={contactEmail} />
@@ -44,7 +46,7 @@ export function LandingPage({ sale, offer, earlyBirdTaken, schedule, calendarUrl
         <Trainer />
         <Details sale={sale} schedule={schedule} calendarUrl={calendarUrl} icsUrl={icsUrl} cityTimes={cityTimes} />
         <PricingSection sale={sale} offer={offer} earlyBirdTaken={earlyBirdTaken} contactEmail={contactEmail} workshopDateLabel={schedule.dateLabel} />
-        <FaqSection />
+        <FaqSection automaticMail={automaticMail} />
         <Closing sale={sale} contactEmail={contactEmail} />
       </main>
       <Footer contactEmail={contactEmail} year={year} />

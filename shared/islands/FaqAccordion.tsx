@@ -1,5 +1,6 @@
 import type { SyntheticEvent } from 'react';
 import { faq } from '../content';
+import type { FaqProps } from './types';
 
 /** When an item opens, closes every other item of the same list. */
 function closeOthers(event: SyntheticEvent<HTMLDetailsElement>): void {
@@ -17,7 +18,7 @@ function closeOthers(event: SyntheticEvent<HTMLDetailsElement>): void {
  * the DOM owns which one is open, so an item the visitor opened before hydration is kept and is closed like
  * any other (a controlled `open` would not be: React never patches an attribute whose prop did not change).
  */
-export default function FaqAccordion() {
+export default function FaqAccordion({ automaticMail }: FaqProps) {
   return (
     <div className="faq-list">
       {faq.items.map((item) => (
@@ -25,7 +26,7 @@ export default function FaqAccordion() {
         <details key={item.question} className="faq-item" name="faq" onToggle={closeOthers} suppressHydrationWarning>
           <summary className="faq-item__question">{item.question}</summary>
           <div className="faq-item__answer">
-            <p>{item.answer}</p>
+            <p>{automaticMail && 'automaticAnswer' in item ? item.automaticAnswer : item.answer}</p>
           </div>
         </details>
       ))}

@@ -1,6 +1,7 @@
 /**
- * The island contract shared by server and client. Every prop is shipped to the browser as JSON,
- * so props are small and serialisable: instants travel as epoch milliseconds.
+ * The islands' props and how they wake, shared by server and client. Every prop is shipped to the browser as
+ * JSON, so props are small and serialisable: instants travel as epoch milliseconds. The islands themselves are
+ * listed in registry.ts.
  */
 import type { ServerInstant } from '../logic/pageClock';
 
@@ -15,15 +16,10 @@ export interface PromptCopyProps {
   prompt: string;
 }
 
-export type NoProps = Record<string, never>;
-
-export interface IslandPropsMap {
-  countdown: CountdownProps;
-  faq: NoProps;
-  'prompt-copy': PromptCopyProps;
+/** Whether the site sends the confirmation mail itself: the access answer says what truly happens. */
+export interface FaqProps {
+  automaticMail: boolean;
 }
-
-export type IslandName = keyof IslandPropsMap;
 
 /** When the client wakes an island: as soon as the browser is idle, or when it nears the viewport. */
 export type HydrationStrategy = 'idle' | 'visible';

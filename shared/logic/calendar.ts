@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import { workshop } from '../content';
+import type { WorkshopSchedule } from './schedule';
 
 export interface CalendarEvent {
   title: string;
@@ -7,6 +9,22 @@ export interface CalendarEvent {
   description: string;
   location: string;
 }
+
+/** The workshop as every calendar shows it; a buyer's own copy adds the join link (withJoinLink). */
+export const workshopEvent = (schedule: Pick<WorkshopSchedule, 'startMs' | 'endMs'>): CalendarEvent => ({
+  title: workshop.title,
+  startMs: schedule.startMs,
+  endMs: schedule.endMs,
+  description: workshop.calendarDescription,
+  location: workshop.calendarLocation,
+});
+
+/** The event for one who has paid: the join link as its place, and on a line of its own in the description. */
+export const withJoinLink = (event: CalendarEvent, joinUrl: string): CalendarEvent => ({
+  ...event,
+  description: `${event.description}\n\n${workshop.calendarJoinLead} ${joinUrl}`,
+  location: joinUrl,
+});
 
 const CALENDAR_BASE = 'https://calendar.google.com/calendar/render';
 
@@ -27,6 +45,12 @@ export function calendarUrl(event: CalendarEvent): string {
   return `${CALENDAR_BASE}?${params.toString()}`;
 }
 
+/** A reminder the calendar itself shows, this long before the start. */
+export interface Reminder {
+  text: string;
+  minutes: number;
+}
+
 export interface IcsOptions {
   event: CalendarEvent;
   /** Stable across downloads, so a calendar updates the event instead of adding a second one. */
@@ -36,9 +60,14 @@ export interface IcsOptions {
   url: string;
   /** Who publishes the event: RFC 5546 requires an ORGANIZER with METHOD:PUBLISH (libical rejects it otherwise). */
   organizer: { name: string; email: string };
-  reminderText: string;
-  reminderMinutes: number;
+  reminders: readonly Reminder[];
 }
+
+/**
+ * The workshop's one UID, from its start and the site's host: the public file and a buyer's invite name the same
+ * event, so a calendar that has one updates it with the other instead of showing the workshop twice.
+ */
+export const workshopUid = (startMs: number, publicUrl: string): string => `taller-${startMs}@${new URL(publicUrl).hostname}`;
 
 /** RFC 5545 TEXT: backslash, semicolon, comma and newlines are escaped. */
 const icsText = (value: string): string => value.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\r?\n/g, '\\n');
@@ -59,11 +88,11 @@ function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** One VEVENT in a VCALENDAR, for Apple Calendar and Outlook, times in UTC. */
 /** A parameter value in double quotes, which may hold ':', ';' and ','; a double quote itself may not appear. */
 const icsQuoted = (value: string): string => `"${value.replace(/"/g, "'")}"`;
 
-export function icsCalendar({ event, uid, stampMs, url, organizer, reminderText, reminderMinutes }: IcsOptions): string {
+/** One VEVENT in a VCALENDAR, for Apple Calendar and Outlook, times in UTC. */
+export function icsCalendar({ event, uid, stampMs, url, organizer, reminders }: IcsOptions): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -80,11 +109,13 @@ export function icsCalendar({ event, uid, stampMs, url, organizer, reminderText,
     `LOCATION:${icsText(event.location)}`,
     `URL:${url}`,
     `ORGANIZER;CN=${icsQuoted(organizer.name)}:mailto:${organizer.email}`,
-    'BEGIN:VALARM',
-    'ACTION:DISPLAY',
-    `DESCRIPTION:${icsText(reminderText)}`,
-    `TRIGGER:-PT${reminderMinutes}M`,
-    'END:VALARM',
+    ...reminders.flatMap((reminder) => [
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      `DESCRIPTION:${icsText(reminder.text)}`,
+      `TRIGGER:-PT${reminder.minutes}M`,
+      'END:VALARM',
+    ]),
     'END:VEVENT',
     'END:VCALENDAR',
   ];

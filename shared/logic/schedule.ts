@@ -29,7 +29,7 @@ function timeLabel(local: DateTime): string {
 
 export interface CityTime {
   city: string;
-  /** e.g. "9:00 p. m.", or "jueves 4:00 a. m." where the day differs from Mexico City's. */
+  /** e.g. "9:00 p. m.", or "jueves 4:00 a. m." where the day differs from Mexico City's (cityTimes); with the date (cityDateTimes). */
   label: string;
 }
 
@@ -48,11 +48,15 @@ export const isoInWorkshopZone = (ms: number): string => DateTime.fromMillis(ms,
 
 const dateLabelOf = (local: DateTime): string => local.toFormat("cccc d 'de' LLLL 'de' yyyy");
 
-/** An instant in words, in Mexico City: "martes 30 de septiembre de 2025, 11:59 p. m." (seconds left out). */
-export function dateTimeLabel(ms: number): string {
-  const local = inWorkshopZone(ms);
+/** An instant in words, in Mexico City unless another zone is named: "martes 30 de septiembre de 2025, 11:59 p. m." (seconds left out). */
+export function dateTimeLabel(ms: number, zone = WORKSHOP_ZONE): string {
+  const local = DateTime.fromMillis(ms, { zone }).setLocale(LOCALE);
   return `${dateLabelOf(local)}, ${timeLabel(local)}`;
 }
+
+/** The same instant in each city, date with its year and time: what a buyer's confirmation says. */
+export const cityDateTimes = (startMs: number, cities: readonly { city: string; zone: string }[]): CityTime[] =>
+  cities.map(({ city, zone }) => ({ city, label: dateTimeLabel(startMs, zone) }));
 
 export function workshopSchedule(startMs: number): WorkshopSchedule {
   const local = inWorkshopZone(startMs);

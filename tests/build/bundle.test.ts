@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BuildManifest } from '../../server/render/buildManifest';
-import type { ChunkList } from '../../scripts/lib/siteBuild';
+import { readBuildManifest } from '../../server/render/buildManifest';
 import { DIST } from '../helpers/app';
 
 interface Metafile {
@@ -12,7 +11,7 @@ interface Metafile {
 }
 
 const meta = JSON.parse(readFileSync(path.join(DIST, 'client-meta.json'), 'utf8')) as Metafile;
-const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest & ChunkList;
+const manifest = readBuildManifest(DIST);
 const inputs = Object.keys(meta.inputs);
 
 describe('the client bundle (esbuild metafile)', () => {

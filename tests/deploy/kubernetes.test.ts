@@ -188,10 +188,13 @@ describe('deploy/kubernetes', () => {
   it('takes every setting from the ConfigMap, commits no secret, and refuses to start until the three real values are set', () => {
     expect(container.envFrom).toEqual([
       { configMapRef: { name: configMap.metadata!.name } },
-      // The Stripe key from a Secret the operator creates; without it the site runs, its spots not counted.
+      // The Stripe key and webhook secret from a Secret the operator creates; without it the site runs, its spots not counted.
       { secretRef: { name: 'taller-marca-autoridad-stripe', optional: true } },
+      // The mail account and the join link from another; without it no confirmation mail is sent.
+      { secretRef: { name: 'taller-marca-autoridad-mail', optional: true } },
     ]);
-    expect(settings).not.toHaveProperty('STRIPE_SECRET_KEY');
+    for (const secret of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MEETING_URL']) expect(settings).not.toHaveProperty(secret);
+    expect(readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS }).fulfilment).toBeNull();
     expect(readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS }).spots).toBeNull();
     // A key in the Secret without the Payment Link in the ConfigMap is refused at start, said plainly.
     expect(() => readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS, STRIPE_SECRET_KEY: 'rk_live_x' })).toThrow(

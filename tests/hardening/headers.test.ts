@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Response as AgentResponse } from 'superagent';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { BuildManifest } from '../../server/render/buildManifest';
+import { readBuildManifest } from '../../server/render/buildManifest';
 import { SECURITY_HEADER_NAMES } from '../../server/http/security';
 import { DIST, testApp } from '../helpers/app';
 import { parseHtml } from '../helpers/html';
 
-const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest;
+const manifest = readBuildManifest(DIST);
 
 /** The five kinds of answer a visitor gets: two pages, the not-found page, the outage page the cache keeps and a hashed asset. */
 const TARGETS = [

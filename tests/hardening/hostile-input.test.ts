@@ -2,12 +2,12 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildManifest } from '../../server/render/buildManifest';
+import { readBuildManifest } from '../../server/render/buildManifest';
 import { DIST, testApp } from '../helpers/app';
 import { startBuiltServer, type RunningServer } from '../../scripts/lib/harness';
 import { openConnection, parseResponses, rawGet, rawRequest, type RawConnection } from '../helpers/rawHttp';
 
-const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest;
+const manifest = readBuildManifest(DIST);
 const ASSET = manifest.hydrateScript;
 /** One of each kind of answer, with its status: pages, the 404, an asset and the health check. */
 const HEAD_TARGETS = [

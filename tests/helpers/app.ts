@@ -5,6 +5,10 @@ import type { Clock } from '../../server/ops/clock';
 import { readConfig, type Environment } from '../../server/config/settings';
 import { createMetrics, type Metrics } from '../../server/ops/metrics';
 import type { SpotsFeed } from '../../server/spots/poller';
+import { createBodies } from '../../server/render/bodies';
+import { startRenderAhead } from '../../server/render/renderAhead';
+import { nodeScheduler } from '../../server/ops/scheduler';
+import { startFulfilment } from '../../server/fulfilment/routes';
 import { capturedLogger } from './logs';
 
 export const DIST = path.resolve('dist');
@@ -28,31 +32,24 @@ export function testApp({
   now = BEFORE_DEADLINE_MS,
   env = {},
   withMetrics = false,
-  renderAhead,
-  signal,
+  renderAhead = false,
   spots,
 }: {
   now?: number | Clock;
   env?: Environment;
   withMetrics?: boolean;
+  /** Starts the render-ahead on Node's timers (vitest's fake ones in the tests that ask): stop it with `stop()`. */
   renderAhead?: boolean;
-  signal?: AbortSignal;
   spots?: SpotsFeed;
 } = {}) {
   const { logger, lines: logs, raw } = capturedLogger();
   const clock = typeof now === 'function' ? now : () => now;
   const config = readConfig({ WORKSHOP_START: TEST_START_ISO, ...env });
   const metrics: Metrics | undefined = withMetrics ? createMetrics({ clock, sale: config.sale }) : undefined;
-  const app = createApp({
-    config,
-    assets: loadPageAssets(DIST),
-    publicDir: path.join(DIST, 'public'),
-    clock,
-    logger,
-    metrics,
-    renderAhead,
-    signal,
-    spots,
-  });
-  return { app, logs, raw, metrics };
+  const assets = loadPageAssets(DIST);
+  const bodies = createBodies({ config, assets, clock, logger, metrics, spots });
+  const background = renderAhead ? startRenderAhead({ bodies, clock, scheduler: nodeScheduler }) : undefined;
+  const fulfilment = startFulfilment(config, { render: bodies.thanksHtml, clock, logger, metrics });
+  const app = createApp({ config, assets, bodies, publicDir: path.join(DIST, 'public'), logger, metrics, spots, fulfilment });
+  return { app, logs, raw, metrics, stop: () => background?.stop() };
 }

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { vi } from 'vitest';
 import { hydrateIsland } from '../../client/hydrate';
 import type { Environment } from '../../server/config/settings';
-import type { IslandName } from '../../shared/islands/types';
+import type { IslandName } from '../../shared/islands/registry';
 import { testApp } from './app';
 
 /**

@@ -4,6 +4,7 @@
  * instant, counts on the page's monotonic clock, and ignores the device's wall clock.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { takeConsoleErrors } from '../setup/fail-on-console-error';
 import { fetchPage, hydrate, islandRoot, mountPage, settle, until, fakeDeviceClock } from '../helpers/islands';
 
 const DEADLINE_ISO = '2026-03-01T12:00:00-06:00';
@@ -95,14 +96,10 @@ describe('hydration mismatches are caught', () => {
     expect(typeof props.nowMs).toBe('number');
     script!.textContent = JSON.stringify({ ...props, nowMs: props.nowMs + 10_000 });
 
-    // Collected here instead of by the setup file, which would fail this test for the very error it expects.
-    const reported: unknown[][] = [];
-    vi.mocked(console.error).mockImplementation((...args: unknown[]) => {
-      reported.push(args);
-    });
-
     await hydrate('countdown');
 
+    // Taken here, or the setup file would fail this test for the very error it expects.
+    const reported = takeConsoleErrors();
     expect(reported.length).toBeGreaterThan(0);
     const [message, error] = reported[0] ?? [];
     expect(message).toBe('Island "countdown" did not hydrate cleanly:');

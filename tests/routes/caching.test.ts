@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { BuildManifest } from '../../server/render/buildManifest';
+import { readBuildManifest } from '../../server/render/buildManifest';
 import { DEFAULT_DEADLINE_MS, DIST, TEST_START_MS, testApp } from '../helpers/app';
 import { fetchRaw } from '../helpers/fetchRaw';
 import { parseHtml, textOf } from '../helpers/html';
 
-const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest;
+const manifest = readBuildManifest(DIST);
 
 describe('HTML compression', () => {
   it.each(['/', '/prompt1', '/no-existe'])('%s is served as brotli, gzip or identity, all the same page', async (route) => {

@@ -47,7 +47,7 @@ describe('the .ics download', () => {
     expect(event.startDate.zone?.tzid).toBe('UTC');
     expect(event.summary).toBe(workshop.title);
     expect(event.description).toBe(workshop.calendarDescription);
-    expect(event.location).toBe('Google Meet (link will be sent by email)');
+    expect(event.location).toBe(workshop.calendarLocation);
     expect((vevent.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().toISOString()).toBe('2026-11-21T18:30:00.000Z');
     expect(vevent.getFirstPropertyValue('url')).toBe('https://taller.example.org/');
     // METHOD:PUBLISH needs an ORGANIZER (RFC 5546 §3.2.1); libical rejects the file without one.

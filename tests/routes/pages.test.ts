@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../server/config/settings';
-import { promptPage } from '../../shared/content';
+import { promptPage, workshop } from '../../shared/content';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
 import { parseHtml, textOf } from '../helpers/html';
 
@@ -113,7 +113,7 @@ describe('GET /', () => {
     const url = new URL(link?.getAttribute('href') ?? '');
     expect(url.hostname).toBe('calendar.google.com');
     expect(url.searchParams.get('dates')).toBe('20250904T020000Z/20250904T043000Z');
-    expect(url.searchParams.get('location')).toBe('Google Meet (link will be sent by email)');
+    expect(url.searchParams.get('location')).toBe(workshop.calendarLocation);
     expect(url.searchParams.get('text')).toMatch(/Marca de Autoridad con IA/);
     expect(url.searchParams.get('details')?.length).toBeGreaterThan(20);
   });

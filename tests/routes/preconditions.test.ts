@@ -1,16 +1,9 @@
-/**
- * If-Match (RFC 9110 §13.1.1) on the pages and the public folder: a request applies only while the representation
- * is one the client names, compared strongly; evaluated first (§13.2.2), and only where the answer would succeed
- * (§13.2.1).
- */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BuildManifest } from '../../server/render/buildManifest';
+import { readBuildManifest } from '../../server/render/buildManifest';
 import { DIST, testApp } from '../helpers/app';
 import { fetchRaw } from '../helpers/fetchRaw';
 
-const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest;
+const manifest = readBuildManifest(DIST);
 const { app } = testApp();
 const BR = { 'accept-encoding': 'br' };
 

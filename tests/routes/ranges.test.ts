@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { BuildManifest } from '../../server/render/buildManifest';
+import { readBuildManifest } from '../../server/render/buildManifest';
 import { DIST, testApp } from '../helpers/app';
 import { fetchRaw, type RawResponse } from '../helpers/fetchRaw';
 
-const manifest = JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as BuildManifest;
+const manifest = readBuildManifest(DIST);
 // The islands' chunk: a hashed script pages load that the build also stores as gzip and brotli.
 const ASSET = manifest.hydrateScript;
 const onDisk = path.join(DIST, 'public', ASSET);

@@ -18,19 +18,19 @@ const PROMPT_RENDERS = 'taller_page_renders_total{page="prompt",state="none"}';
 const PROMPT_HITS = 'taller_page_memory_hits_total{page="prompt",state="none"}';
 
 describe('rendering ahead', () => {
-  let controller: AbortController;
+  let stop = (): void => undefined;
   beforeEach(() => {
-    controller = new AbortController();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     vi.setSystemTime(BEFORE_DEADLINE_MS + 100);
   });
   afterEach(() => {
-    controller.abort();
+    stop();
     vi.useRealTimers();
   });
 
   it("serves the next second's page from memory, prepared before that second began, with that second's clock; the render ahead is counted", async () => {
-    const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: true, signal: controller.signal });
+    const { app, metrics, stop: stopApp } = testApp({ now: Date.now, withMetrics: true, renderAhead: true });
+    stop = stopApp;
     vi.advanceTimersByTime(1000 - 100);
     expect(Date.now()).toBe(BEFORE_DEADLINE_MS + 1000);
     const ahead = counted(await metrics!.registry.metrics(), RENDERS);
@@ -44,7 +44,8 @@ describe('rendering ahead', () => {
   });
 
   it('renders for the request itself once the instance has been idle, and prepares again after that visit: every render counted', async () => {
-    const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: true, signal: controller.signal });
+    const { app, metrics, stop: stopApp } = testApp({ now: Date.now, withMetrics: true, renderAhead: true });
+    stop = stopApp;
     // Its start counts as a visit: the clock jumps past the idle time at once (rendering every second of it
     // would only take long), so the next ticks find it idle and prepare nothing.
     vi.setSystemTime(Date.now() + RENDER_AHEAD_IDLE_MS);
@@ -64,7 +65,8 @@ describe('rendering ahead', () => {
   });
 
   it('prepares the prompt page when the app is built: its first visitor finds it in memory', async () => {
-    const { app, metrics } = testApp({ now: Date.now, withMetrics: true, renderAhead: true, signal: controller.signal });
+    const { app, metrics, stop: stopApp } = testApp({ now: Date.now, withMetrics: true, renderAhead: true });
+    stop = stopApp;
     const response = await request(app).get('/prompt1');
     expect(response.status).toBe(200);
     expect(response.text).toContain('Copiar');

@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-/** A React warning (a hydration mismatch, a bad prop) is written with console.error: make it fail the test. */
+/**
+ * A React warning (a hydration mismatch, a bad prop) is written with console.error: make it fail the test. A test
+ * that expects an error takes it with takeConsoleErrors(), and asserts what it took.
+ */
 let errors: unknown[][] = [];
+
+/** The console.error calls of this test so far, which then no longer fail it. */
+export function takeConsoleErrors(): unknown[][] {
+  const taken = errors;
+  errors = [];
+  return taken;
+}
 
 beforeEach(() => {
   errors = [];

@@ -121,6 +121,7 @@ describe('when the checkout fails', () => {
     ['server_error', 'HTTP 500'],
     ['rate_limited', 'HTTP 429 (rate_limit)'],
     ['hang', 'no answer'],
+    ['trickle', 'no answer'],
     ['reset', 'no answer'],
   ])('%s: keeps the last count, one warning when the outage begins and one line when it ends', async (fault, cause) => {
     const { source, settled } = recordedStripe();

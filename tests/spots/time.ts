@@ -2,7 +2,7 @@
  * A clock and timers the test moves by hand: the poller runs through hours of boundaries in milliseconds,
  * and no test sleeps to fake time.
  */
-import type { Scheduler } from '../../server/spots/poller';
+import type { Scheduler } from '../../server/ops/scheduler';
 
 interface Timer {
   atMs: number;

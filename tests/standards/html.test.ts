@@ -1,5 +1,6 @@
 /**
- * Every page, in every state of the sale, checked by the Nu Html Checker (vnu-jar, the W3C's validator):
+ * Every page, in every state of the sale, the page after the checkout in each of its states and the confirmation
+ * mail's HTML part, checked by the Nu Html Checker (vnu-jar, the W3C's validator):
  * no error and no warning (its "info" notes are neither).
  */
 import { spawnSync } from 'node:child_process';
@@ -8,16 +9,56 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpotsFeed } from '../../server/spots/poller';
 import { pricing } from '../../shared/content';
 import { spotsFrom } from '../../shared/logic/spots';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/app';
+import { buyerInvite } from '../../server/fulfilment/invite';
+import { confirmationMessage } from '../../server/fulfilment/message';
+import { MEETING_URL, PUBLIC_URL, type Rig, startRig } from '../helpers/fulfilment';
 
 /** The checker itself, from the npm package (its own entry would look for Java to download). */
 const vnu = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 const dir = mkdtempSync(path.join(tmpdir(), 'taller-vnu-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** The Stripe stand-in and an SMTP server, for the page after the checkout in each of its states. */
+let rig: Rig;
+beforeAll(async () => {
+  rig = await startRig();
+});
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await rig.close();
+});
+
+/** /gracias in each state, and the confirmation mail's HTML part: written beside the pages for the one run. */
+async function afterTheCheckout(): Promise<string[]> {
+  const files: string[] = [];
+  const write = (name: string, html: string) => {
+    const file = path.join(dir, `${name}.html`);
+    writeFileSync(file, html);
+    files.push(file);
+  };
+  const states = [
+    ['thanks-paid', rig.stripe.checkout.createSession('paid'), 200],
+    ['thanks-pending', rig.stripe.checkout.createSession('voucher'), 200],
+    ['thanks-not-found', rig.stripe.checkout.createSession('other_link'), 404],
+    ['thanks-unavailable', rig.stripe.checkout.createSession('paid'), 503],
+  ] as const;
+  for (const [name, sessionId, status] of states) {
+    rig.stripe.setFault(status === 503 ? 'server_error' : null);
+    const res = await request(testApp({ env: rig.env() }).app).get(`/gracias?session_id=${sessionId}`);
+    expect(res.status, name).toBe(status);
+    write(name, res.text);
+  }
+  rig.stripe.setFault(null);
+  const invite = buyerInvite({ workshopStartMs: TEST_START_MS, publicUrl: PUBLIC_URL, contactEmail: 'hola@taller.example.org', joinUrl: MEETING_URL });
+  write(
+    'confirmation-mail',
+    confirmationMessage(invite, { email: 'ana@correo.example.org', firstName: 'Ana', paymentIntentId: 'pi_123' }, 'taller.example.org', TEST_START_MS).html,
+  );
+  return files;
+}
 
 /** The Early Bird's spots as the checkout last reported them. */
 const spotsLeft = (count: number): SpotsFeed => ({ current: () => spotsFrom({ count, limit: 30, active: true }, 30), ready: () => true });
@@ -69,6 +110,7 @@ describe('the Nu Html Checker', () => {
       writeFileSync(file, res.text);
       files.push(file);
     }
+    files.push(...(await afterTheCheckout()));
     const result = spawnSync('java', ['-jar', vnu, '--format', 'json', '--also-check-css', ...files], { encoding: 'utf8' });
     if (result.error) throw new Error(`The Nu Html Checker needs Java (java -jar ${vnu}): ${result.error.message}`);
     const { messages } = JSON.parse(result.stderr) as { messages: VnuMessage[] };

@@ -53,7 +53,7 @@ describe('calendarUrl', () => {
   it('carries the title, a description and the location', () => {
     expect(url.searchParams.get('text')).toBe(workshop.title);
     expect(url.searchParams.get('details')).toBe(workshop.calendarDescription);
-    expect(url.searchParams.get('location')).toBe('Google Meet (link will be sent by email)');
+    expect(url.searchParams.get('location')).toBe(workshop.calendarLocation);
   });
   it('formats instants as basic ISO 8601 UTC', () => {
     expect(toCalendarUtc(Date.parse('2025-12-31T23:05:09-06:00'))).toBe('20260101T050509Z');

@@ -59,3 +59,21 @@ describe('the repository', () => {
     expect(citing).toEqual([]);
   });
 });
+
+const decisions = readdirSync(path.join('docs', 'decisions')).filter((file) => file.endsWith('.md'));
+
+describe.each(decisions)('docs/decisions/%s', (file) => {
+  const text = readFileSync(path.join('docs', 'decisions', file), 'utf8');
+  const [, number] = /^(\d{4})-[a-z0-9-]+\.md$/.exec(file) ?? [];
+
+  it('is named NNNN-title.md and titled with its number', () => {
+    expect(number).toBeDefined();
+    expect(text).toMatch(new RegExp(`^# ${number}: \\S`));
+  });
+
+  it('carries its date, and a status that is accepted or names the record that superseded it', () => {
+    expect(text).toMatch(/^- Date: \d{4}-\d{2}-\d{2}$/m);
+    const status = /^- Status: (.+)$/m.exec(text)?.[1] ?? '';
+    expect(status).toMatch(/^accepted$|^superseded by \[(\d{4})\]\(\1-[a-z0-9-]+\.md\)$/);
+  });
+});

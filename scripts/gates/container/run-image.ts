@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { routeList } from '../../../shared/routes.ts';
 import { PRODUCTION_SETTINGS } from '../../lib/harness.ts';
 import { buildah, CheckFailure, check, configOf, defaultCommand, envFlags, type ImageConfig, ok, sh } from './buildah.ts';
 
@@ -176,7 +177,7 @@ function descendants(root: number): number[] {
   return found;
 }
 
-/** The pages a visitor and a balancer reach: the landing page and the islands' chunk its entry imports, the prompt, a 404, /healthz. */
+/** What a visitor and a balancer reach: every page and file of the route table, the islands' chunk the landing page's entry imports, a 404, /healthz. */
 async function servesPages(origin: string): Promise<void> {
   const get = async (pathname: string) => {
     const response = await fetch(`${origin}${pathname}`, { signal: AbortSignal.timeout(10_000) });
@@ -186,13 +187,16 @@ async function servesPages(origin: string): Promise<void> {
   check(home.status === 200 && home.type.startsWith('text/html') && home.body.includes('<html lang="es"'), `/ answered ${home.status} ${home.type}`);
   const chunk = /import\("(\/assets\/chunks\/hydrate-[\w-]+\.js)"\)/.exec(home.body)?.[1];
   check(chunk !== undefined && (await get(chunk)).status === 200, `the islands' chunk ${chunk} that /'s entry imports is not served`);
-  const prompt = await get('/prompt1');
-  check(prompt.status === 200 && prompt.type.startsWith('text/html'), `/prompt1 answered ${prompt.status} ${prompt.type}`);
+  const served = routeList.filter((route) => route.kind === 'page' || route.kind === 'file').map((route) => route.path);
+  for (const pathname of served) {
+    const { status } = await get(pathname);
+    check(status === 200, `${pathname} answered ${status}`);
+  }
   const missing = await get('/no-existe');
   check(missing.status === 404 && missing.body.includes('Oops! Page not found'), `/no-existe answered ${missing.status}, expected the 404 page`);
   const health = await get('/healthz');
   check(health.status === 200 && (JSON.parse(health.body) as { status?: string }).status === 'ok', `/healthz answered ${health.status} ${health.body}`);
-  ok(`serves / (and ${chunk}), /prompt1, the 404 and /healthz`);
+  ok(`serves ${served.join(', ')} (and ${chunk}), the 404 and /healthz`);
 }
 
 /** Prometheus metrics on METRICS_PORT, counting the requests above, and never on the public port. */

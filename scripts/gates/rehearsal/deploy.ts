@@ -5,12 +5,12 @@
 // page served during or after the deploy names a chunk that answers anything but 200: through the caches (whose
 // first request for a chunk in each encoding reaches some instance, of either release), and once the deploy is done
 // at each instance directly, as a cache that has restarted would ask. Its processes are the caller's to stop.
-import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, PRODUCTION_SETTINGS } from '../../lib/harness.ts';
-import { buildSite, type ChunkList } from '../../lib/siteBuild.ts';
+import { readBuildManifest } from '../../../server/render/buildManifest.ts';
+import { buildSite } from '../../lib/siteBuild.ts';
 import { decode } from './bodies.ts';
 import { createInstance, startVarnish, type VarnishNode } from './fleet.ts';
 import { type DeployRecord, deployFigures, type PhaseContext, type PhaseResult } from './report.ts';
@@ -56,8 +56,8 @@ export async function rehearseDeploy({ workDir, vcl, log }: PhaseContext): Promi
   log(`deploy: building the next release into ${NEXT_DIST}, carrying this one's chunks`);
   log(`deploy: ${await buildSite(NEXT_DIST, { previous: 'dist', mark: 'the rehearsal: the next release' })}`);
   const releases = {
-    previous: JSON.parse(await readFile('dist/manifest.json', 'utf8')) as ChunkList,
-    next: JSON.parse(await readFile(path.join(NEXT_DIST, 'manifest.json'), 'utf8')) as ChunkList,
+    previous: readBuildManifest('dist'),
+    next: readBuildManifest(NEXT_DIST),
   };
   const releaseOf = (hydrate: string | null): string =>
     hydrate && releases.next.chunks.includes(hydrate) ? 'next' : hydrate && releases.previous.chunks.includes(hydrate) ? 'previous' : 'unknown';

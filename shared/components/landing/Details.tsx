@@ -21,7 +21,7 @@ function CalendarLinks({ calendarUrl, icsUrl }: { calendarUrl: string; icsUrl: s
         {details.calendarCta}
       </a>
       <p className="details__hint">{details.calendarHint}</p>
-      <a className="details__ics" href={icsUrl} download={details.icsFileName}>
+      <a className="details__ics" href={icsUrl} download>
         {details.icsCta}
       </a>
     </>

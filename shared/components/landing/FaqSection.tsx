@@ -2,10 +2,11 @@ import { faq } from '../../content';
 import { Island } from '../Island';
 import { Section } from '../Section';
 
-export function FaqSection() {
+/** `automaticMail`: the site sends the confirmation itself, so the access answer says so. */
+export function FaqSection({ automaticMail }: { automaticMail: boolean }) {
   return (
     <Section id={faq.id} eyebrow={faq.eyebrow} title={faq.title} tone="tinted">
-      <Island name="faq" props={{}} hydrate="visible" />
+      <Island name="faq" props={{ automaticMail }} hydrate="visible" />
     </Section>
   );
 }

@@ -1,0 +1,125 @@
+import express, { type RequestHandler, type Response } from 'express';
+import Stripe from 'stripe';
+import type { Clock } from '../ops/clock';
+import type { Logger } from '../ops/logger';
+import type { FulfilmentMetrics } from './metrics';
+import type { ConfirmationOutcome, Fulfil } from './fulfil';
+import { isSessionId } from './sessionId';
+
+/** The events that mean a purchase may be paid: at once (a card), or later (a voucher, a transfer). */
+export const FULFILLING_EVENTS = ['checkout.session.completed', 'checkout.session.async_payment_succeeded'] as const;
+/** For the metrics, a bounded set: the two above, any other verified type, or a request that failed verification. */
+export type WebhookEventType = (typeof FULFILLING_EVENTS)[number] | 'other' | 'unverified';
+export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [...FULFILLING_EVENTS, 'other', 'unverified'];
+
+/**
+ * How a delivery was answered. Refused before reading: `unsupported_media_type`, `too_large`, `no_signature`,
+ * `bad_signature`, `stale` (signed longer ago than the tolerance: a replay). Verified: `ignored` (another type),
+ * or the confirmation's outcome.
+ */
+export type WebhookOutcome =
+  | 'unsupported_media_type'
+  | 'too_large'
+  | 'no_signature'
+  | 'bad_signature'
+  | 'stale'
+  | 'malformed'
+  | 'ignored'
+  | ConfirmationOutcome;
+
+/** Stripe's own default: an event signed more than five minutes before it arrives is refused. */
+const TOLERANCE_SECONDS = 300;
+/** A Checkout Session event is a few kilobytes; anything far larger is not Stripe's. */
+export const MAX_WEBHOOK_BYTES = 256 * 1024;
+
+/** Answered 2xx: the work is done, or there is none. Anything else makes Stripe deliver the event again, later. */
+const STATUS: Record<ConfirmationOutcome, number> = {
+  sent: 200,
+  already_sent: 200,
+  not_paid: 200,
+  not_ours: 200,
+  // Paid but unmarkable, or sent but unmarked: a redelivery would not help; the error line asks the owner to look.
+  no_payment_intent: 200,
+  mark_failed: 200,
+  in_progress: 409,
+  mail_failed: 503,
+  stripe_unavailable: 503,
+};
+const OWNER_MUST_ACT: readonly ConfirmationOutcome[] = ['no_payment_intent', 'mark_failed'];
+
+export interface WebhookOptions {
+  secret: string;
+  fulfil: Fulfil;
+  clock: Clock;
+  logger: Logger;
+  metrics?: FulfilmentMetrics;
+}
+
+/**
+ * POST /webhooks/stripe: Stripe's signature checked with the SDK on the raw body, then the session's fulfilment
+ * awaited, so the answer says whether the work is done (Stripe's "Fulfill orders" guide). One log line per
+ * delivery, never with the body, an address or a session id.
+ */
+export function stripeWebhook({ secret, fulfil, clock, logger, metrics }: WebhookOptions): RequestHandler[] {
+  const readBody = express.raw({ type: 'application/json', limit: MAX_WEBHOOK_BYTES });
+
+  const refuse = (res: Response, status: number, outcome: WebhookOutcome): void => {
+    logger.warn({ event: 'stripe_webhook', type: 'unverified', outcome, status }, 'webhook refused');
+    metrics?.webhookEvent('unverified', outcome);
+    res.status(status).json({ error: outcome });
+  };
+
+  return [
+    (req, res, next) => {
+      if (!req.is('application/json')) return refuse(res, 415, 'unsupported_media_type');
+      readBody(req, res, (error?: unknown) => {
+        if (!error) return next();
+        const status = (error as { status?: unknown }).status;
+        if (status === 413) return refuse(res, 413, 'too_large');
+        refuse(res, 400, 'malformed');
+      });
+    },
+    async (req, res) => {
+      const signature = req.header('stripe-signature');
+      if (!signature) return refuse(res, 400, 'no_signature');
+      const body = req.body instanceof Buffer ? req.body : Buffer.alloc(0);
+      let event: Stripe.Event;
+      try {
+        event = Stripe.webhooks.constructEvent(body, signature, secret, TOLERANCE_SECONDS, undefined, clock());
+      } catch {
+        // Signed by our secret but too long ago, or not signed by it at all.
+        let genuine = false;
+        try {
+          Stripe.webhooks.constructEvent(body, signature, secret, 0, undefined, clock());
+          genuine = true;
+        } catch {
+          // Not ours.
+        }
+        return refuse(res, 400, genuine ? 'stale' : 'bad_signature');
+      }
+
+      const type: WebhookEventType = FULFILLING_EVENTS.find((candidate) => candidate === event.type) ?? 'other';
+      const session = event.data.object as { object?: unknown; id?: unknown };
+      const line = { event: 'stripe_webhook', type: event.type, id: event.id };
+      if (type === 'other') {
+        logger.info({ ...line, outcome: 'ignored', status: 200 }, 'webhook event ignored');
+        metrics?.webhookEvent(type, 'ignored');
+        return void res.json({ received: true });
+      }
+      if (session.object !== 'checkout.session' || typeof session.id !== 'string' || !isSessionId(session.id)) {
+        logger.warn({ ...line, outcome: 'malformed', status: 400 }, 'webhook event without a Checkout Session');
+        metrics?.webhookEvent(type, 'malformed');
+        return void res.status(400).json({ error: 'malformed' });
+      }
+
+      const { outcome, detail, paymentIntent } = await fulfil(session.id).confirmed;
+      const status = STATUS[outcome];
+      const fields = { ...line, outcome, status, ...(paymentIntent && { payment_intent: paymentIntent }), ...(detail && { cause: detail }) };
+      if (OWNER_MUST_ACT.includes(outcome)) logger.error(fields, 'confirmation needs the owner: see docs/fulfilment.md');
+      else if (status >= 300) logger.warn(fields, 'confirmation not done: Stripe will deliver the event again');
+      else logger.info(fields, 'webhook event handled');
+      metrics?.webhookEvent(type, outcome);
+      res.status(status).json(status < 300 ? { received: true } : { error: outcome });
+    },
+  ];
+}

@@ -1,0 +1,39 @@
+/**
+ * The build's contract: what scripts/lib/siteBuild.ts writes to dist/manifest.json, and what the server, the tests
+ * and the scripts read from it (server/render/buildManifest.ts). Types only: every side imports it, Node's type stripping included.
+ */
+
+export interface InlineStyle {
+  css: string;
+  /** `sha256-…` of the css, for the Content-Security-Policy's style-src. */
+  hash: string;
+}
+
+export interface InlineScript {
+  js: string;
+  /** `sha256-…` of the js, for the Content-Security-Policy's script-src. */
+  hash: string;
+}
+
+/** The landing page's stylesheet, and the one of the pages without its sections (prompt, 404, 500). */
+export type StylesheetName = 'landing' | 'simple';
+
+/** What the pages carry from the build. */
+export interface PageAssets {
+  /** Each page's whole stylesheet, inline: the first paint waits for no stylesheet request (docs/decisions/0004-inline-css-and-entry.md). */
+  inlineStyles: Record<StylesheetName, InlineStyle>;
+  /** The islands' entry (client/main.ts), inline: no script request competes with the first paint. */
+  entryScript: InlineScript;
+  /** public/favicon.svg as a data: URL: the tab's icon costs no request. */
+  favicon: string;
+}
+
+/** dist/manifest.json: what the pages carry, and the hashed files their scripts fetch. */
+export interface BuildManifest extends PageAssets {
+  /** The URL of the islands' chunk the inline entry imports when an island is due (precompressed, immutable). */
+  hydrateScript: string;
+  /** URLs of the chunks this build made: the next release's build carries them. */
+  chunks: string[];
+  /** URLs of the previous release's chunks this build serves as well (docs/decisions/0010-previous-release-chunks.md). */
+  carried: string[];
+}

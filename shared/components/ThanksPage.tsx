@@ -1,0 +1,168 @@
+import { confirmation, thanks } from '../content';
+import { Footer } from './Footer';
+import { Icon } from './Icon';
+import type { ConfirmationFacts } from './mail/ConfirmationMail';
+import { SimpleHeader } from './SimpleHeader';
+
+/** The page after the checkout, in each state Stripe can report: only a paid purchase shows the join link. */
+export type ThanksView =
+  | { state: 'paid'; facts: ConfirmationFacts; googleCalendarUrl: string; icsUrl: string }
+  | { state: 'pending' }
+  | { state: 'not_found' }
+  | { state: 'unavailable' };
+
+function Contact({ lead, contactEmail }: { lead: string; contactEmail: string }) {
+  return (
+    <p>
+      {lead} <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+    </p>
+  );
+}
+
+/** The confirmation as the mail gives it: when, the join link, the invite, what to prepare, whom to ask. */
+function Paid({ facts, googleCalendarUrl, icsUrl }: { facts: ConfirmationFacts; googleCalendarUrl: string; icsUrl: string }) {
+  return (
+    <>
+      <p className="eyebrow">{thanks.paid.eyebrow}</p>
+      <h1 className="page__title">{thanks.paid.heading(facts.firstName)}</h1>
+      <p className="page__lead">{confirmation.lead}</p>
+      <section className="card thanks__block" aria-labelledby="cuando">
+        <h2 id="cuando" className="thanks__title">
+          {confirmation.whenTitle}
+        </h2>
+        <p className="thanks__when">{facts.whenLabel}</p>
+        <h3 className="thanks__subtitle">{confirmation.citiesTitle}</h3>
+        <ul className="thanks__cities">
+          {facts.cityTimes.map((entry) => (
+            <li key={entry.city}>
+              <span className="thanks__city">{entry.city}</span> <span>{entry.label}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="card thanks__block" aria-labelledby="entrar">
+        <h2 id="entrar" className="thanks__title">
+          {confirmation.joinTitle}
+        </h2>
+        <p>{confirmation.joinText}</p>
+        <p>
+          <a className="btn btn--primary" href={facts.joinUrl}>
+            <Icon name="video" />
+            {confirmation.joinCta}
+          </a>
+        </p>
+        <p className="thanks__link">{facts.joinUrl}</p>
+      </section>
+      <section className="card thanks__block" aria-labelledby="calendario">
+        <h2 id="calendario" className="thanks__title">
+          {confirmation.calendarTitle}
+        </h2>
+        <p>
+          <a className="btn btn--outline" href={googleCalendarUrl} target="_blank" rel="noopener noreferrer">
+            <Icon name="calendar" />
+            {thanks.paid.googleCalendarCta}
+          </a>
+        </p>
+        <p className="thanks__hint">{thanks.paid.googleCalendarHint}</p>
+        <p>
+          <a href={icsUrl} download={confirmation.icsFileName}>
+            {thanks.paid.icsCta}
+          </a>
+        </p>
+      </section>
+      <section className="card thanks__block" aria-labelledby="preparar">
+        <h2 id="preparar" className="thanks__title">
+          {confirmation.prepareTitle}
+        </h2>
+        <ul className="checklist">
+          {confirmation.prepare.map((item) => (
+            <li key={item}>
+              <Icon name="check" className="icon icon--yes" />
+              {item}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <p>{thanks.paid.mailNote}</p>
+      <Contact lead={thanks.paid.contactLead} contactEmail={facts.contactEmail} />
+    </>
+  );
+}
+
+/** A status page of the thanks route: its code, a heading, what to do, whom to write to. */
+function Status({
+  code,
+  heading,
+  text,
+  contactLead,
+  contactEmail,
+}: {
+  code: number;
+  heading: string;
+  text: string;
+  contactLead: string;
+  contactEmail: string;
+}) {
+  return (
+    <div className="status">
+      <p className="status__code" aria-hidden="true">
+        {code}
+      </p>
+      <h1 className="page__title">{heading}</h1>
+      <p className="page__lead">{text}</p>
+      <Contact lead={contactLead} contactEmail={contactEmail} />
+    </div>
+  );
+}
+
+export function ThanksPage({ view, contactEmail, year }: { view: ThanksView; contactEmail: string; year: number }) {
+  const status = view.state === 'not_found' || view.state === 'unavailable';
+  return (
+    <>
+      <SimpleHeader />
+      <main id="contenido" className={status ? 'page page--status' : 'page'}>
+        <div className="container container--narrow">
+          {view.state === 'paid' && <Paid facts={view.facts} googleCalendarUrl={view.googleCalendarUrl} icsUrl={view.icsUrl} />}
+          {view.state === 'pending' && (
+            <>
+              <p className="eyebrow">{thanks.pending.eyebrow}</p>
+              <h1 className="page__title">{thanks.pending.heading}</h1>
+              <p className="page__lead">{thanks.pending.lead}</p>
+              <ol className="steps thanks__steps">
+                {thanks.pending.steps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+              <Contact lead={thanks.pending.help} contactEmail={contactEmail} />
+            </>
+          )}
+          {view.state === 'not_found' && (
+            <Status
+              code={404}
+              heading={thanks.notFound.heading}
+              text={thanks.notFound.text}
+              contactLead={thanks.notFound.contactLead}
+              contactEmail={contactEmail}
+            />
+          )}
+          {view.state === 'unavailable' && (
+            <Status
+              code={503}
+              heading={thanks.unavailable.heading}
+              text={thanks.unavailable.text}
+              contactLead={thanks.unavailable.contactLead}
+              contactEmail={contactEmail}
+            />
+          )}
+          <p className="page__back">
+            <a className="btn btn--outline" href="/">
+              {thanks.backHome}
+              <Icon name="arrow" />
+            </a>
+          </p>
+        </div>
+      </main>
+      <Footer contactEmail={contactEmail} year={year} />
+    </>
+  );
+}

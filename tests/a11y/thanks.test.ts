@@ -1,0 +1,60 @@
+/**
+ * axe-core in a real Chromium on the page after the checkout, served by the built server against the Stripe
+ * stand-in: each state a buyer can meet, at a phone's and a desktop's width. The page has no script, so JavaScript
+ * on or off shows the same. Zero violations, and nothing left for review.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thanks } from '../../shared/content';
+import { type RunningServer, startBuiltServer } from '../../scripts/lib/harness';
+import { describeViolations, runAxe, scrollThrough } from '../helpers/axe';
+import { browserRig } from '../helpers/browser';
+import { type Rig, startRig } from '../helpers/fulfilment';
+
+let rig: Rig;
+let server: RunningServer;
+const chromium = browserRig({});
+beforeAll(async () => {
+  // Chromium starts while the server does; a failed launch fails each test, which awaits it.
+  chromium.get().catch(() => undefined);
+  rig = await startRig();
+  server = await startBuiltServer(rig.env());
+});
+afterAll(async () => {
+  await chromium.close();
+  await server?.stop();
+  await rig?.close();
+});
+
+async function checkAt(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+  await scrollThrough(page);
+  const results = await runAxe(page);
+  expect(results.passes.length).toBeGreaterThan(10);
+  expect(describeViolations(results.violations)).toEqual([]);
+  expect(results.incomplete.flatMap((rule) => rule.nodes.map((node) => `${rule.id} ${node.target.join(' ')}`))).toEqual([]);
+}
+
+describe('zero violations on /gracias', () => {
+  it.each([
+    ['paid', 'paid', 200, 'Tu lugar está confirmado'],
+    ['a voucher not yet paid', 'voucher', 200, thanks.pending.heading],
+    ['not ours', 'other_link', 404, thanks.notFound.heading],
+    ['Stripe unavailable', 'paid', 503, thanks.unavailable.heading],
+  ] as const)('%s, at 390 and 1280 px', async (_state, kind, status, heading) => {
+    const { browser } = await chromium.get();
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const sessionId = rig.stripe.checkout.createSession(kind);
+      rig.stripe.setFault(status === 503 ? 'server_error' : null);
+      const response = await page.goto(`${server.url}/gracias?session_id=${sessionId}`);
+      rig.stripe.setFault(null);
+      expect(response?.status()).toBe(status);
+      expect(await page.locator('h1').textContent()).toContain(heading);
+      for (const width of [390, 1280]) await checkAt(page, width);
+    } finally {
+      await context.close();
+    }
+  });
+});

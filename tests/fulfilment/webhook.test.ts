@@ -1,0 +1,315 @@
+/**
+ * POST /webhooks/stripe through the real app, against the Stripe stand-in (the official SDK on both sides of the
+ * wire) and a real SMTP server: one mail per paid purchase, however many times and to however many instances Stripe
+ * delivers, and a non-2xx whenever the work is not done, so Stripe delivers again.
+ */
+import type ICAL from 'ical.js';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { confirmation, details } from '../../shared/content';
+import { MARK_KEYS } from '../../server/fulfilment/mark';
+import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
+import { asText, CONTACT_EMAIL, deliver, MEETING_URL, parsedMails, type Rig, signed, startRig, veventOf, waitForMails } from '../helpers/fulfilment';
+import { type LogLine, WARN } from '../helpers/logs';
+import { seriesValue } from '../helpers/metrics';
+
+let rig: Rig;
+const NOW = BEFORE_DEADLINE_MS;
+/** Every log line of every app in this file: none may hold a session id, an address or the join link. */
+const allLogs: LogLine[][] = [];
+
+beforeAll(async () => {
+  rig = await startRig();
+});
+afterAll(async () => {
+  await rig.close();
+});
+beforeEach(() => {
+  rig.smtp.received.length = 0;
+  rig.smtp.setFault(null);
+  rig.stripe.setFault(null);
+  rig.stripe.checkout.setUpdateLatency(0);
+});
+
+/** One instance of the site: the real app with the stand-ins' settings, its logs kept for the final check. */
+function instance({ now = NOW, smtpOptions }: { now?: number | (() => number); smtpOptions?: Record<string, number> } = {}) {
+  const made = testApp({ now, env: rig.env(smtpOptions), withMetrics: true });
+  allLogs.push(made.logs);
+  return made;
+}
+const webhookLines = (logs: LogLine[]) => logs.filter((line) => line.event === 'stripe_webhook');
+const markOf = (sessionId: string) => rig.stripe.checkout.paymentIntentOf(sessionId)?.metadata[MARK_KEYS.status];
+
+describe('a paid purchase', () => {
+  it('sends one mail in Spanish to the buyer: first name, date and time with the year in the six cities, the join link, what to prepare, the contact', async () => {
+    const { app, logs } = instance();
+    const sessionId = rig.stripe.checkout.createSession('paid', { name: 'Ana Sofía Ruiz', email: 'ana.ruiz@correo.example.org' });
+    const res = await deliver(app, signed(rig, 'checkout.session.completed', sessionId, NOW));
+    expect(res.status).toBe(200);
+    const [mail, ...others] = await parsedMails(rig);
+    expect(others).toEqual([]);
+    expect(rig.smtp.received[0]?.to).toEqual(['ana.ruiz@correo.example.org']);
+    expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toBe('ana.ruiz@correo.example.org');
+    expect(mail?.from?.text).toBe('"Valeria Montes" <taller@taller.example.org>');
+    expect(mail?.replyTo?.text).toBe(CONTACT_EMAIL);
+    expect(mail?.subject).toBe(confirmation.subject);
+    const text = mail?.text ?? '';
+    expect(text).toContain('¡Hola, Ana!');
+    expect(text).toContain('miércoles 8 de octubre de 2025, 8:00 p. m. hora de la Ciudad de México');
+    expect(text).toContain('- Madrid: jueves 9 de octubre de 2025, 4:00 a. m.');
+    for (const { city } of details.cities) expect(text).toMatch(new RegExp(`- ${city}: \\S+ \\d+ de \\S+ de 2025, `));
+    expect(text).toContain(MEETING_URL);
+    for (const item of confirmation.prepare) expect(text).toContain(item);
+    expect(text).toContain(CONTACT_EMAIL);
+    // The HTML part says the same, with the join link as a link.
+    expect(mail?.html).toContain(`href="${MEETING_URL}"`);
+    expect(mail?.html).toContain('¡Hola, Ana!');
+    expect(mail?.html).toContain('lang="es"');
+    // Marked at Stripe, and one line in the log.
+    expect(markOf(sessionId)).toBe('sent');
+    expect(webhookLines(logs).map((line) => [line.level, line.outcome, line.status])).toEqual([[30, 'sent', 200]]);
+  });
+
+  it("attaches the invite: ical.js reads the join link, alarms a day and an hour before, and the public calendar file's UID", async () => {
+    const { app } = instance();
+    const sessionId = rig.stripe.checkout.createSession('paid');
+    await deliver(app, signed(rig, 'checkout.session.completed', sessionId, NOW));
+    const [mail] = await parsedMails(rig);
+    const [invite, ...more] = mail?.attachments ?? [];
+    expect(more).toEqual([]);
+    expect(invite?.filename).toBe('taller-marca-autoridad.ics');
+    expect(invite?.contentType).toBe('text/calendar');
+    const event = veventOf(invite?.content.toString('utf8') ?? '');
+    expect(event.getFirstPropertyValue('location')).toBe(MEETING_URL);
+    expect(event.getFirstPropertyValue('url')).toBe(MEETING_URL);
+    expect(String(event.getFirstPropertyValue('description'))).toContain(MEETING_URL);
+    const triggers = event.getAllSubcomponents('valarm').map((alarm) => (alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds());
+    expect(triggers).toEqual([-86_400, -3_600]);
+    const publicFile = await request(app).get('/taller-marca-autoridad.ics').buffer(true).parse(asText);
+    expect(event.getFirstPropertyValue('uid')).toBe(veventOf(publicFile.body as string).getFirstPropertyValue('uid'));
+    expect(event.getFirstPropertyValue('uid')).toMatch(/@taller\.example\.org$/);
+    // The public file keeps the join link to itself.
+    expect(publicFile.body as string).not.toContain(MEETING_URL);
+  });
+});
+
+describe('one mail, whatever Stripe delivers', () => {
+  it('the same event again, to the same instance and to another: answered 200, no second mail', async () => {
+    const [a, b] = [instance(), instance()];
+    const sessionId = rig.stripe.checkout.createSession('paid');
+    const delivery = signed(rig, 'checkout.session.completed', sessionId, NOW);
+    expect((await deliver(a.app, delivery)).status).toBe(200);
+    expect((await deliver(a.app, delivery)).status).toBe(200);
+    expect((await deliver(b.app, delivery)).status).toBe(200);
+    expect(rig.smtp.received).toHaveLength(1);
+    expect(webhookLines([...a.logs, ...b.logs]).map((line) => line.outcome)).toEqual(['sent', 'already_sent', 'already_sent']);
+  });
+
+  it.each([
+    ['while the first claim is still being carried out (409 idempotency_key_in_use)', 50],
+    ['after the first claim was carried out (400 idempotency_error: another claimant)', 0],
+  ])('two instances at once, %s: one mail, and the one refused answers non-2xx until it is done', async (_when, latencyMs) => {
+    rig.stripe.checkout.setUpdateLatency(latencyMs);
+    const [a, b] = [instance(), instance()];
+    const sessionId = rig.stripe.checkout.createSession('paid');
+    const delivery = signed(rig, 'checkout.session.completed', sessionId, NOW);
+    const statuses = (await Promise.all([deliver(a.app, delivery), deliver(b.app, delivery)])).map((res) => res.status);
+    expect(statuses.sort()).toEqual([200, 409]);
+    await waitForMails(rig, 1);
+    expect(rig.smtp.received).toHaveLength(1);
+    // Stripe delivers the refused one again: done by then, so 200 and still one mail.
+    expect((await deliver(b.app, delivery)).status).toBe(200);
+    expect(rig.smtp.received).toHaveLength(1);
+    expect(
+      rig.stripe.checkout.updates.filter(
+        (update) => update.metadata[MARK_KEYS.status] === 'sending' && update.paymentIntent === rig.stripe.checkout.paymentIntentOf(sessionId)?.id,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('a claim whose holder went silent (a crash between the claim and the mark) is taken over once its lease has passed, not before', async () => {
+    let now = NOW;
+    const { app } = instance({ now: () => now });
+    const sessionId = rig.stripe.checkout.createSession('paid');
+    const delivery = () => signed(rig, 'checkout.session.completed', sessionId, now);
+    // Another instance claimed it and died: Stripe keeps the claim, nobody sends.
+    rig.stripe.setFault(null);
+    const piId = rig.stripe.checkout.paymentIntentOf(sessionId)?.id ?? '';
+    await fetch(`${rig.stripe.url}/v1/payment_intents/${piId}`, {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer rk_test_fulfilmentstandinkey',
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Idempotency-Key': `taller-confirmation-${piId}-1`,
+      },
+      body: new URLSearchParams({
+        [`metadata[${MARK_KEYS.status}]`]: 'sending',
+        [`metadata[${MARK_KEYS.attempt}]`]: '1',
+        [`metadata[${MARK_KEYS.claim}]`]: 'a-crashed-instance',
+        [`metadata[${MARK_KEYS.at}]`]: new Date(now).toISOString(),
+      }),
+    });
+    now += 9 * 60_000;
+    expect((await deliver(app, delivery())).status).toBe(409);
+    expect(rig.smtp.received).toHaveLength(0);
+    now += 2 * 60_000;
+    expect((await deliver(app, delivery())).status).toBe(200);
+    expect(rig.smtp.received).toHaveLength(1);
+    expect(rig.stripe.checkout.paymentIntentOf(sessionId)?.metadata).toMatchObject({ [MARK_KEYS.status]: 'sent', [MARK_KEYS.attempt]: '2' });
+  });
+});
+
+describe('delayed payment', () => {
+  it('a voucher: nothing when it is issued, the mail when it is paid', async () => {
+    const { app } = instance();
+    const sessionId = rig.stripe.checkout.createSession('voucher');
+    expect((await deliver(app, signed(rig, 'checkout.session.completed', sessionId, NOW))).status).toBe(200);
+    expect(rig.smtp.received).toHaveLength(0);
+    rig.stripe.checkout.payVoucher(sessionId);
+    expect((await deliver(app, signed(rig, 'checkout.session.async_payment_succeeded', sessionId, NOW))).status).toBe(200);
+    expect(rig.smtp.received).toHaveLength(1);
+  });
+});
+
+describe('nothing to send', () => {
+  it('another Payment Link, a session still open, and another event type: 200, no mail', async () => {
+    const { app, logs } = instance();
+    for (const kind of ['other_link', 'open'] as const) {
+      const res = await deliver(app, signed(rig, 'checkout.session.completed', rig.stripe.checkout.createSession(kind), NOW));
+      expect(res.status).toBe(200);
+    }
+    const expired = await deliver(app, signed(rig, 'checkout.session.expired', rig.stripe.checkout.createSession('paid'), NOW));
+    expect(expired.status).toBe(200);
+    expect(rig.smtp.received).toHaveLength(0);
+    expect(webhookLines(logs).map((line) => line.outcome)).toEqual(['not_ours', 'not_ours', 'ignored']);
+  });
+});
+
+describe('faults: a non-2xx and one warn line, and the next delivery sends the mail', () => {
+  it.each([
+    ['the SMTP server refuses (451)', 'refuse', /^smtp EMESSAGE reply 451/],
+    ['the SMTP server times out', 'hang', /^smtp ETIMEDOUT/],
+  ] as const)('%s', async (_name, fault, cause) => {
+    const { app, logs } = instance({ smtpOptions: { socketTimeout: 300, greetingTimeout: 300 } });
+    const sessionId = rig.stripe.checkout.createSession('paid');
+    const delivery = signed(rig, 'checkout.session.completed', sessionId, NOW);
+    rig.smtp.setFault(fault);
+    const res = await deliver(app, delivery);
+    expect(res.status).toBe(503);
+    expect(rig.smtp.received).toHaveLength(0);
+    const [line, ...more] = webhookLines(logs);
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({ level: WARN, outcome: 'mail_failed', status: 503 });
+    expect(line?.cause).toMatch(cause);
+    // Released at Stripe, so the next delivery need not wait for a lease.
+    expect(markOf(sessionId)).toBe('failed');
+    rig.smtp.setFault(null);
+    expect((await deliver(app, delivery)).status).toBe(200);
+    expect(rig.smtp.received).toHaveLength(1);
+    expect(markOf(sessionId)).toBe('sent');
+  });
+
+  it.each([
+    ['answers 500', 'server_error'],
+    ['resets the connection', 'reset'],
+  ] as const)('Stripe %s while the webhook verifies the session', async (_name, fault) => {
+    const { app, logs } = instance();
+    const sessionId = rig.stripe.checkout.createSession('paid');
+    const delivery = signed(rig, 'checkout.session.completed', sessionId, NOW);
+    rig.stripe.setFault(fault);
+    expect((await deliver(app, delivery)).status).toBe(503);
+    expect(rig.smtp.received).toHaveLength(0);
+    const [line, ...more] = webhookLines(logs);
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({ level: WARN, outcome: 'stripe_unavailable', status: 503 });
+    rig.stripe.setFault(null);
+    expect((await deliver(app, delivery)).status).toBe(200);
+    expect(rig.smtp.received).toHaveLength(1);
+  });
+});
+
+describe('refused before anything is read', () => {
+  const oneRefusal = (logs: LogLine[], outcome: string, status: number) => {
+    const lines = webhookLines(logs);
+    expect(lines.map((line) => [line.level, line.outcome, line.status])).toEqual([[WARN, outcome, status]]);
+    expect(JSON.stringify(lines)).not.toMatch(/checkout\.session|cs_test_|evt_|correo/);
+  };
+
+  it('a signature made with another secret: 400, no mail', async () => {
+    const { app, logs } = instance();
+    const res = await deliver(app, signed(rig, 'checkout.session.completed', rig.stripe.checkout.createSession('paid'), NOW, 'whsec_someoneelsessecret000000'));
+    expect(res.status).toBe(400);
+    expect(rig.smtp.received).toHaveLength(0);
+    oneRefusal(logs, 'bad_signature', 400);
+  });
+
+  it('an event replayed ten minutes after Stripe signed it: 400, no mail', async () => {
+    const { app, logs } = instance();
+    const res = await deliver(app, signed(rig, 'checkout.session.completed', rig.stripe.checkout.createSession('paid'), NOW - 10 * 60_000));
+    expect(res.status).toBe(400);
+    expect(rig.smtp.received).toHaveLength(0);
+    oneRefusal(logs, 'stale', 400);
+  });
+
+  it('no signature: 400; a body changed after signing: 400', async () => {
+    const { app, logs } = instance();
+    const delivery = signed(rig, 'checkout.session.completed', rig.stripe.checkout.createSession('paid'), NOW);
+    expect((await request(app).post('/webhooks/stripe').set('Content-Type', 'application/json').send(delivery.payload)).status).toBe(400);
+    expect((await deliver(app, { ...delivery, payload: delivery.payload.replace('"paid"', '"unpaid"') })).status).toBe(400);
+    expect(webhookLines(logs).map((line) => line.outcome)).toEqual(['no_signature', 'bad_signature']);
+    expect(rig.smtp.received).toHaveLength(0);
+  });
+
+  it('a wrong content type: 415; a body over 256 KiB: 413; neither is read', async () => {
+    const { app, logs } = instance();
+    const delivery = signed(rig, 'checkout.session.completed', rig.stripe.checkout.createSession('paid'), NOW);
+    const form = await request(app)
+      .post('/webhooks/stripe')
+      .set('Content-Type', 'text/plain')
+      .set('Stripe-Signature', delivery.signature)
+      .send(delivery.payload);
+    expect(form.status).toBe(415);
+    const huge = await request(app)
+      .post('/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', delivery.signature)
+      .send(`{"padding":"${'x'.repeat(300 * 1024)}"}`);
+    expect(huge.status).toBe(413);
+    expect(webhookLines(logs).map((line) => [line.outcome, line.status])).toEqual([
+      ['unsupported_media_type', 415],
+      ['too_large', 413],
+    ]);
+    expect(rig.smtp.received).toHaveLength(0);
+  });
+
+  it('any method but POST: 405 with Allow: POST', async () => {
+    const res = await request(instance().app).get('/webhooks/stripe');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+  });
+});
+
+describe('what the owner can count and read', () => {
+  it('counts confirmations by outcome and webhook events by type and outcome', async () => {
+    const { app, metrics } = instance();
+    const sessionId = rig.stripe.checkout.createSession('paid');
+    const delivery = signed(rig, 'checkout.session.completed', sessionId, NOW);
+    await deliver(app, delivery);
+    await deliver(app, delivery);
+    await deliver(app, signed(rig, 'checkout.session.completed', sessionId, NOW, 'whsec_someoneelsessecret000000'));
+    const text = (await metrics?.registry.metrics()) ?? '';
+    expect(seriesValue(text, 'taller_confirmations_total{outcome="sent"}')).toBe(1);
+    expect(seriesValue(text, 'taller_confirmations_total{outcome="already_sent"}')).toBe(1);
+    expect(seriesValue(text, 'taller_webhook_events_total{type="checkout.session.completed",outcome="sent"}')).toBe(1);
+    expect(seriesValue(text, 'taller_webhook_events_total{type="unverified",outcome="bad_signature"}')).toBe(1);
+    expect(text).not.toMatch(/cs_test_|@correo|meet\.google/);
+  });
+
+  it("no log line of any instance in this file holds a session id, a buyer's address or the join link", () => {
+    const text = JSON.stringify(allLogs.flat());
+    expect(allLogs.flat().length).toBeGreaterThan(20);
+    expect(text).not.toMatch(/cs_(test|live)_/);
+    expect(text).not.toContain('correo.example.org');
+    expect(text).not.toContain(MEETING_URL);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * What the fulfilment tests share: a Stripe stand-in with a Payment Link and its purchases, a real SMTP server, the
+ * settings that point the app at both, webhook deliveries signed as Stripe signs them, and the mails as a mail
+ * client reads them (mailparser).
+ */
+import ICAL from 'ical.js';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import request from 'supertest';
+import type { Response } from 'superagent';
+import type { Express } from 'express';
+import { type SmtpStandIn, startSmtpStandIn } from '../../scripts/lib/smtpStandIn';
+import { sessionEvent, signedEvent } from '../../scripts/lib/stripeCheckoutStandIn';
+import { type StripeStandIn, startStripeStandIn } from '../../scripts/lib/stripeStandIn';
+import { waitUntil } from '../../scripts/lib/harness';
+
+export const KEY = 'rk_test_fulfilmentstandinkey';
+export const LINK = 'plink_1FulfilmentEarlyBird';
+export const WEBHOOK_SECRET = 'whsec_fulfilmenttestsecret0123456789';
+export const MEETING_URL = 'https://meet.google.com/abc-defg-hij';
+export const CONTACT_EMAIL = 'hola@taller.example.org';
+export const PUBLIC_URL = 'https://taller.example.org';
+
+export interface Rig {
+  stripe: StripeStandIn;
+  smtp: SmtpStandIn;
+  /** The app's settings for both, with `smtpOptions` as nodemailer options in SMTP_URL. */
+  env(smtpOptions?: Record<string, string | number>): Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startRig(): Promise<Rig> {
+  const stripe = await startStripeStandIn({ key: KEY, linkId: LINK });
+  const smtp = await startSmtpStandIn();
+  return {
+    stripe,
+    smtp,
+    env: (smtpOptions) => ({
+      CONTACT_EMAIL,
+      PUBLIC_URL,
+      STRIPE_SECRET_KEY: KEY,
+      STRIPE_PAYMENT_LINK: LINK,
+      STRIPE_API_URL: stripe.url,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      SMTP_URL: smtp.url(smtpOptions),
+      MAIL_FROM: 'Valeria Montes <taller@taller.example.org>',
+      MEETING_URL,
+    }),
+    async close() {
+      await stripe.close();
+      await smtp.close();
+    },
+  };
+}
+
+export type EventType = Parameters<typeof sessionEvent>[0];
+
+/** Stripe's delivery of an event about a session, signed at `nowMs` (the app's clock) with `secret`. */
+export function signed(rig: Rig, type: EventType, sessionId: string, nowMs: number, secret = WEBHOOK_SECRET) {
+  const session = rig.stripe.checkout.session(sessionId);
+  if (!session) throw new Error('no such session in the stand-in');
+  return signedEvent(sessionEvent(type, session), secret, Math.floor(nowMs / 1000));
+}
+
+/** POSTs a signed delivery to the app as Stripe does. */
+export const deliver = (app: Express, delivery: { payload: string; signature: string }) =>
+  request(app)
+    .post('/webhooks/stripe')
+    .set('Content-Type', 'application/json; charset=utf-8')
+    .set('Stripe-Signature', delivery.signature)
+    .send(delivery.payload);
+
+/** Every mail the SMTP server accepted, parsed as a mail client would. */
+export const parsedMails = (rig: Rig): Promise<ParsedMail[]> => Promise.all(rig.smtp.received.map((mail) => simpleParser(mail.raw)));
+
+export const waitForMails = (rig: Rig, count: number): Promise<void> =>
+  waitUntil(`${count} mail(s) received`, () => rig.smtp.received.length >= count, 5_000, 10);
+
+/** The one VEVENT of an iCalendar text, parsed by ical.js. */
+export function veventOf(text: string): ICAL.Component {
+  const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent');
+  if (events.length !== 1) throw new Error(`expected one VEVENT, found ${events.length}`);
+  return events[0] as ICAL.Component;
+}
+
+/** A response body read as text whatever its type (supertest leaves text/calendar unread). */
+export const asText = (res: Response, done: (error: Error | null, body: unknown) => void): void => {
+  const stream = res as unknown as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+};

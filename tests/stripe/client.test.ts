@@ -1,0 +1,71 @@
+/**
+ * The one Stripe client (server/stripe/client.ts), the real SDK against the stand-in: every call ends at its
+ * deadline and closes its socket, however slowly the answer comes, and a call's own `timeout` cannot lengthen it.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stripeClient } from '../../server/stripe/client';
+import { startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripeStandIn';
+
+const KEY = 'rk_test_51ClientDeadlineKey0123456789';
+const LINK = 'plink_1ClientDeadline';
+/** Longer than the trickle's pace, so a timeout that restarts on each byte would never fire. */
+const DEADLINE_MS = 300;
+/** Far under the minutes a trickled answer takes, far over the deadline on a busy machine. */
+const GIVE_UP_MS = 3000;
+
+let standIn: StripeStandIn;
+beforeEach(async () => {
+  standIn = await startStripeStandIn({ key: KEY, linkId: LINK });
+});
+afterEach(async () => {
+  await standIn.close();
+});
+
+const client = () => stripeClient({ secretKey: KEY, apiUrl: new URL(standIn.url), deadlineMs: DEADLINE_MS });
+
+/** How a call ended and after how long; 'pending' if it had not after GIVE_UP_MS. */
+async function timed(call: Promise<unknown>): Promise<{ outcome: string; elapsedMs: number }> {
+  const started = Date.now();
+  const outcome = await Promise.race([
+    call.then(
+      () => 'answered',
+      (error: { type?: string }) => String(error.type),
+    ),
+    sleep(GIVE_UP_MS).then(() => 'pending'),
+  ]);
+  return { outcome, elapsedMs: Date.now() - started };
+}
+
+describe('the Stripe client', () => {
+  it('reads through the configured API URL with the key', async () => {
+    standIn.sell(4);
+    const link = await client().paymentLinks.retrieve(LINK);
+    expect(link.restrictions?.completed_sessions).toEqual({ count: 4, limit: 30 });
+    expect(standIn.calls).toMatchObject([{ path: `/v1/payment_links/${LINK}`, authorized: true }]);
+  });
+
+  it.each(['trickle', 'hang'] as const)('%s: the call fails at its deadline and its connection is closed then', async (fault) => {
+    standIn.setFault(fault);
+    const { outcome, elapsedMs } = await timed(client().paymentLinks.retrieve(LINK));
+    expect(outcome).toBe('StripeConnectionError');
+    expect(elapsedMs).toBeGreaterThanOrEqual(DEADLINE_MS - 5);
+    // The stand-in sees the client hang up: the socket is closed, not left to trickle behind a settled promise.
+    await sleep(100);
+    const [call] = standIn.calls;
+    expect(call?.abandonedAtMs).toBeDefined();
+    expect(call!.abandonedAtMs! - call!.atMs).toBeLessThan(GIVE_UP_MS);
+  });
+
+  it('a reset connection: one attempt, never retried', async () => {
+    standIn.setFault('reset');
+    expect((await timed(client().paymentLinks.retrieve(LINK))).outcome).toBe('StripeConnectionError');
+    expect(standIn.calls).toHaveLength(1);
+  });
+
+  it("a call's own longer timeout cannot lengthen the deadline", async () => {
+    standIn.setFault('trickle');
+    const { outcome } = await timed(client().paymentLinks.retrieve(LINK, {}, { timeout: 60_000 }));
+    expect(outcome).toBe('StripeConnectionError');
+  });
+});

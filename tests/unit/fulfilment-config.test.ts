@@ -1,0 +1,97 @@
+/**
+ * The confirmation mail's settings: all four or none, with the Payment Link's; each checked with one line naming the
+ * variable and never printing a secret; production refusing a placeholder or the project's own SMTP stand-in, and
+ * allowing a relay on localhost.
+ */
+import { describe, expect, it } from 'vitest';
+import { PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
+import { ConfigError, readConfig } from '../../server/config/settings';
+import { SMTP_STAND_IN_USER } from '../../server/config/smtpStandIn';
+import { configWarnings } from '../../server/config/warnings';
+
+const SPOTS = { STRIPE_SECRET_KEY: 'rk_live_configtestkey123', STRIPE_PAYMENT_LINK: 'plink_1ConfigTest' };
+const MAIL = {
+  STRIPE_WEBHOOK_SECRET: 'whsec_configtestsecret123456',
+  SMTP_URL: 'smtps://resend:re_secretpassword123@smtp.resend.com:465',
+  MAIL_FROM: 'Valeria Montes <hola@mi-marca.mx>',
+  MEETING_URL: 'https://meet.google.com/abc-defg-hij',
+};
+const production = { NODE_ENV: 'production', ...PRODUCTION_SETTINGS, ...SPOTS };
+const message = (env: Record<string, string>): string => {
+  try {
+    readConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('readConfig accepted it');
+};
+
+describe('the confirmation mail settings', () => {
+  it('are off without any of them, as the site was before', () => {
+    expect(readConfig({}).fulfilment).toBeNull();
+    expect(readConfig(SPOTS).fulfilment).toBeNull();
+  });
+
+  it('read all four, the secrets behind functions so printing the settings prints none', () => {
+    const config = readConfig({ ...SPOTS, ...MAIL });
+    const fulfilment = config.fulfilment;
+    expect(fulfilment?.webhookSecret()).toBe(MAIL.STRIPE_WEBHOOK_SECRET);
+    expect(fulfilment?.smtpUrl()).toBe(MAIL.SMTP_URL);
+    expect(fulfilment?.meetingUrl()).toBe(MAIL.MEETING_URL);
+    expect(fulfilment?.mailFrom).toEqual({ name: 'Valeria Montes', address: 'hola@mi-marca.mx' });
+    expect(fulfilment?.stripe.paymentLink).toBe(SPOTS.STRIPE_PAYMENT_LINK);
+    const printed = JSON.stringify(config);
+    for (const secret of ['whsec_configtestsecret', 're_secretpassword', 'abc-defg-hij', SPOTS.STRIPE_SECRET_KEY]) expect(printed).not.toContain(secret);
+    expect(readConfig({ ...SPOTS, ...MAIL, MAIL_FROM: 'hola@mi-marca.mx' }).fulfilment?.mailFrom).toEqual({ name: null, address: 'hola@mi-marca.mx' });
+  });
+
+  it('refuse some without the others, naming what is missing', () => {
+    expect(message({ ...SPOTS, SMTP_URL: MAIL.SMTP_URL })).toBe(
+      'SMTP_URL is set but STRIPE_WEBHOOK_SECRET, MAIL_FROM, MEETING_URL are not: the confirmation mail needs all of STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, MEETING_URL, or none',
+    );
+    const { MEETING_URL: _left, ...three } = MAIL;
+    expect(message({ ...SPOTS, ...three })).toMatch(/^STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM are set but MEETING_URL is not/);
+    expect(message(MAIL)).toMatch(/but STRIPE_SECRET_KEY and STRIPE_PAYMENT_LINK are not: the confirmation mail reads each purchase at the Payment Link$/);
+  });
+
+  it.each([
+    ['STRIPE_WEBHOOK_SECRET', 'sk_live_notawebhooksecret', 'whsec_'],
+    ['SMTP_URL', 'https://user:hunter2secret@smtp.example.net', 'smtp://'],
+    ['SMTP_URL', 'smtp://user:hunter2secret@', 'smtp://'],
+    ['MEETING_URL', 'http://meet.google.com/abc-defg-hij', 'https'],
+  ])('refuse a bad %s in one line naming it, without its value', (variable, value, expected) => {
+    const text = message({ ...SPOTS, ...MAIL, [variable]: value });
+    expect(text).toMatch(new RegExp(`^Invalid ${variable}: expected .*${expected}.*; the value is not shown$`));
+    expect(text).not.toContain(value);
+    expect(text.split('\n')).toHaveLength(1);
+  });
+
+  it('refuse a MAIL_FROM that is not an address, naming it', () => {
+    expect(message({ ...SPOTS, ...MAIL, MAIL_FROM: 'Valeria' })).toMatch(/^Invalid MAIL_FROM: expected an address like hola@mi-marca\.mx/);
+  });
+
+  it.each([
+    ['SMTP_URL', 'smtp://user:pass@smtp.example.com:587', /^Invalid SMTP_URL: expected a real mail server with NODE_ENV=production/],
+    ['SMTP_URL', `smtp://${SMTP_STAND_IN_USER}:stand-in-password@127.0.0.1:2525`, /^Invalid SMTP_URL: expected a real mail server with NODE_ENV=production/],
+    ['MAIL_FROM', 'hola@example.com', /^Invalid MAIL_FROM: expected an address of a real domain with NODE_ENV=production/],
+    ['MEETING_URL', 'https://meet.example.org/taller', /^Invalid MEETING_URL: expected a real join link with NODE_ENV=production/],
+  ])('in production, refuse a placeholder or the stand-in in %s', (variable, value, expected) => {
+    expect(readConfig({ ...SPOTS, ...MAIL, [variable]: value }).fulfilment).not.toBeNull();
+    expect(message({ ...production, ...MAIL, [variable]: value })).toMatch(expected);
+  });
+
+  it('in production, accept a relay on localhost (a sidecar) and a real provider', () => {
+    expect(readConfig({ ...production, ...MAIL }).fulfilment).not.toBeNull();
+    expect(readConfig({ ...production, ...MAIL, SMTP_URL: 'smtp://127.0.0.1:25' }).fulfilment?.smtpUrl()).toBe('smtp://127.0.0.1:25');
+    expect(readConfig({ ...production, ...MAIL, SMTP_URL: 'smtp://localhost:25' }).fulfilment).not.toBeNull();
+  });
+
+  it('warn at start when the spots are counted but nobody is told the join link', () => {
+    const warnings = configWarnings(readConfig(SPOTS), Date.parse('2025-01-01T00:00:00Z'));
+    expect(warnings.filter((line) => line.includes('confirmation mail'))).toEqual([
+      'STRIPE_PAYMENT_LINK is set but the confirmation mail is not (STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, MEETING_URL): nothing tells buyers the join link; send it to each by hand (docs/fulfilment.md)',
+    ]);
+    expect(configWarnings(readConfig({ ...SPOTS, ...MAIL }), Date.parse('2025-01-01T00:00:00Z')).join('\n')).not.toContain('confirmation mail');
+  });
+});
