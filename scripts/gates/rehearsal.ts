@@ -176,7 +176,7 @@ try {
   await traffic;
   const steadyTo = Date.now();
   const counters = { busy: await busy.counters(), quiet: await quiet.counters() };
-  log('faults: cache-missing load on the busy node');
+  log('faults: load that reaches an instance every time, on the busy node');
   const faults = await runFaults({ node: busy, instances, vclFile: VCL, readBody, log });
   // Nothing stands in front any more: Ctrl-C's signal, which skips the lame-duck delay.
   await Promise.all(instances.map((instance) => instance.stop('SIGINT')));
@@ -262,7 +262,7 @@ try {
   console.log('');
   console.log(
     table(
-      ['Faults, cache misses', 'requests', 'failed', 'p50 ms', 'p99 ms', 'slowest ms', 'retries logged', 'counted (varnishstat)'],
+      ['Faults, two instances', 'requests', 'failed', 'p50 ms', 'p99 ms', 'slowest ms', 'retries logged', 'counted (varnishstat)'],
       faults.rows.map((row) => [
         row.name,
         fmt(row.requests),
@@ -276,8 +276,8 @@ try {
     ),
   );
   console.log(
-    `(${fmt(faults.boundMs)} ms first-byte bound; one render = the slowest miss that met no stuck instance, ${fmt(faults.renderMs)} ms; outage: failed = not the outage page; ` +
-      `the hung instance was back in rotation ${seconds(faults.backAfterMs)} after SIGCONT and served ${fmt(faults.servedAfterBack)} requests in the next 2 s; ` +
+    `(${fmt(faults.boundMs)} ms first-byte bound; one render = the slowest request that met no stuck instance, ${fmt(faults.renderMs)} ms; outage: failed = neither the outage page nor a page fresh in the cache; ` +
+      `the hung instance was back in rotation ${seconds(faults.backAfterMs)} after SIGCONT and was sent ${fmt(faults.servedAfterBack)} requests in the next 2 s; ` +
       `${fmt(faults.starting)} requests while the instances started again)`,
   );
 
@@ -297,7 +297,7 @@ try {
     ['5. the sale: no Early Bird body more than a poll + 2 s after the last spot sold, on either node', sale.problems],
     ['6. kill -9 one instance: no failed request', faults.problems.kill],
     ['7. SIGSTOP one instance: no failed request, slowest within the bound plus one render, back after SIGCONT', faults.problems.hang],
-    ["8. every instance stopped: every response the Spanish 503 outage page with the origin's headers", faults.problems.outage],
+    ["8. every instance stopped: whatever needs an instance gets the Spanish 503 outage page with the origin's headers", faults.problems.outage],
     ['9. every instance started again: the site recovers, the cache was not restarted', faults.problems.recovered],
     ['10. no Early Bird body during or after the faults', faults.problems.earlyBird],
     ['11. rolling deploy to other chunk names: no page served during or after it names a chunk that answers other than 200', deploy.problems],

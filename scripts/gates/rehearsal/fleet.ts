@@ -131,6 +131,8 @@ export interface VarnishNode {
    * that failed (fail_*), or one not attempted because the address was held down after a refusal.
    */
   retriesCounted(): Promise<number>;
+  /** Requests this node has sent each instance, its retry twin's included (varnishstat's VBE.*.req; probes aside). */
+  requestsTo(instance: string): Promise<number>;
   /** The counters of varnishstat, by name without the MAIN. prefix. */
   counters(): Promise<Record<string, number>>;
 }
@@ -191,6 +193,10 @@ export async function startVarnish(name: string, dir: string, vclFile: string, i
     async retriesCounted() {
       const fields = ['req', 'fail_*', 'helddown'].flatMap((field) => ['-f', `VBE.*_retry.${field}`]);
       const counters = await varnishstat(workdir, ...fields);
+      return Object.values(counters).reduce((sum, counter) => sum + (typeof counter?.value === 'number' ? counter.value : 0), 0);
+    },
+    async requestsTo(instance) {
+      const counters = await varnishstat(workdir, '-f', `VBE.*.${instance}.req`, '-f', `VBE.*.${instance}_retry.req`);
       return Object.values(counters).reduce((sum, counter) => sum + (typeof counter?.value === 'number' ? counter.value : 0), 0);
     },
     async counters() {
