@@ -48,13 +48,13 @@ describe('deploy/varnish/taller.vcl with two instances, one hung', () => {
     // Enough connections that the requests held by the hung instance never queue the others behind them.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
     const answers: Promise<number | string>[] = [];
-    // 100 requests/s for 4 s, the hang 1 s in: requests reach the hung instance until its probes mark it sick, and
-    // their 2 s first-byte timeouts run out on both sides of that moment.
+    // 100 requests/s for 3 s, the hang half a second in: requests reach the hung instance until its probes mark it
+    // sick (1.5 to 2.5 s later), and their 2 s first-byte timeouts run out on both sides of that moment.
     const started = Date.now();
-    for (let n = 0; n < 400; n += 1) {
+    for (let n = 0; n < 300; n += 1) {
       const wait = started + n * 10 - Date.now();
       if (wait > 0) await sleep(wait);
-      if (n === 100) instances[1]?.child.kill('SIGSTOP');
+      if (n === 50) instances[1]?.child.kill('SIGSTOP');
       answers.push(status(varnish.port, `/healthz?n=${n}`, agent));
     }
     const statuses = await Promise.all(answers);
