@@ -9,6 +9,7 @@ export default defineConfig({
     // Every test is made to finish in a third of this, on two cores: a slower test is made cheaper, never given more.
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    maxWorkers: 2,
     // The report `npm run test:slowest` reads, beside the usual output.
     reporters: ['default', 'json'],
     outputFile: { json: '.artifacts/vitest/report.json' },

@@ -89,6 +89,11 @@ export function createApp({
     else if (spots && !spots.ready()) res.status(503).json({ status: 'starting' });
     else res.json({ status: 'ok' });
   });
+  // For a liveness probe: an answer at all says the process is not stuck. Never 503 while starting or draining,
+  // or a slow first read of the checkout, or a shutdown, would get the process restarted.
+  app.get(ROUTES.liveness.path, (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'alive' });
+  });
 
   // The pages: each snapshot rendered and compressed once, then served from memory.
   app.get(ROUTES.landing.path, async (req, res) => {

@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { saleState } from '../shared/logic/sale';
@@ -10,6 +9,7 @@ import { configWarnings } from './config/warnings';
 import { createLogger } from './ops/logger';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { startMetricsServer } from './ops/metricsServer';
+import { createBoundedServer } from './ops/boundedServer';
 import { lameDuck } from './ops/shutdown';
 import { startSpots } from './spots/start';
 import { startFulfilment } from './fulfilment/routes';
@@ -28,8 +28,6 @@ declare const APP_VERSION: string;
  * and request timeouts only while a request is being received, never to an idle connection.
  */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-/** How often Node looks for connections past those timeouts (its default, 30 s, lets them linger). */
-const CONNECTIONS_CHECK_MS = 1_000;
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,16 +69,18 @@ function start(): void {
   const shutdown = lameDuck({ logger, delayMs: config.shutdownDelaySeconds * 1000, drainMs: config.shutdownDrainSeconds * 1000 });
   const fulfilment = startFulfilment(config, { render: bodies.thanksHtml, clock: Date.now, logger, metrics });
   const app = createApp({ config, assets, bodies, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining, spots, fulfilment });
-  const server = createServer(
+  const server = createBoundedServer(
     {
-      // A slow client may not hold a connection open for longer than these to send its headers, or its request.
-      headersTimeout: config.headersTimeoutSeconds * 1000,
-      requestTimeout: REQUEST_TIMEOUT_SECONDS * 1000,
-      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-      connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+      maxConnections: config.maxConnections,
+      headersTimeoutMs: config.headersTimeoutSeconds * 1000,
+      requestTimeoutMs: REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
+      responseTimeoutMs: config.responseTimeoutSeconds * 1000,
     },
     app,
   );
+  // Counted, never logged one by one: a flood of them would flood the log too.
+  server.on('drop', () => metrics?.connectionDropped());
   server.on('error', (error) => {
     logger.fatal({ event: 'listen_failed', err: error }, 'server failed to start');
     process.exit(1);

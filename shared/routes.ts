@@ -31,7 +31,10 @@ export const ROUTES = {
   calendarFile: { path: '/taller-marca-autoridad.ics', kind: 'file', indexed: false },
   robots: { path: '/robots.txt', kind: 'file', indexed: false },
   sitemap: { path: '/sitemap.xml', kind: 'file', indexed: false },
+  /** Readiness: 200 when this instance should get visitors; 503 while it starts (first spots read) or drains. */
   health: { path: '/healthz', kind: 'probe', indexed: false },
+  /** Liveness: 200 whenever the process answers at all, starting and draining included; silence means restart it. */
+  liveness: { path: '/livez', kind: 'probe', indexed: false },
   outage: { path: '/_outage', kind: 'outage', indexed: false },
   /** The Payment Link's redirect after payment: /gracias?session_id=cs_… (docs/fulfilment.md). */
   thanks: { path: '/gracias', kind: 'private', indexed: false },

@@ -78,7 +78,7 @@ sub taller_route {
         set req.http.X-Taller-Kind = "page";
     } elsif (req.http.X-Taller-Route ~ "^(/taller-marca-autoridad\.ics|/robots\.txt|/sitemap\.xml)$") {
         set req.http.X-Taller-Kind = "file";
-    } elsif (req.http.X-Taller-Route ~ "^(/healthz)$") {
+    } elsif (req.http.X-Taller-Route ~ "^(/healthz|/livez)$") {
         set req.http.X-Taller-Kind = "probe";
     } elsif (req.http.X-Taller-Route ~ "^(/_outage)$") {
         set req.http.X-Taller-Kind = "outage";

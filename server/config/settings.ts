@@ -28,6 +28,10 @@ export interface SiteConfig {
   shutdownDrainSeconds: number;
   /** How long a client may take to send a request's headers. */
   headersTimeoutSeconds: number;
+  /** How long a response may take, from its request's arrival to its last byte handed to the connection. */
+  responseTimeoutSeconds: number;
+  /** Open connections past this many are closed as they arrive. */
+  maxConnections: number;
   /** Where the Early Bird's spots are counted; null: not counted, the site behaves as without a checkout API. */
   spots: SpotsSettings | null;
   /** The confirmation mail after a purchase (docs/fulfilment.md); null: the owner sends it by hand. */
@@ -77,6 +81,8 @@ export const DEFAULTS = {
   SHUTDOWN_DELAY_SECONDS: '5',
   SHUTDOWN_DRAIN_SECONDS: '10',
   HEADERS_TIMEOUT_SECONDS: '10',
+  RESPONSE_TIMEOUT_SECONDS: '30',
+  MAX_CONNECTIONS: '1000',
   /** Unset: no metrics listener. */
   METRICS_PORT: '',
   /** Both unset: the spots are not counted. */
@@ -151,10 +157,10 @@ function parseEmail(value: string): string {
   return value;
 }
 
-function parseSeconds(variable: Variable, value: string, min: number, max: number): number {
-  const seconds = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
-  if (!(seconds >= min && seconds <= max)) fail(variable, `an integer from ${min} to ${max}`, value);
-  return seconds;
+function parseInteger(variable: Variable, value: string, min: number, max: number): number {
+  const integer = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
+  if (!(integer >= min && integer <= max)) fail(variable, `an integer from ${min} to ${max}`, value);
+  return integer;
 }
 
 /** The whole request may take at most this long: a client's headers must come sooner. */
@@ -329,7 +335,7 @@ export function readConfig(env: Environment): SiteConfig {
     get('STRIPE_PAYMENT_LINK'),
     parseStripeApiUrl(get('STRIPE_API_URL'), production),
     // At least 2 s apart, so a call (with its timeout) always ends before the next is due; at most 5 minutes stale.
-    parseSeconds('SPOTS_POLL_SECONDS', get('SPOTS_POLL_SECONDS'), 2, 300),
+    parseInteger('SPOTS_POLL_SECONDS', get('SPOTS_POLL_SECONDS'), 2, 300),
   );
   return {
     port,
@@ -347,9 +353,12 @@ export function readConfig(env: Environment): SiteConfig {
     upgradeInsecureRequests: parseBoolean('UPGRADE_INSECURE_REQUESTS', get('UPGRADE_INSECURE_REQUESTS')),
     logLevel: parseLogLevel(get('LOG_LEVEL')),
     // Up to five minutes: longer than any balancer needs to see the health check fail, or a request to finish.
-    shutdownDelaySeconds: parseSeconds('SHUTDOWN_DELAY_SECONDS', get('SHUTDOWN_DELAY_SECONDS'), 0, 300),
-    shutdownDrainSeconds: parseSeconds('SHUTDOWN_DRAIN_SECONDS', get('SHUTDOWN_DRAIN_SECONDS'), 1, 300),
-    headersTimeoutSeconds: parseSeconds('HEADERS_TIMEOUT_SECONDS', get('HEADERS_TIMEOUT_SECONDS'), 1, REQUEST_TIMEOUT_SECONDS),
+    shutdownDelaySeconds: parseInteger('SHUTDOWN_DELAY_SECONDS', get('SHUTDOWN_DELAY_SECONDS'), 0, 300),
+    shutdownDrainSeconds: parseInteger('SHUTDOWN_DRAIN_SECONDS', get('SHUTDOWN_DRAIN_SECONDS'), 1, 300),
+    headersTimeoutSeconds: parseInteger('HEADERS_TIMEOUT_SECONDS', get('HEADERS_TIMEOUT_SECONDS'), 1, REQUEST_TIMEOUT_SECONDS),
+    responseTimeoutSeconds: parseInteger('RESPONSE_TIMEOUT_SECONDS', get('RESPONSE_TIMEOUT_SECONDS'), 1, 300),
+    // At least 100: a cache in front opens a connection per request in flight when a burst comes.
+    maxConnections: parseInteger('MAX_CONNECTIONS', get('MAX_CONNECTIONS'), 100, 50_000),
     spots,
     fulfilment: parseFulfilment(get, spots, production),
   };

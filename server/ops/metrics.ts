@@ -15,6 +15,8 @@ export interface Metrics {
   pageRendered(page: PageName, state: SaleState | 'none'): void;
   /** A request was answered with a body already in memory, whether a request or a render ahead made it. */
   pageFromMemory(page: PageName, state: SaleState | 'none'): void;
+  /** A connection was closed as it arrived: the server already had MAX_CONNECTIONS open. */
+  connectionDropped(): void;
 }
 
 const SALE_STATES: SaleState[] = ['early-bird', 'normal', 'sold-out', 'closed'];
@@ -68,6 +70,11 @@ export function createMetrics({ clock, sale, currentSpots = () => null }: Metric
     labelNames: ['page', 'state'] as const,
     registers: [registry],
   });
+  const dropped = new Counter({
+    name: 'taller_connections_dropped_total',
+    help: 'Connections closed as they arrived because MAX_CONNECTIONS were already open.',
+    registers: [registry],
+  });
   new Gauge({
     name: 'taller_sale_state',
     help: 'The state of the sale right now: 1 for the current one, 0 for the others.',
@@ -97,6 +104,9 @@ export function createMetrics({ clock, sale, currentSpots = () => null }: Metric
     },
     pageFromMemory(page, state) {
       memoryHits.inc({ page, state });
+    },
+    connectionDropped() {
+      dropped.inc();
     },
   };
 }

@@ -49,7 +49,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
 
   /** A page's bodies for its most recent snapshot keys, each rendered once. */
   const memo = (page: PageName, slots = 1) => {
-    const recent = recentKeysMemo<Promise<EncodedBody>>(slots);
+    const recent = recentKeysMemo<EncodedBody>(slots);
     /** Every render is counted, whoever asked for it. */
     const counted = (key: string, state: SaleState | 'none', render: () => Promise<EncodedBody>) => {
       const made = recent(key, render);
@@ -74,14 +74,15 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
 
   // Two slots: the current second's landing page, and the next one's, rendered ahead.
   const landing = memo('landing', 2);
-  // Async, so that a fault while rendering rejects the body's promise rather than throwing out of a timer.
+  // Renders are async, so that a fault while rendering rejects the body's promise (which the memo then
+  // forgets) rather than throwing out of the render-ahead's timer.
   const renderLanding = (snapshot: LandingSnapshot) => async () => {
     // A body that lives one second (before the start) is compressed a little faster than the best.
     const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_PER_SECOND;
     return encodeBody(documents.landing(snapshot), quality);
   };
   const prompt = memo('prompt');
-  const renderPrompt = (year: number) => () => encodeBody(documents.prompt(year));
+  const renderPrompt = (year: number) => async () => encodeBody(documents.prompt(year));
   const calendar = memo('calendar');
 
   let lastLandingVisitMs = Number.NEGATIVE_INFINITY;

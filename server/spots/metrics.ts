@@ -30,6 +30,22 @@ export function registerSpotsMetrics(registry: Registry, spots: SpotsFeed & { st
       if (lastSuccessMs !== null) this.set(lastSuccessMs / 1000);
     },
   });
+  new Gauge({
+    name: 'taller_spots_failed_reads_in_a_row',
+    help: 'Reads that failed since the last that succeeded: how many polls the checkout has been down.',
+    registers: [registry],
+    collect() {
+      this.set(spots.status().failedInARow);
+    },
+  });
+  new Gauge({
+    name: 'taller_spots_poll_interval_seconds',
+    help: 'How often this instance reads the checkout (SPOTS_POLL_SECONDS): alerts count polls with it.',
+    registers: [registry],
+    collect() {
+      this.set(spots.status().intervalMs / 1000);
+    },
+  });
   // The poller counts its reads; the counter mirrors them when scraped.
   new Counter({
     name: 'taller_spots_reads_total',

@@ -19,7 +19,11 @@ export const READ_OUTCOMES: ReadOutcome[] = ['ok', 'unavailable', 'credentials',
 export interface SpotsStatus {
   up: boolean | null;
   lastSuccessMs: number | null;
+  /** Reads that failed since the last that succeeded (or since the start): how many polls the outage has lasted. */
+  failedInARow: number;
   reads: Record<ReadOutcome, number>;
+  /** The poll's interval, so that alerts count polls whatever SPOTS_POLL_SECONDS says. */
+  intervalMs: number;
 }
 
 export interface SpotsPoller extends SpotsFeed, Background {
@@ -51,7 +55,8 @@ const FAILURE_LOG: Record<FailureKind, { level: 'warn' | 'error'; setting?: stri
 
 /**
  * Reads the spots at once, then at every multiple of the interval since the epoch, so every instance asks at
- * the same instants and they agree within one poll. One read at a time, at most one per interval, never
+ * the same instants and they agree within one poll. After a step of the wall clock, either way, the next tick
+ * (one interval of elapsed time after the last) reads, and the reads after it fall on the new time's boundaries. One read at a time, at most one per interval, never
  * on a visitor's request. A failure keeps the last known spots; the log gets one line when an outage
  * begins (or changes kind) and one when it ends, never one per poll.
  */
@@ -61,6 +66,7 @@ export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, sch
   let up: boolean | null = null;
   let lastSuccessMs: number | null = null;
   const reads: Record<ReadOutcome, number> = { ok: 0, unavailable: 0, credentials: 0, link: 0 };
+  let failedInARow = 0;
   let outage: { kind: FailureKind; sinceMs: number } | null = null;
   let warnedNoLimit = false;
   let inFlight = false;
@@ -89,6 +95,7 @@ export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, sch
     spots = next;
     outage = null;
     up = true;
+    failedInARow = 0;
     lastSuccessMs = clock();
     reads.ok += 1;
   };
@@ -101,6 +108,7 @@ export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, sch
     }
     outage = { kind: failure.kind, sinceMs: outage?.sinceMs ?? clock() };
     up = false;
+    failedInARow += 1;
     reads[failure.kind] += 1;
   };
 
@@ -121,8 +129,12 @@ export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, sch
     if (stopped) return;
     const now = clock();
     const window = Math.floor(now / intervalMs);
-    // A call still running (an event loop that stalled past its timeout) skips this boundary: never two at once.
-    if (window > lastWindow && !inFlight) {
+    // Any window but the last one read is a new boundary: after the wall clock steps back (NTP, a VM
+    // migration) the window number falls, and waiting for it to climb back would freeze the count, and the
+    // metrics that report it, for as long as the step. The timers wait for elapsed time, so this tick still
+    // comes one interval after the last. A call still running (an event loop that stalled past its deadline)
+    // skips this boundary: never two at once.
+    if (window !== lastWindow && !inFlight) {
       lastWindow = window;
       void poll();
     }
@@ -134,7 +146,7 @@ export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, sch
     current: () => spots,
     ready: () => ready,
     firstPoll,
-    status: () => ({ up, lastSuccessMs, reads: { ...reads } }),
+    status: () => ({ up, lastSuccessMs, failedInARow, reads: { ...reads }, intervalMs }),
     stop() {
       stopped = true;
       scheduler.clear(timer);

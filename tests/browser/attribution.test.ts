@@ -1,7 +1,8 @@
 /**
  * Which post sold, in a real Chromium against the built server: with JavaScript the Early Bird checkout link
  * carries the landing URL's valid UTM values and a client_reference_id, hostile values are dropped and never
- * reach the page, nothing is stored; without JavaScript the link is the plain CHECKOUT_URL.
+ * reach the page, nothing is stored. engines.test.ts checks the link in the three engines, with JavaScript on
+ * and off (then it is the plain CHECKOUT_URL).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserRig, checkedPages, cspViolationsOf, openWatchedPage } from '../helpers/browser';
@@ -12,9 +13,9 @@ const rig = browserRig({ ...sellingEnv(86_400_000), CHECKOUT_URL });
 const pages = checkedPages();
 afterAll(() => rig.close());
 
-async function checkoutHref(search: string, javaScriptEnabled: boolean) {
+async function checkoutHref(search: string) {
   const { browser, server } = await rig.get();
-  const watched = await openWatchedPage(browser, { javaScriptEnabled });
+  const watched = await openWatchedPage(browser);
   pages.add(watched);
   const { page, context } = watched;
   await page.goto(`${server.url}/${search}`);
@@ -23,14 +24,14 @@ async function checkoutHref(search: string, javaScriptEnabled: boolean) {
     href: (await link.getAttribute('href')) ?? '',
     page,
     cookies: await context.cookies(),
-    storage: javaScriptEnabled ? await page.evaluate(() => localStorage.length + sessionStorage.length) : 0,
+    storage: await page.evaluate(() => localStorage.length + sessionStorage.length),
   };
 }
 
 describe('attribution on the Early Bird checkout link', () => {
   it('with JavaScript: the five UTM values and their client_reference_id, no fbclid or gclid, nothing stored', async () => {
     const search = '?utm_source=instagram&utm_medium=social&utm_campaign=lanzamiento&utm_content=reel-7&utm_term=marca_personal&fbclid=IwAR0xyz&gclid=Cj0KCQ';
-    const { href, page, cookies, storage } = await checkoutHref(search, true);
+    const { href, page, cookies, storage } = await checkoutHref(search);
     await page.waitForFunction(() => document.querySelector('a[data-checkout]')?.getAttribute('href')?.includes('client_reference_id'));
     const url = new URL((await page.locator('a[data-checkout]').getAttribute('href')) ?? href);
     expect(`${url.origin}${url.pathname}`).toBe(CHECKOUT_URL);
@@ -55,7 +56,7 @@ describe('attribution on the Early Bird checkout link', () => {
       utm_content: 'javascript:alert(1)',
       utm_term: 'ñandú',
     });
-    const { page } = await checkoutHref(`?${hostile}`, true);
+    const { page } = await checkoutHref(`?${hostile}`);
     await page.waitForFunction(() => document.querySelector('a[data-checkout]')?.getAttribute('href')?.includes('utm_medium'));
     const url = new URL((await page.locator('a[data-checkout]').getAttribute('href')) ?? '');
     expect(Object.fromEntries(url.searchParams)).toEqual({ utm_medium: 'email', client_reference_id: '__email' });
@@ -63,10 +64,5 @@ describe('attribution on the Early Bird checkout link', () => {
     expect(html).not.toContain('onerror=alert');
     expect(html).not.toContain('x'.repeat(151));
     expect(await page.locator('img[src="x"]').count()).toBe(0);
-  });
-
-  it('without JavaScript: the plain CHECKOUT_URL, whatever the landing URL carries', async () => {
-    const { href } = await checkoutHref('?utm_source=instagram&utm_campaign=lanzamiento', false);
-    expect(href).toBe(CHECKOUT_URL);
   });
 });

@@ -3,12 +3,14 @@ import path from 'node:path';
 import type { Model } from '@kubernetes-models/base';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { type INetworkPolicy, type INetworkPolicyPeer, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, type IConfigMap, type ISecret, type IService, Secret, Service } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { ConfigError, DEFAULTS, PLACEHOLDER_SETTINGS, readConfig } from '../../server/config/settings';
 import { imageCommand, PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
+import { ROUTES } from '../../shared/routes';
 
 /**
  * The fleet's manifests (deploy/kubernetes), offline: each is validated against the Kubernetes API schema
@@ -33,6 +35,7 @@ const manifests: Manifest[] = readdirSync(DIR)
 const MODELS: Record<string, new (data: never) => Model<unknown>> = {
   'apps/v1 Deployment': Deployment,
   'autoscaling/v2 HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'networking.k8s.io/v1 NetworkPolicy': NetworkPolicy,
   'policy/v1 PodDisruptionBudget': PodDisruptionBudget,
   'v1 ConfigMap': ConfigMap,
   'v1 Secret': Secret,
@@ -88,12 +91,12 @@ describe('deploy/kubernetes', () => {
     expect([...(kustomization?.resources ?? [])].sort()).toEqual(files);
   });
 
-  it('runs at least 2 replicas, and the autoscaler never goes below them', () => {
-    expect(deployment.spec!.replicas).toBeGreaterThanOrEqual(2);
+  it('leaves the number of pods to the autoscaler, at least 2: no replicas that a kubectl apply would shrink it to', () => {
+    expect(deployment.spec).not.toHaveProperty('replicas');
     expect(deployment.spec!.strategy?.rollingUpdate?.maxUnavailable).toBe(0);
     const autoscaler = onlyOne<IHorizontalPodAutoscaler>('HorizontalPodAutoscaler');
     expect(autoscaler.spec!.scaleTargetRef).toMatchObject({ apiVersion: 'apps/v1', kind: 'Deployment', name: deployment.metadata!.name });
-    expect(autoscaler.spec!.minReplicas).toBeGreaterThanOrEqual(deployment.spec!.replicas!);
+    expect(autoscaler.spec!.minReplicas).toBeGreaterThanOrEqual(2);
     expect(autoscaler.spec!.maxReplicas).toBeGreaterThan(autoscaler.spec!.minReplicas!);
   });
 
@@ -121,17 +124,17 @@ describe('deploy/kubernetes', () => {
     expect(pod.spec!.automountServiceAccountToken).toBe(false);
   });
 
-  it('probes readiness and liveness on /healthz at port 3000, and liveness outlasts the lame duck', () => {
-    const delay = Number(settings.SHUTDOWN_DELAY_SECONDS);
+  it('probes readiness on /healthz and liveness on its own /livez, which starting and draining never fail, at port 3000', () => {
+    // /healthz answers 503 while the first read of the checkout is on the way and during the lame duck: that makes
+    // the pod unready; /livez answers 200 then (tests/routes/probes.test.ts), so neither gets it restarted.
+    expect(container.readinessProbe!.httpGet?.path).toBe(ROUTES.health.path);
+    expect(container.livenessProbe!.httpGet?.path).toBe(ROUTES.liveness.path);
     for (const probe of [container.readinessProbe!, container.livenessProbe!]) {
-      expect(probe.httpGet?.path).toBe('/healthz');
       expect(containerPortOf(probe.httpGet?.port)).toBe(3000);
       expect(probe.periodSeconds).toBeGreaterThanOrEqual(1);
       expect(probe.periodSeconds).toBeLessThanOrEqual(30);
       expect(probe.timeoutSeconds).toBeLessThan(probe.periodSeconds!);
     }
-    // /healthz answers 503 during the lame duck: that must make the pod unready, never get it restarted.
-    expect(container.livenessProbe!.failureThreshold! * container.livenessProbe!.periodSeconds!).toBeGreaterThan(delay);
   });
 
   it('restarts a stuck pod within the time docs/caching.md states, after readiness has taken it out of the Service', () => {
@@ -172,17 +175,19 @@ describe('deploy/kubernetes', () => {
     expect(mebibytes(limits?.memory)).toBeGreaterThan(mebibytes(requests?.memory));
   });
 
-  it('serves http on 3000 publicly and metrics on 9464 inside the cluster only', () => {
+  it('serves http on 3000 and metrics on 9464, each through a ClusterIP Service of its own: no pod is public', () => {
     expect(portNamed('http')).toBe(3000);
     expect(portNamed('metrics')).toBe(9464);
     expect(settings.METRICS_PORT).toBe('9464');
     const exposing = (port: number) => services.filter((service) => service.spec!.ports!.some((p) => containerPortOf(p.targetPort ?? p.port) === port));
-    const [publicService, ...otherPublic] = exposing(3000);
-    expect(otherPublic).toEqual([]);
-    expect(publicService!.spec!.ports).toHaveLength(1);
+    const [siteService, ...otherSite] = exposing(3000);
+    expect(otherSite).toEqual([]);
+    expect(siteService!.spec!.ports).toHaveLength(1);
     const [metricsService, ...otherMetrics] = exposing(9464);
     expect(otherMetrics).toEqual([]);
-    expect(metricsService!.spec!.type).toBe('ClusterIP');
+    expect(metricsService).not.toBe(siteService);
+    // The public entry is the cache or an Ingress in front: never a LoadBalancer or NodePort onto the pods.
+    expect(services.map((service) => service.spec!.type)).toEqual(services.map(() => 'ClusterIP'));
   });
 
   it('takes every setting from the ConfigMap, commits no secret, and refuses to start until the three real values are set', () => {
@@ -208,5 +213,49 @@ describe('deploy/kubernetes', () => {
     expect(() => readConfig({ NODE_ENV: 'production', ...settings })).toThrow(/CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL/);
     const config = readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS });
     expect(config.upgradeInsecureRequests).toBe(true);
+  });
+
+  describe('the NetworkPolicy', () => {
+    const policy = onlyOne<INetworkPolicy>('NetworkPolicy');
+    const { ingress = [], egress = [] } = policy.spec!;
+    /** What a rule's peers say, as text to compare: the selectors, or the address block. */
+    const peerOf = (peer: INetworkPolicyPeer) => JSON.stringify(peer);
+    const EDGE = { namespaceSelector: {}, podSelector: { matchLabels: { 'taller-marca-autoridad/edge': 'true' } } };
+    const MONITORING = {
+      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+      podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
+    };
+
+    it("governs the site's pods, both ways", () => {
+      expect(pod.metadata!.labels).toMatchObject(policy.spec!.podSelector!.matchLabels!);
+      expect([...(policy.spec!.policyTypes ?? [])].sort()).toEqual(['Egress', 'Ingress']);
+    });
+
+    it("lets in the site's port only from the edge, the metrics port only from Prometheus, and nothing else", () => {
+      const allowed = ingress.flatMap((rule) =>
+        (rule.ports ?? [{}]).map((port) => ({ port: containerPortOf(port.port), from: (rule.from ?? []).map(peerOf) })),
+      );
+      expect(allowed).toEqual([
+        { port: 3000, from: [peerOf(EDGE)] },
+        { port: 9464, from: [peerOf(MONITORING)] },
+      ]);
+      // The labels an operator must match are the ones docs/operations.md tells them to set.
+      const operations = readFileSync('docs/operations.md', 'utf8');
+      for (const label of ['taller-marca-autoridad/edge=true', 'app.kubernetes.io/name=prometheus', 'monitoring']) expect(operations).toContain(label);
+    });
+
+    it("lets out only DNS to the cluster's DNS, HTTPS to public addresses, and SMTP submission (587, 465) for the mail", () => {
+      const allowed = egress.flatMap((rule) => (rule.ports ?? [{}]).map((port) => `${port.protocol ?? 'TCP'}/${port.port}`)).sort();
+      expect(allowed).toEqual(['TCP/443', 'TCP/465', 'TCP/53', 'TCP/587', 'UDP/53']);
+      const ruleFor = (port: number) => egress.find((rule) => rule.ports?.some((candidate) => candidate.port === port));
+      expect(ruleFor(53)!.to).toEqual([
+        { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } }, podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } } },
+      ]);
+      const https = ruleFor(443)!.to!.map((peer) => peer.ipBlock!);
+      expect(https.map((block) => block.cidr)).toEqual(['0.0.0.0/0', '::/0']);
+      for (const internal of ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', 'fc00::/7']) {
+        expect(https.flatMap((block) => block.except ?? [])).toContain(internal);
+      }
+    });
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PageAssets } from '../../shared/buildManifest';
 import { createApp } from '../../server/app';
 import { loadPageAssets } from '../../server/render/buildManifest';
 import type { Clock } from '../../server/ops/clock';
@@ -34,6 +35,8 @@ export function testApp({
   withMetrics = false,
   renderAhead = false,
   spots,
+  assets = loadPageAssets(DIST),
+  draining,
 }: {
   now?: number | Clock;
   env?: Environment;
@@ -41,15 +44,18 @@ export function testApp({
   /** Starts the render-ahead on Node's timers (vitest's fake ones in the tests that ask): stop it with `stop()`. */
   renderAhead?: boolean;
   spots?: SpotsFeed;
+  /** The build's assets (dist/), or the test's own. */
+  assets?: PageAssets;
+  /** True once the process is shutting down (the lame duck). */
+  draining?: () => boolean;
 } = {}) {
   const { logger, lines: logs, raw } = capturedLogger();
   const clock = typeof now === 'function' ? now : () => now;
   const config = readConfig({ WORKSHOP_START: TEST_START_ISO, ...env });
   const metrics: Metrics | undefined = withMetrics ? createMetrics({ clock, sale: config.sale }) : undefined;
-  const assets = loadPageAssets(DIST);
   const bodies = createBodies({ config, assets, clock, logger, metrics, spots });
   const background = renderAhead ? startRenderAhead({ bodies, clock, scheduler: nodeScheduler }) : undefined;
   const fulfilment = startFulfilment(config, { render: bodies.thanksHtml, clock, logger, metrics });
-  const app = createApp({ config, assets, bodies, publicDir: path.join(DIST, 'public'), logger, metrics, spots, fulfilment });
+  const app = createApp({ config, assets, bodies, publicDir: path.join(DIST, 'public'), logger, metrics, spots, fulfilment, draining });
   return { app, logs, raw, metrics, stop: () => background?.stop() };
 }

@@ -2,7 +2,7 @@
  * Debian's Chromium (launched by the harness) and the built server for a test file, and a watcher that records
  * every console error, page error and CSP violation of a page.
  */
-import { afterEach, expect } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium, type RunningServer, startBuiltServer } from '../../scripts/lib/harness';
 
@@ -74,8 +74,15 @@ export interface Rig {
   server: RunningServer;
 }
 
+/** One Chromium for the whole test file, whatever number of rigs it has: started by the first, closed after the last test. */
+let fileChromium: Promise<Browser> | undefined;
+const chromiumForFile = (): Promise<Browser> => (fileChromium ??= launchChromium());
+afterAll(async () => {
+  await (await fileChromium?.catch(() => undefined))?.close();
+});
+
 /**
- * Chromium and the built server for one test file, started by the first test that asks for them.
+ * The file's Chromium and a built server with `env`, started by the first test that asks for them.
  * Every test awaits them, so a missing Chromium FAILS each test with the message above; a throwing
  * beforeAll would only have them reported as skipped.
  */
@@ -85,19 +92,13 @@ export function browserRig(env: Record<string, string>): { get(): Promise<Rig>; 
     get() {
       rig ??= (async () => {
         // The browser first: without Chromium no server is left running.
-        const browser = await launchChromium();
-        try {
-          return { browser, server: await startBuiltServer(env) };
-        } catch (error) {
-          await browser.close();
-          throw error;
-        }
+        const browser = await chromiumForFile();
+        return { browser, server: await startBuiltServer(env) };
       })();
       return rig;
     },
     async close() {
       const started = await rig?.catch(() => undefined);
-      await started?.browser.close();
       await started?.server.stop();
     },
   };

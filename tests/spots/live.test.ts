@@ -172,6 +172,8 @@ describe('when the checkout fails', () => {
     expect(metrics.body).toMatch(/^taller_spots_source_up 1$/m);
     expect(metrics.body).toMatch(/^taller_spots_reads_total\{outcome="credentials"\} [1-9]/m);
     expect(metrics.body).toMatch(/^taller_spots_last_success_timestamp_seconds \d+/m);
+    expect(metrics.body).toMatch(/^taller_spots_failed_reads_in_a_row 0$/m);
+    expect(metrics.body).toMatch(/^taller_spots_poll_interval_seconds 2$/m);
     const outputs = [...received, ...servers.flatMap((server) => [...server.stdout, ...server.stderr])];
     expect(outputs.length).toBeGreaterThan(100);
     expect(outputs.filter((output) => output.includes(KEY) || output.includes(KEY.slice(-8)))).toEqual([]);

@@ -1,38 +1,46 @@
 /**
  * A clock and timers the test moves by hand: the poller runs through hours of boundaries in milliseconds,
- * and no test sleeps to fake time.
+ * and no test sleeps to fake time. As in Node, a timer waits for its delay to elapse, whatever the wall clock
+ * does meanwhile: `stepClock` moves the wall clock alone (NTP, a VM migration), and the timers stay where they were.
  */
 import type { Scheduler } from '../../server/ops/scheduler';
 
 interface Timer {
-  atMs: number;
+  /** On the elapsed-time line, which never steps. */
+  atElapsedMs: number;
   run: () => void;
 }
 
 export function manualTime(startMs: number) {
-  let nowMs = startMs;
+  let elapsedMs = 0;
+  let wallOffsetMs = startMs;
   const timers = new Set<Timer>();
   const scheduler: Scheduler = {
     set(run, delayMs) {
-      const timer = { atMs: nowMs + Math.max(0, delayMs), run };
+      const timer = { atElapsedMs: elapsedMs + Math.max(0, delayMs), run };
       timers.add(timer);
       return timer;
     },
     clear: (handle) => void timers.delete(handle as Timer),
   };
   return {
-    clock: () => nowMs,
+    clock: () => elapsedMs + wallOffsetMs,
     scheduler,
-    /** Moves the clock to `targetMs`, running each timer due on the way at its own instant. */
+    /** Lets time pass until the wall clock reads `targetMs`, running each timer due on the way at its own instant. */
     advanceTo(targetMs: number): void {
+      const targetElapsedMs = targetMs - wallOffsetMs;
       for (;;) {
-        const due = [...timers].filter((timer) => timer.atMs <= targetMs).sort((a, b) => a.atMs - b.atMs)[0];
+        const due = [...timers].filter((timer) => timer.atElapsedMs <= targetElapsedMs).sort((a, b) => a.atElapsedMs - b.atElapsedMs)[0];
         if (!due) break;
         timers.delete(due);
-        nowMs = due.atMs;
+        elapsedMs = due.atElapsedMs;
         due.run();
       }
-      nowMs = targetMs;
+      elapsedMs = targetElapsedMs;
+    },
+    /** The wall clock jumps by `deltaMs` (negative: back) while no time passes. */
+    stepClock(deltaMs: number): void {
+      wallOffsetMs += deltaMs;
     },
     pending: () => timers.size,
   };

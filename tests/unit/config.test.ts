@@ -63,6 +63,10 @@ describe('readConfig', () => {
     ['SHUTDOWN_DRAIN_SECONDS', '300', (c: ReturnType<typeof readConfig>) => c.shutdownDrainSeconds, 300],
     ['HEADERS_TIMEOUT_SECONDS', '1', (c: ReturnType<typeof readConfig>) => c.headersTimeoutSeconds, 1],
     ['HEADERS_TIMEOUT_SECONDS', '30', (c: ReturnType<typeof readConfig>) => c.headersTimeoutSeconds, 30],
+    ['RESPONSE_TIMEOUT_SECONDS', '1', (c: ReturnType<typeof readConfig>) => c.responseTimeoutSeconds, 1],
+    ['RESPONSE_TIMEOUT_SECONDS', '300', (c: ReturnType<typeof readConfig>) => c.responseTimeoutSeconds, 300],
+    ['MAX_CONNECTIONS', '100', (c: ReturnType<typeof readConfig>) => c.maxConnections, 100],
+    ['MAX_CONNECTIONS', '50000', (c: ReturnType<typeof readConfig>) => c.maxConnections, 50_000],
   ])('accepts %s=%s', (variable, value, pick, expected) => {
     expect(pick(readConfig({ [variable]: value }))).toBe(expected);
   });
@@ -105,6 +109,11 @@ describe('readConfig', () => {
     ['HEADERS_TIMEOUT_SECONDS', '0'],
     ['HEADERS_TIMEOUT_SECONDS', '31'],
     ['HEADERS_TIMEOUT_SECONDS', '10s'],
+    ['RESPONSE_TIMEOUT_SECONDS', '0'],
+    ['RESPONSE_TIMEOUT_SECONDS', '301'],
+    ['MAX_CONNECTIONS', '99'],
+    ['MAX_CONNECTIONS', '50001'],
+    ['MAX_CONNECTIONS', '1e4'],
   ])('rejects %s=%s with one line naming the variable', (variable, value) => {
     expectError({ [variable]: value }, variable);
     try {

@@ -1,0 +1,331 @@
+/**
+ * What makes or breaks a sale, in the three engines visitors arrive with: Chromium, Firefox (Gecko) and WebKit
+ * (every browser on an iPhone, Instagram's and TikTok's included), each from Debian's packages, at a phone's
+ * width, on the built server. One set of behaviours, run per engine; scripts/lib/engines/ drives each.
+ * The rest of the browser suite (tests/browser, tests/a11y) runs in Chromium only.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { contactCalls, faq, pricing, promptCopy, promptPage } from '../../shared/content';
+import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
+import { type Engine, type EngineName, type EnginePage, type OpenOptions, waitInPage } from '../../scripts/lib/engines/engine';
+import { ENGINES } from '../../scripts/lib/engines/launch';
+
+const CHECKOUT_URL = 'https://buy.stripe.com/test_motores';
+
+/** Started by the first test that needs it, so that a missing browser fails each test rather than skipping it. */
+function lazily<T extends { close?(): Promise<unknown>; stop?(): Promise<unknown> }>(start: () => Promise<T>) {
+  let started: Promise<T> | undefined;
+  return {
+    get: (): Promise<T> => (started ??= start()),
+    async close() {
+      const value = await started?.catch(() => undefined);
+      await value?.close?.();
+      await value?.stop?.();
+    },
+  };
+}
+
+// The Early Bird ends five minutes after the server starts, later than this file takes: only the page's own
+// clock, moved on by the test, reaches it.
+const server = lazily<RunningServer>(() => startBuiltServer({ ...sellingEnv(300_000, 600_000), CHECKOUT_URL }));
+afterAll(() => server.close());
+
+/** Wakes an island as a visitor does (it is scrolled to) and waits until React has hydrated it. */
+async function wakeIsland(page: EnginePage, name: string): Promise<void> {
+  await page.evaluate((island) => document.querySelector(`[data-island="${island}"]`)?.scrollIntoView(), name);
+  await waitInPage(
+    page,
+    `the ${name} island to hydrate`,
+    (island) => document.querySelector(`[data-island="${island}"][data-hydrated="true"]`) !== null,
+    [name],
+    10_000,
+  );
+}
+
+const cardState = (page: EnginePage): Promise<string | undefined> =>
+  page.evaluate(() => /price-card--([a-z-]+)/.exec(document.querySelector('.pricing__card .price-card')?.className ?? '')?.[1]);
+
+/** The countdown as shown, like "00:00:04:59". */
+const countdownText = (page: EnginePage): Promise<string> =>
+  page.evaluate(() => [...document.querySelectorAll('.countdown__value')].map((value) => value.textContent).join(':'));
+
+const toSeconds = (text: string): number =>
+  text
+    .split(':')
+    .map(Number)
+    .reduce((total, value, index) => total + value * [86_400, 3_600, 60, 1][index]!, 0);
+
+const openFaqItems = (page: EnginePage): Promise<number[]> =>
+  page.evaluate(() => [...document.querySelectorAll<HTMLDetailsElement>('details.faq-item')].flatMap((item, index) => (item.open ? [index] : [])));
+
+/**
+ * Moves the paused page clock on by `ms`, twenty seconds at a time: WebKit's WebDriver times each script it runs
+ * with the page's own setTimeout, which the probe's clock replaces, so one long jump would time out the very
+ * script that makes it.
+ */
+async function runClockFor(page: EnginePage, ms: number): Promise<void> {
+  for (let left = ms; left > 0; left -= 20_000) await page.evaluate((step) => window.__engineProbe!.clock!.runFor(step), Math.min(left, 20_000));
+}
+
+const shownAnswers = (page: EnginePage): Promise<string[]> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.faq-item__answer')].filter((answer) => answer.checkVisibility()).map((answer) => answer.textContent ?? ''),
+  );
+
+const faqSummary = (index: number): string => `details.faq-item:nth-of-type(${index + 1}) > summary`;
+
+/** Whether the element is rendered and not hidden (display, visibility, content-visibility). */
+const isShown = (page: EnginePage, selector: string): Promise<boolean> =>
+  page.evaluate((target) => document.querySelector(target)?.checkVisibility({ visibilityProperty: true }) ?? false, selector);
+
+const NAMES = Object.keys(ENGINES) as EngineName[];
+const engines = Object.fromEntries(NAMES.map((name) => [name, lazily(ENGINES[name])])) as Record<EngineName, ReturnType<typeof lazily<Engine>>>;
+describe.each(NAMES)('%s', (name) => {
+  const engine = engines[name];
+  let page: EnginePage | undefined;
+  // The next engine starts while this one's tests run. Each test still awaits its own engine, so one that cannot
+  // start fails its tests with its own message.
+  beforeAll(() => {
+    const next = NAMES[NAMES.indexOf(name) + 1];
+    if (next) engines[next].get().catch(() => undefined);
+  });
+  afterAll(() => engine.close());
+
+  afterEach(async () => {
+    // No test may leave a console error, an uncaught error, a failed load or a CSP violation on any page it showed.
+    const shown = page;
+    page = undefined;
+    if (!shown) return;
+    const problems = await shown.problems();
+    await shown.close();
+    expect(problems).toEqual([]);
+  });
+
+  async function open(options: OpenOptions): Promise<EnginePage> {
+    const [started, site] = await Promise.all([engine.get(), server.get()]);
+    page = await started.open(site.url, options);
+    return page;
+  }
+
+  it('JavaScript on: the landing page and the prompt page wake every island, and nothing is logged', async () => {
+    const shown = await open({ javaScript: true });
+    await shown.goto('/');
+    expect(await cardState(shown)).toBe('early');
+    // The headings' size-adjusted face of this machine's serif (shared/styles/fonts.css), found by every engine's own rules.
+    expect(
+      await shown.evaluate(() =>
+        document.fonts.ready.then((fonts) => [...fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replaceAll('"', ''))),
+      ),
+    ).toEqual(['Heading DejaVu Serif']);
+    await wakeIsland(shown, 'countdown');
+    await wakeIsland(shown, 'faq');
+    await shown.goto('/prompt1');
+    await wakeIsland(shown, 'prompt-copy');
+  });
+
+  it('would notice a console error, an uncaught error and a CSP violation (the watcher works)', async () => {
+    const shown = await open({ javaScript: true });
+    await shown.goto('/');
+    await shown.evaluate(() => {
+      console.error('planted');
+      setTimeout(() => {
+        throw new Error('planted uncaught');
+      });
+      const image = document.createElement('img');
+      image.src = 'https://elsewhere.example.org/pixel.png';
+      document.body.append(image);
+    });
+    const seen: string[] = [];
+    const collected = async (): Promise<string[]> => {
+      seen.push(...(await shown.problems()));
+      return seen;
+    };
+    // This test's page is its own business: what it planted is not left for the check after each test.
+    page = undefined;
+    try {
+      await expect
+        .poll(collected, { timeout: 5_000 })
+        .toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/console\.error: planted$/),
+            expect.stringMatching(/planted uncaught/),
+            expect.stringMatching(/CSP: img-src/),
+          ]),
+        );
+    } finally {
+      await shown.close();
+    }
+  });
+
+  it("carries the landing URL's valid utm_* values onto the checkout link, and drops the rest", async () => {
+    const shown = await open({ javaScript: true });
+    await shown.goto(
+      '/?utm_source=instagram&utm_medium=social&utm_campaign=lanzamiento&utm_content=reel-7&utm_term=%C3%B1and%C3%BA&fbclid=IwAR0xyz&gclid=Cj0KCQ',
+    );
+    const href = await waitInPage(
+      shown,
+      'the attributed checkout link',
+      () => {
+        const link = document.querySelector('a[data-checkout]')?.getAttribute('href') ?? '';
+        return link.includes('client_reference_id') ? link : '';
+      },
+      [],
+    );
+    const url = new URL(href);
+    expect(`${url.origin}${url.pathname}`).toBe(CHECKOUT_URL);
+    // The term is not one Stripe accepts ("ñ"): dropped, as fbclid and gclid are.
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      utm_source: 'instagram',
+      utm_medium: 'social',
+      utm_campaign: 'lanzamiento',
+      utm_content: 'reel-7',
+      client_reference_id: 'instagram__social__lanzamiento__reel-7',
+    });
+    // Nothing kept on the visitor's device.
+    expect(await shown.evaluate(() => ({ cookies: document.cookie, stored: localStorage.length + sessionStorage.length }))).toEqual({ cookies: '', stored: 0 });
+  });
+
+  it('counts down second by second, turns to the normal price at the deadline and to closed at the start, in place', async () => {
+    const shown = await open({ javaScript: true, clock: true });
+    await shown.goto('/');
+    await wakeIsland(shown, 'countdown');
+    await shown.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+      window.__engineProbe!.clock!.pause();
+    });
+    expect(await cardState(shown)).toBe('early');
+
+    let previous = await countdownText(shown);
+    expect(toSeconds(previous)).toBeGreaterThan(60);
+    for (let change = 0; change < 3; change += 1) {
+      await runClockFor(shown, 1_000);
+      const current = await waitInPage(
+        shown,
+        'the countdown to move',
+        (before) => {
+          const now = [...document.querySelectorAll('.countdown__value')].map((value) => value.textContent).join(':');
+          return now === before ? '' : now;
+        },
+        [previous],
+      );
+      expect(toSeconds(previous) - toSeconds(current)).toBe(1);
+      previous = current;
+    }
+
+    await runClockFor(shown, (toSeconds(previous) + 1) * 1_000);
+    await waitInPage(shown, 'the normal-price card', () => document.querySelector('.pricing__card .price-card--normal') !== null, []);
+    expect(await shown.evaluate(() => document.querySelectorAll('.pricing__card .price-card--early, .pricing__card [role="timer"]').length)).toBe(0);
+    expect(await shown.evaluate(() => [...document.querySelectorAll('.pricing__card .price-card__amount')].map((amount) => amount.textContent))).toEqual([
+      '97',
+    ]);
+    expect(await shown.evaluate((checkout) => document.querySelectorAll(`a[href^="${checkout}"]`).length, CHECKOUT_URL)).toBe(0);
+    expect(
+      await shown.evaluate(() => {
+        const button = document.querySelector<HTMLButtonElement>('.pricing__card button');
+        return { label: button?.textContent, disabled: button?.disabled };
+      }),
+    ).toEqual({ label: pricing.normalCta, disabled: true });
+    expect(await shown.evaluate(() => document.querySelector('#precios-titulo')?.textContent)).toBe(pricing.normalTitle);
+
+    // The workshop starts five minutes after the deadline.
+    await runClockFor(shown, 301_000);
+    await waitInPage(shown, 'the closed card', () => document.querySelector('.pricing__card .price-card--closed') !== null, []);
+    expect(
+      await shown.evaluate(() => ({
+        badge: document.querySelector('.hero .badge')?.textContent,
+        status: document.querySelector('.pricing__card .price-card__status')?.textContent,
+        call: document.querySelector('.hero__actions .btn--primary')?.textContent,
+        mailto: document.querySelector('.hero__actions .btn--primary')?.getAttribute('href')?.startsWith('mailto:'),
+      })),
+    ).toEqual({ badge: 'Inscripciones cerradas', status: 'Inscripciones cerradas', call: contactCalls.nextEdition.label, mailto: true });
+    // The same document all along: no reload, no navigation.
+    expect(await shown.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  it('opens one FAQ item at a time, and an open item closes again', async () => {
+    const shown = await open({ javaScript: true });
+    await shown.goto('/');
+    await wakeIsland(shown, 'faq');
+    // Scrolling there was the visitor's first gesture: the page now lays out its later blocks, then marks the html.
+    await waitInPage(shown, 'the whole page laid out', () => document.documentElement.classList.contains('laid-out'), []);
+    expect(await openFaqItems(shown)).toEqual([]);
+    for (const [index, expected] of [
+      [0, [0]],
+      [2, [2]],
+      [6, [6]],
+      [6, []],
+      [1, [1]],
+    ] as const) {
+      await shown.click(faqSummary(index));
+      await expect.poll(() => openFaqItems(shown), { timeout: 3_000 }).toEqual(expected);
+      // The open item's answer is what the visitor now sees, and no other.
+      expect(await shownAnswers(shown)).toEqual(expected.map((open) => faq.items[open]!.answer));
+    }
+  });
+
+  it('puts the exact prompt on the clipboard from each copy button, and says so in a toast', async () => {
+    const shown = await open({ javaScript: true });
+    await shown.goto('/prompt1');
+    await wakeIsland(shown, 'prompt-copy');
+    for (const [button, label] of [
+      ['.prompt__toolbar:not(.prompt__toolbar--end) .copy-button', promptCopy.copyAll],
+      ['.prompt__toolbar--end .copy-button', promptCopy.copyFull],
+    ] as const) {
+      expect(
+        await shown.evaluate((target) => {
+          const element = document.querySelector<HTMLButtonElement>(target);
+          return { label: element?.textContent, shown: element?.checkVisibility({ visibilityProperty: true }), enabled: element?.disabled === false };
+        }, button),
+      ).toEqual({ label, shown: true, enabled: true });
+      // Something else on the clipboard first, so that what is read back was put there by this click.
+      await shown.evaluate(() => navigator.clipboard.writeText('otra cosa'));
+      await shown.click(button);
+      await waitInPage(shown, 'the success toast', () => document.querySelector('[role="status"] .toast')?.checkVisibility() ?? false, []);
+      expect(
+        await shown.evaluate(() => [document.querySelector('.toast__title')?.textContent, document.querySelector('.toast__description')?.textContent]),
+      ).toEqual(['¡Copiado!', 'El prompt se ha copiado al portapapeles']);
+      expect(await shown.evaluate(() => navigator.clipboard.readText())).toBe(promptPage.prompt);
+      await shown.click('[role="status"] .toast .toast__close');
+      await waitInPage(shown, 'the toast to close', () => document.querySelector('.toast') === null, []);
+    }
+  });
+
+  it('JavaScript off: the Early Bird offer with its plain checkout link, the FAQ by <details>, and no copy button', async () => {
+    const shown = await open({ javaScript: false });
+    await shown.goto('/?utm_source=instagram&utm_campaign=lanzamiento');
+    expect(await isShown(shown, 'h1')).toBe(true);
+    expect(await cardState(shown)).toBe('early');
+    expect(await shown.evaluate(() => [...document.querySelectorAll('.price-card__amount')].map((amount) => amount.textContent))).toEqual(['49']);
+    const snapshot = await shown.evaluate(() => [...document.querySelectorAll('.countdown__value')].map((value) => value.textContent ?? ''));
+    expect(snapshot).toHaveLength(4);
+    expect(snapshot.every((value) => /^\d{2,}$/.test(value))).toBe(true);
+    // No script ran: the link is the plain CHECKOUT_URL, and no island woke.
+    expect(await shown.evaluate(() => document.querySelector('a[data-checkout]')?.getAttribute('href'))).toBe(CHECKOUT_URL);
+    expect(await shown.evaluate(() => document.querySelectorAll('[data-hydrated]').length)).toBe(0);
+
+    // The shared name="faq" keeps the native accordion exclusive without the island.
+    for (const [index, expected] of [
+      [0, [0]],
+      [0, []],
+      [1, [1]],
+      [4, [4]],
+    ] as const) {
+      await shown.click(faqSummary(index));
+      await expect.poll(() => openFaqItems(shown), { timeout: 3_000 }).toEqual(expected);
+    }
+
+    await shown.goto('/prompt1');
+    const buttons = await shown.evaluate(() =>
+      [...document.querySelectorAll<HTMLButtonElement>('button.copy-button')].map((button) => ({
+        shown: button.checkVisibility({ visibilityProperty: true }),
+        disabled: button.disabled,
+      })),
+    );
+    expect(buttons).toEqual([
+      { shown: false, disabled: true },
+      { shown: false, disabled: true },
+    ]);
+    expect(await shown.evaluate(() => document.querySelector('pre.prompt__text')?.textContent)).toBe(promptPage.prompt);
+    expect(await isShown(shown, 'pre.prompt__text')).toBe(true);
+  });
+});

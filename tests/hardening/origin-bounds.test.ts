@@ -1,0 +1,142 @@
+/**
+ * The built server, started as the container starts it, against clients that hold what they can: connections
+ * that never send a request, connections that ask for megabytes and never read them, more connections than
+ * MAX_CONNECTIONS, and silent connections to the metrics port. Visitors and probes still get their answers.
+ */
+import { request as httpRequest } from 'node:http';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METRICS_SERVER_BOUNDS } from '../../server/ops/metricsServer';
+import { freePort, PRODUCTION_SETTINGS, type RunningServer, sellingEnv, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
+
+const MAX_CONNECTIONS = 400;
+const SILENT = 300;
+const RESPONSE_TIMEOUT_MS = 2_000;
+/** Each asks for the social card (about 220 KB) this many times in one go: more than the kernel's buffers hold. */
+const NON_READERS = 8;
+const PIPELINED = 40;
+
+interface Held {
+  socket: net.Socket;
+  openedAt: number;
+  /** When the server closed it; null while open. */
+  closedAt: number | null;
+}
+
+/** A connection that is opened and then left alone (or, once `paused`, never read). */
+function hold(port: number, send = '', paused = false): Promise<Held> {
+  return new Promise((resolve, reject) => {
+    const held: Held = { socket: net.connect({ port, host: '127.0.0.1' }), openedAt: 0, closedAt: null };
+    held.socket.once('connect', () => {
+      held.openedAt = Date.now();
+      if (paused) held.socket.pause();
+      if (send) held.socket.write(send);
+      resolve(held);
+    });
+    held.socket.on('close', () => {
+      held.closedAt ??= Date.now();
+    });
+    // A reset from the server is one way of closing: 'close' follows.
+    held.socket.on('error', (error) => (held.openedAt ? undefined : reject(error)));
+    if (!paused) held.socket.resume();
+  });
+}
+
+async function holdMany(count: number, open: () => Promise<Held>): Promise<Held[]> {
+  const all: Held[] = [];
+  for (let i = 0; i < count; i += 1) all.push(await open());
+  return all;
+}
+
+/** GET on a connection of its own, closed after: the status, and how long the whole answer took. */
+function timedGet(url: string): Promise<{ status: number; ms: number; body: string }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { agent: false, headers: { connection: 'close' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: Date.now() - started, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+let server: RunningServer;
+let metricsPort = 0;
+let silent: Held[] = [];
+let nonReaders: Held[] = [];
+let silentOnMetrics: Held[] = [];
+const everyHeld = (): Held[] => [...silent, ...nonReaders, ...silentOnMetrics];
+
+beforeAll(async () => {
+  metricsPort = await freePort();
+  server = await startBuiltServer({
+    ...PRODUCTION_SETTINGS,
+    ...sellingEnv(86_400_000),
+    METRICS_PORT: String(metricsPort),
+    MAX_CONNECTIONS: String(MAX_CONNECTIONS),
+    RESPONSE_TIMEOUT_SECONDS: String(RESPONSE_TIMEOUT_MS / 1000),
+    // Longer than this file: the silent connections stay until the test lets them go.
+    HEADERS_TIMEOUT_SECONDS: '30',
+  });
+  silentOnMetrics = await holdMany(METRICS_SERVER_BOUNDS.maxConnections, () => hold(metricsPort));
+  silent = await holdMany(SILENT, () => hold(server.port));
+  const greedy = 'GET /og-image.png HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\n\r\n'.repeat(PIPELINED);
+  nonReaders = await holdMany(NON_READERS, () => hold(server.port, greedy, true));
+});
+
+afterAll(async () => {
+  for (const held of everyHeld()) held.socket.destroy();
+  await server?.stop();
+});
+
+describe('the origin, held by clients that send nothing or read nothing', () => {
+  it(`answers /healthz and / within a second each, with ${SILENT} silent and ${NON_READERS} non-reading clients open`, async () => {
+    for (let round = 0; round < 3; round += 1) {
+      for (const path of ['/healthz', '/']) {
+        const { status, ms } = await timedGet(`${server.url}${path}`);
+        expect([path, status]).toEqual([path, 200]);
+        expect(ms, `${path} took ${ms} ms`).toBeLessThan(1000);
+      }
+    }
+    expect(silent.every((held) => held.closedAt === null)).toBe(true);
+  });
+
+  it('drops a client that does not read its answers once RESPONSE_TIMEOUT_SECONDS have passed', async () => {
+    // A paused socket learns of the close only when it reads: let them read now, past the deadline.
+    await sleep(Math.max(0, nonReaders[0]!.openedAt + RESPONSE_TIMEOUT_MS + 500 - Date.now()));
+    for (const held of nonReaders) held.socket.resume();
+    await waitUntil('every non-reading client closed by the server', () => nonReaders.every((held) => held.closedAt !== null), 3000).catch(() => undefined);
+    expect(nonReaders.map((held) => held.closedAt !== null)).toEqual(nonReaders.map(() => true));
+  });
+
+  it('closes silent connections to the metrics port within its headers timeout, and /metrics answers again', async () => {
+    const limitMs = METRICS_SERVER_BOUNDS.headersTimeoutMs + 2000;
+    await waitUntil(
+      'every silent metrics connection closed',
+      () => silentOnMetrics.every((held) => held.closedAt !== null),
+      Math.max(0, silentOnMetrics[0]!.openedAt + limitMs - Date.now()),
+    ).catch(() => undefined);
+    expect(silentOnMetrics.filter((held) => held.closedAt === null)).toHaveLength(0);
+    const metrics = await timedGet(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(metrics.status).toBe(200);
+  });
+
+  it(`closes connections past MAX_CONNECTIONS as they arrive, counts them, and serves again once they go`, async () => {
+    const open = silent.length;
+    const extra = await holdMany(MAX_CONNECTIONS - open + 50, () => hold(server.port));
+    silent.push(...extra);
+    await waitUntil('the connections past the cap closed', () => extra.filter((held) => held.closedAt !== null).length >= 50, 2000).catch(() => undefined);
+    await sleep(200);
+    expect(extra.filter((held) => held.closedAt !== null)).toHaveLength(50);
+    const metrics = await timedGet(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(metrics.body).toMatch(/^taller_connections_dropped_total 50$/m);
+    for (const held of silent) held.socket.destroy();
+    await waitUntil('/healthz answers once the silent clients have gone', async () => (await timedGet(`${server.url}/healthz`)).status === 200, 2000);
+  });
+});
