@@ -3,6 +3,13 @@
 # `npm run container:check` builds this file and runs the image; tests/production/start.test.ts runs its
 # install, ENV, CMD and HEALTHCHECK outside a container on every `npm test`.
 
+# The release before this one, whose own island chunks this image serves as well: pages it rendered, which caches keep
+# for up to an hour, still find every chunk they name after the deploy (docs/decisions/0010-previous-release-chunks.md).
+# Build each release with --build-arg PREVIOUS_RELEASE=<registry>/<name>:<the tag running now>. Without it, the base
+# image, which holds no build: nothing is carried, as for a first release.
+ARG PREVIOUS_RELEASE=docker.io/library/node:26-trixie-slim
+FROM ${PREVIOUS_RELEASE} AS previous
+
 FROM docker.io/library/node:26-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -13,7 +20,7 @@ COPY server ./server
 COPY client ./client
 COPY shared ./shared
 COPY public ./public
-RUN npm run build
+RUN --mount=type=bind,from=previous,source=/,target=/previous npm run build -- --previous /previous/app/dist
 
 FROM docker.io/library/node:26-trixie-slim AS deps
 WORKDIR /app

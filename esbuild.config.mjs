@@ -1,5 +1,8 @@
 // npm run build: the whole site into dist/. The builds are typed in scripts/lib/siteBuild.ts, which npm run dev
-// watches too.
+// watches too. `npm run build -- --previous <dist>`: the previous release's build, whose chunks this one carries
+// (docs/decisions/0010-previous-release-chunks.md; the Dockerfile passes the running release's).
+import { parseArgs } from 'node:util';
 import { buildSite } from './scripts/lib/siteBuild.ts';
 
-console.log(await buildSite());
+const { values } = parseArgs({ options: { previous: { type: 'string' } } });
+console.log(await buildSite('dist', { previous: values.previous }));

@@ -2,6 +2,7 @@
 //   npm run test:slowest [-- path/to/report.json]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { maxOf } from './lib/stats.ts';
 
 interface Assertion {
   fullName: string;
@@ -38,7 +39,7 @@ const tests = report.testResults
   .flatMap((file) => file.assertionResults.map((test) => ({ file: relative(file.name), name: test.fullName, status: test.status, ms: test.duration ?? 0 })))
   .sort((a, b) => b.ms - a.ms);
 const files = report.testResults.map((file) => ({ file: relative(file.name), ms: file.endTime - file.startTime })).sort((a, b) => b.ms - a.ms);
-const finished = Math.max(...report.testResults.map((file) => file.endTime));
+const finished = maxOf(report.testResults.map((file) => file.endTime));
 
 console.log(`${report.numTotalTests} tests, ${report.numFailedTests} failed, in ${seconds(finished - report.startTime).trim()} from the run's start`);
 console.log(`\nThe ${SHOWN} slowest tests:`);

@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
 import type { PageAssets } from '../shared/buildManifest';
-import { LEGAL_PAGES, ROUTES, routeList } from '../shared/routes';
+import { ASSETS_PREFIX, LEGAL_PAGES, ROUTES, routeList } from '../shared/routes';
 import type { SiteConfig } from './config/settings';
 import { robotsTxt, sitemapXml } from './render/crawlerFiles';
 import { encodeBody, sendEncoded, type EncodedBody } from './http/encodedBody';
@@ -147,9 +147,12 @@ export function createApp({
   // The build's files: scripts, images, icons.
   app.use(publicFolder(publicDir));
 
+  // A missing hashed file may be the next release's or the one before's (docs/decisions/0010-previous-release-chunks.md): its
+  // 404 is stored by no cache, so that the instance that has it answers next time. Any other 404 is shared a minute.
   app.use(async (req, res) => {
     logger.warn({ event: 'not_found', method: req.method, path: loggablePath(req.originalUrl) }, 'page not found');
-    sendHtml(req, res, 404, htmlCacheControl({ sharedMaxAge: NOT_FOUND_SHARED_MAX_AGE }), await bodies.notFound);
+    const cacheControl = req.path.startsWith(ASSETS_PREFIX) ? 'no-store' : htmlCacheControl({ sharedMaxAge: NOT_FOUND_SHARED_MAX_AGE });
+    sendHtml(req, res, 404, cacheControl, await bodies.notFound);
   });
 
   const onError: ErrorRequestHandler = (error: unknown, req, res, _next) => {

@@ -35,4 +35,8 @@ export interface PageAssets {
 export interface BuildManifest extends PageAssets {
   /** The URL of the islands' chunk the inline entry imports when an island is due (precompressed, immutable). */
   hydrateScript: string;
+  /** URLs of the hashed files this build made under /assets/ (the islands' chunks, the photo): the next release's build carries them. */
+  chunks: string[];
+  /** URLs of the previous release's chunks this build serves as well (docs/decisions/0010-previous-release-chunks.md). */
+  carried: string[];
 }

@@ -1,13 +1,16 @@
 /**
- * How a shared cache in front may treat a route (deploy/varnish/taller.vcl keeps one list per kind, and
- * tests/deploy/vcl-routes.test.ts holds it to this table):
- * - `page`: HTML whose Cache-Control the origin sets per request; the query string is none of its business.
- * - `file`: a small file that changes only with the configuration.
- * - `probe`: for balancers and health checks, never stored.
+ * How a shared cache in front treats a route (deploy/varnish/taller.vcl keeps one list of paths per kind, and
+ * tests/deploy/vcl-routes.test.ts holds those lists to this table and each kind to its handling):
+ * - `page`: HTML whose Cache-Control the origin sets per request; cached by its path alone, and the query string
+ *   never reaches an instance (the landing page's attribution reads utm_* in the browser).
+ * - `file`: a small file that changes only with the configuration; cached like a page.
+ * - `probe`: for balancers and health checks; passed to an instance every time, never stored, without its query.
  * - `outage`: the page the cache keeps for when no instance answers (docs/decisions/0001-outage-page.md).
- * - `private`: an answer for one buyer, whose query carries a credential: it reaches the origin, is never stored
- *   and never retried, and crawlers are told to stay away.
- * - `webhook`: the one POST, from Stripe: passed to the origin, never stored, never retried.
+ * - `private`: an answer for one buyer, whose query carries a credential: passed with its query, never stored, never
+ *   sent twice, and crawlers are told to stay away; its origin says `Cache-Control: private, no-store`.
+ * - `webhook`: the one POST, from Stripe: passed with its body, never stored, never sent twice; any other method is
+ *   answered 405 at the edge.
+ * Every other method, and a POST anywhere else, is answered 405 at the edge.
  */
 export type RouteKind = 'page' | 'file' | 'probe' | 'outage' | 'private' | 'webhook';
 

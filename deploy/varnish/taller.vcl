@@ -1,12 +1,16 @@
 # Varnish 7 in front of the workshop's site, behaving as a CDN does: it honours the origin's
-# Cache-Control (s-maxage first), varies on Accept-Encoding and overrides no page's TTL. When an
-# instance fails it retries a GET or HEAD once elsewhere, and when none answers it shows the site's
-# own outage page (docs/caching.md).
+# Cache-Control (s-maxage first), varies on Accept-Encoding and overrides no page's TTL. It keys each
+# object by its path alone, so that nothing a visitor adds (a query, a Host, a path the site does not
+# know) makes a new object or reaches an instance, and answers the methods the site does not take
+# itself. When an instance fails it retries a GET or HEAD once elsewhere, and when none answers it
+# shows the site's own outage page (docs/caching.md).
 #
 # Use it as it is: copy it to /etc/varnish/, write /etc/varnish/backends.vcl from
 # backends.example.vcl (your instances, and the cache's own address), and run
-#   varnishd -a :80 -f /etc/varnish/taller.vcl -p http_gzip_support=off -s malloc,256m
-# `npm run rehearsal` runs this very file in front of three instances, with a generated backends.vcl.
+#   varnishd -a :80 -f /etc/varnish/taller.vcl -p http_gzip_support=off -p shortlived=0 -s malloc,256m -s Transient=malloc,64m
+# Transient storage holds what is passed (never stored); it has no bound unless given one. With
+# shortlived=0 the pages of one second go to the bounded, evicting main storage, not to Transient.
+# `npm run rehearsal` runs this very file in front of two instances, with a generated backends.vcl.
 vcl 4.1;
 
 import directors;
@@ -38,9 +42,8 @@ probe outage_keeper {
 }
 
 # The healthy instances on a consistent-hashing ring. Each backend request draws a random key, which
-# spreads the load as evenly as a round robin, and keeps it for a retry: the ring then names, for
-# that key, the next healthy instance after the one that failed (alt=1), never the same one. `keeper`
-# holds cache_itself only so that the VCL counts it as used: it is never asked for a backend.
+# spreads the load as evenly as a round robin, and keeps it for a retry (taller_next_instance).
+# `keeper` holds cache_itself only so that the VCL counts it as used: it is never asked for a backend.
 sub vcl_init {
     new taller = directors.shard();
     new keeper = directors.round_robin();
@@ -63,6 +66,54 @@ sub vcl_init {
     keeper.add_backend(cache_itself);
 }
 
+# What a request is, from its path: X-Taller-Kind, one of shared/routes.ts's kinds, `asset` (the
+# build's hashed files), `public` (the public folder's plain files) or `unknown`. Each list is a
+# regular expression of exact paths: tests/deploy/vcl-routes.test.ts holds every kind's list to the
+# route table, so a route added there without its path here fails. Routes match as the origin's
+# router does, in any case and with or without a trailing slash; files match exactly.
+sub taller_route {
+    set req.http.X-Taller-Path = regsub(req.url, "\?.*$", "");
+    set req.http.X-Taller-Route = std.tolower(regsub(req.http.X-Taller-Path, "(.)/$", "\1"));
+    if (req.http.X-Taller-Route ~ "^(/|/prompt1|/terminos|/reembolsos|/privacidad)$") {
+        set req.http.X-Taller-Kind = "page";
+    } elsif (req.http.X-Taller-Route ~ "^(/taller-marca-autoridad\.ics|/robots\.txt|/sitemap\.xml)$") {
+        set req.http.X-Taller-Kind = "file";
+    } elsif (req.http.X-Taller-Route ~ "^(/healthz|/livez)$") {
+        set req.http.X-Taller-Kind = "probe";
+    } elsif (req.http.X-Taller-Route ~ "^(/_outage)$") {
+        set req.http.X-Taller-Kind = "outage";
+    } elsif (req.http.X-Taller-Route ~ "^(/gracias|/gracias/invitacion\.ics)$") {
+        set req.http.X-Taller-Kind = "private";
+    } elsif (req.http.X-Taller-Route ~ "^(/webhooks/stripe)$") {
+        set req.http.X-Taller-Kind = "webhook";
+    } elsif (req.http.X-Taller-Path ~ "^/assets/(([a-z]+/)?[A-Za-z0-9_]+-[A-Z0-9]{8}\.js|trainer-[0-9]+-[0-9a-f]{10}\.(avif|webp|jpg))$") {
+        set req.http.X-Taller-Kind = "asset";
+    } elsif (req.http.X-Taller-Path ~ "^/(apple-touch-icon\.png|favicon-32\.png|favicon\.svg|og-image\.png)$") {
+        set req.http.X-Taller-Kind = "public";
+    } else {
+        set req.http.X-Taller-Kind = "unknown";
+    }
+
+    # The URL an instance is asked for. A query reaches it only on a private page (a payment's
+    # session id); a webhook is passed as it came.
+    if (req.http.X-Taller-Kind == "private") {
+        set req.url = req.http.X-Taller-Route + regsub(req.url, "^[^?]*", "");
+    } elsif (req.http.X-Taller-Kind == "webhook") {
+        set req.url = req.http.X-Taller-Route + regsub(req.url, "^[^?]*", "");
+    } elsif (req.http.X-Taller-Kind == "asset" || req.http.X-Taller-Kind == "public") {
+        set req.url = req.http.X-Taller-Path;
+    } elsif (req.http.X-Taller-Kind == "unknown") {
+        # Every path the site does not know gets the same 404 page: one object, fetched once a minute
+        # (its s-maxage), however many random paths a script sends. The path asked for is in
+        # varnishlog, not in the instances' logs.
+        set req.url = "/_not-found";
+    } else {
+        set req.url = req.http.X-Taller-Route;
+    }
+    unset req.http.X-Taller-Path;
+    unset req.http.X-Taller-Route;
+}
+
 sub vcl_recv {
     set req.backend_hint = taller.backend(resolve=LAZY);
 
@@ -77,23 +128,32 @@ sub vcl_recv {
             set req.method = "GET";
         }
     }
-    if (req.url == "/_outage") {
-        unset req.http.Accept-Encoding;
-        unset req.http.Cookie;
-        return (hash);
-    }
 
-    # A buyer's page after the checkout and its invite carry a credential in the query
-    # (/gracias?session_id=cs_...): each goes to the origin, and nothing of it is stored here
-    # (docs/fulfilment.md). Stripe's webhook, the one POST the site answers, is passed likewise.
-    if (req.url ~ "^/gracias(/invitacion\.ics)?(\?|$)" || req.url ~ "^/webhooks/stripe(\?|$)") {
-        unset req.http.Cookie;
+    # A request in absolute form (GET http://host/path) names the same path as any other.
+    if (req.url !~ "^/") {
+        set req.url = "/" + regsub(req.url, "^[a-zA-Z][a-zA-Z0-9+.-]*://[^/?]*/?", "");
+    }
+    call taller_route;
+    # The site sets and reads no cookie, so a visitor's (an analytics cookie on the domain) must
+    # not turn every page into a pass, nor reach an instance.
+    unset req.http.Cookie;
+
+    # Methods are answered here, never piped or passed to an instance: GET and HEAD everywhere, POST
+    # at a webhook alone, which takes nothing else.
+    if (req.http.X-Taller-Kind == "webhook") {
+        if (req.method != "POST") {
+            return (synth(405));
+        }
         return (pass);
     }
+    if (req.method != "GET" && req.method != "HEAD") {
+        return (synth(405));
+    }
 
-    # The site sets and reads no cookie, so a visitor's (an analytics cookie on the domain) must
-    # not turn every page into a pass.
-    unset req.http.Cookie;
+    if (req.http.X-Taller-Kind == "outage") {
+        unset req.http.Accept-Encoding;
+        return (hash);
+    }
 
     # One variant per encoding the origin serves, in its order of preference, so that Vary:
     # Accept-Encoding keeps at most three objects per URL instead of one per browser's header.
@@ -107,24 +167,41 @@ sub vcl_recv {
     } else {
         unset req.http.Accept-Encoding;
     }
+
+    # Never stored: the probe (each check must reach an instance) and a private page.
+    if (req.http.X-Taller-Kind == "probe" || req.http.X-Taller-Kind == "private") {
+        return (pass);
+    }
+    return (hash);
 }
 
-# Links shared on social networks carry tracking parameters that change nothing on the page. The
-# cache key leaves them out (the origin still sees them on a miss), so those visitors share the
-# cached page instead of each costing a fetch.
+# The key is the path vcl_recv made, alone: never the query (dropped, but on a private page, which is
+# never stored), never the Host (one site, whose pages name PUBLIC_URL, never the Host they were asked
+# under), so neither splits the cache. Vary: Accept-Encoding adds the encoding.
 sub vcl_hash {
-    # One outage page whatever the Host: the keeper's probe asks for it under the cache's own address.
-    if (req.url == "/_outage") {
-        hash_data(req.url);
-        return (lookup);
-    }
-    hash_data(regsub(regsuball(req.url, "(?i)(?<=[?&])(utm_[^=&]*|fbclid|gclid)(=[^&]*)?(&|$)", ""), "[?&]+$", ""));
-    if (req.http.host) {
-        hash_data(req.http.host);
-    } else {
-        hash_data(server.ip);
-    }
+    hash_data(req.url);
     return (lookup);
+}
+
+# A 405 for a method the site does not take there, from the edge: the methods it does take in Allow,
+# stored by no one.
+sub vcl_synth {
+    if (resp.status == 405) {
+        if (req.http.X-Taller-Kind == "webhook") {
+            set resp.http.Allow = "POST";
+        } else {
+            set resp.http.Allow = "GET, HEAD";
+        }
+        set resp.http.Content-Type = "text/plain; charset=utf-8";
+        set resp.http.Cache-Control = "no-store";
+        set resp.http.X-Content-Type-Options = "nosniff";
+        unset resp.http.Retry-After;
+        unset resp.http.X-Varnish;
+        unset resp.http.Via;
+        unset resp.http.Server;
+        set resp.body = "Method Not Allowed";
+        return (deliver);
+    }
 }
 
 # Timeouts towards the instances. An instance answers from memory, or renders a page in a small
@@ -134,19 +211,38 @@ sub vcl_hash {
 # render, until the probes take it out. A connection on the instances' network opens at once, and a
 # page is written in one go, so the other two bounds are no looser.
 sub vcl_backend_fetch {
-    # A first attempt draws its key on the ring; a retry keeps the key and the twin vcl_backend_error chose.
+    # A first attempt draws its key on the ring; a retry keeps the key and the twin taller_next_instance chose.
     if (bereq.retries == 0) {
         set bereq.http.X-Taller-Key = std.random(0, 1000000000);
+        set bereq.http.X-Taller-Tried = ",";
         set bereq.backend = taller.backend(by=KEY, key=taller.key(bereq.http.X-Taller-Key), healthy=ALL);
     }
     set bereq.connect_timeout = 1s;
     set bereq.first_byte_timeout = 2s;
     set bereq.between_bytes_timeout = 2s;
-    # These wait on Stripe (each call bounded at 4 s), and the webhook on the mail server too: their own bounds.
-    if (bereq.url ~ "^/gracias") {
+    # A private page waits on Stripe (each call bounded at 4 s), a webhook on the mail server too: their own
+    # bounds. Neither is ever retried, so a longer wait costs no second attempt.
+    if (bereq.http.X-Taller-Kind == "private") {
         set bereq.first_byte_timeout = 6s;
-    } elsif (bereq.url ~ "^/webhooks/stripe") {
+    } elsif (bereq.http.X-Taller-Kind == "webhook") {
         set bereq.first_byte_timeout = 30s;
+    }
+}
+
+# The instance for the next attempt, in X-Taller-Next (none: no other instance to ask): the next
+# healthy instance on the ring for the request's key that has not been asked yet. The ring counts
+# healthy instances only, so the next is its (attempts + 1)th; if the probes have meanwhile taken
+# out an instance that was asked (the one that just hung, say), it has left that count and the
+# first healthy one is next. Either way, an instance already asked is never asked again.
+sub taller_next_instance {
+    set bereq.http.X-Taller-Tried = bereq.http.X-Taller-Tried + regsub("" + beresp.backend, "_retry$", "") + ",";
+    unset bereq.http.X-Taller-Next;
+    set bereq.backend = taller.backend(by=KEY, key=taller.key(bereq.http.X-Taller-Key), alt=bereq.retries + 1, healthy=ALL);
+    if (!bereq.backend || std.strstr(bereq.http.X-Taller-Tried, "," + bereq.backend + ",")) {
+        set bereq.backend = taller.backend(by=KEY, key=taller.key(bereq.http.X-Taller-Key), healthy=ALL);
+    }
+    if (bereq.backend && !std.strstr(bereq.http.X-Taller-Tried, "," + bereq.backend + ",")) {
+        set bereq.http.X-Taller-Next = "" + bereq.backend;
     }
 }
 
@@ -155,12 +251,31 @@ sub vcl_backend_response {
     # (a new contact address shows soon), and a long grace, so it is there when nothing answers. It
     # holds no offer, so keeping it brings no ended Early Bird back. Its no-store stays in its
     # headers, for visitors and caches beyond this one; anything but the origin's 503 is not kept.
-    if (bereq.url == "/_outage") {
+    if (bereq.http.X-Taller-Kind == "outage") {
         if (beresp.status != 503) {
             return (abandon);
         }
         set beresp.ttl = 10s;
         set beresp.grace = 365d;
+        return (deliver);
+    }
+    # A hashed file this instance does not have. During a rolling deploy a page of the new release
+    # names files the old instances lack (docs/decisions/0010-previous-release-chunks.md): each other
+    # instance is asked in turn, and the 404 goes to the visitor only once none has it.
+    if (bereq.http.X-Taller-Kind == "asset" && beresp.status == 404) {
+        call taller_next_instance;
+        if (bereq.http.X-Taller-Next) {
+            std.log("retry " + bereq.method + " " + bereq.url + ": 404 from " + beresp.backend + " to " + bereq.backend);
+            call taller_retry_twin;
+            return (retry);
+        }
+    }
+    # Never stored, whatever its headers say: an asset's 404 (another instance, or the next
+    # release, has the file), and a 412 (it answers one request's If-Match).
+    if ((bereq.http.X-Taller-Kind == "asset" && beresp.status == 404) || beresp.status == 412) {
+        set beresp.uncacheable = true;
+        set beresp.ttl = 0s;
+        set beresp.grace = 0s;
         return (deliver);
     }
     # No grace for pages: an expired page is never served while a fresh one is fetched, so an
@@ -170,13 +285,15 @@ sub vcl_backend_response {
     if (beresp.http.Content-Type ~ "(?i)^text/html") {
         set beresp.grace = 0s;
     }
-    # A response, even a 5xx, is never retried: the instance answered, and its answer is the page.
+    # Any other response, even a 5xx, is never retried: the instance answered, and its answer is the page.
 }
 
 # The instance refused the connection, reset it, or sent nothing in time. A GET or HEAD (a cache
-# miss is always fetched as a GET) goes once more, to the ring's next healthy instance for the
-# request's key: it changes nothing on the origin, and the visitor never sees the fault. Nothing else
-# is retried, never twice, and never to the instance that failed. Each retry is logged
+# miss is always fetched as a GET) goes once more, to the next instance on the ring that has not been
+# asked (taller_next_instance), whether or not the probes have taken the failed one out yet: it
+# changes nothing on the origin, and the visitor never sees the fault. Nothing else is retried: not a
+# POST, not a private page (its lookup spends the instance's budget of Stripe reads); never twice.
+# Each retry is logged
 # (varnishlog -g request -q 'VCL_Log ~ "^retry"') and counted: it goes through the chosen instance's
 # twin, so the sum of the twins' req, fail_* and helddown in varnishstat (-f 'VBE.*_retry.*') is
 # the number of retries. MAIN.backend_retry counts another retry, of Varnish's own.
@@ -185,11 +302,9 @@ sub vcl_backend_error {
         # A refresh in the background failed: keep the copy there is.
         return (abandon);
     }
-    # A buyer's page is never retried: its lookup spends the instance's budget of Stripe reads.
-    if (bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD") && bereq.url !~ "^/gracias") {
-        set bereq.backend = taller.backend(by=KEY, key=taller.key(bereq.http.X-Taller-Key), alt=1, healthy=ALL);
-        # With no other healthy instance the ring names the failed one again, or none: no retry then.
-        if (bereq.backend && "" + bereq.backend != "" + beresp.backend) {
+    if (bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD") && bereq.http.X-Taller-Kind != "private") {
+        call taller_next_instance;
+        if (bereq.http.X-Taller-Next) {
             std.log("retry " + bereq.method + " " + bereq.url + ": " + beresp.reason + " from " + beresp.backend + " to " + bereq.backend);
             call taller_retry_twin;
             return (retry);

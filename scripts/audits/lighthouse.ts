@@ -18,7 +18,7 @@ import { startHeaderProxy } from '../lib/headerProxy.ts';
 import { type LighthouseFigures, lighthouseRun } from './lib/lighthouseRun.ts';
 import { CPU_SLOWDOWN, type MainThreadFigures, mainThreadRun, WORK_GROUPS } from './lib/mainThread.ts';
 import { assertChromium, startProductionServer } from '../lib/harness.ts';
-import { median, ratioInterval } from '../lib/stats.ts';
+import { maxOf, median, minOf, ratioInterval } from '../lib/stats.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 9);
 if (!Number.isInteger(RUNS) || RUNS < 1) {
@@ -160,7 +160,7 @@ function printPage(page: Page, runs: LighthouseFigures[], s: Summary, fair: Summ
   );
   const bytes = runs.map((r) => r.documentBytes).filter(Number.isFinite);
   console.log(
-    `  document transferred: ${Math.min(...bytes)} to ${Math.max(...bytes)} bytes, headers included (Lantern's first round trip carries ${FIRST_ROUND_TRIP_BYTES})`,
+    `  document transferred: ${minOf(bytes)} to ${maxOf(bytes)} bytes, headers included (Lantern's first round trip carries ${FIRST_ROUND_TRIP_BYTES})`,
   );
   const blocking = tally(runs, (r) => r.renderBlocking.map((b) => `${b.url} ${(b.bytes / 1024).toFixed(1)} KB`));
   console.log(`  render-blocking requests: ${blocking.length ? blocking.join('; ') : 'none'}`);

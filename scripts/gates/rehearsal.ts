@@ -1,37 +1,43 @@
 // `npm run rehearsal`: the caching and shutdown promises, checked with a real shared cache in front.
-// On loopback: 3 instances of the built server (the image's command, NODE_ENV=production), two Varnish
-// nodes running deploy/varnish/taller.vcl as it is (a busy one under steady load, a quiet one with one
-// visitor at a time) and nginx serving the same bytes of / as a file. EARLY_BIRD_DEADLINE falls in the
-// middle of the run and WORKSHOP_START later; in between each instance in turn gets SIGTERM and is started
-// again while traffic flows. Every response is recorded. Then the unplanned faults (rehearsal/faults.ts): an
-// instance killed, one hung, all stopped, all started again. It stops by itself, within a watchdog's time, stops
-// every process it started, and exits 1 when an acceptance fails. It installs nothing: varnishd and nginx
-// must be on PATH (.ci/run installs them). SHUTDOWN_DELAY_SECONDS, if set, is passed to the instances.
+// On loopback: 2 instances of the built server (the manifests' minimum fleet; the image's command,
+// NODE_ENV=production), two Varnish nodes running deploy/varnish/taller.vcl as it is (a busy one under steady
+// load, a quiet one with one visitor at a time) and nginx serving the same bytes of / as a file.
+// EARLY_BIRD_DEADLINE falls in the middle of the run and WORKSHOP_START later; in between each instance in turn
+// gets SIGTERM and is started again while traffic flows. Every response is recorded. Then the unplanned faults
+// (rehearsal/faults.ts): an instance killed, one hung, all stopped, all started again; the Early Bird's last spots
+// (rehearsal/sale.ts); and a rolling deploy to a build with other chunk names (rehearsal/deploy.ts). Every load
+// runs at a fixed rate. It stops by itself, within a watchdog's time, stops every process it started, and exits 1
+// when an acceptance fails. It installs nothing: varnishd and nginx must be on PATH (.ci/run installs them).
+// SHUTDOWN_DELAY_SECONDS, if set, is passed to the instances.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
+import { once } from 'node:events';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createBodyReader } from './rehearsal/bodies.ts';
 import { cleanUpOnExit, stopAll } from './rehearsal/children.ts';
 import { runFaults } from './rehearsal/faults.ts';
 import { createInstance, type Instance, startNginx, startVarnish } from './rehearsal/fleet.ts';
 import { confirmations, fmt, type RestartRow, restarts, seconds, staleBodies, steadyFigures, table } from './rehearsal/report.ts';
+import { rehearseDeploy } from './rehearsal/deploy.ts';
 import { rehearseSale } from './rehearsal/sale.ts';
 import { compareWithFloor } from './rehearsal/throughput.ts';
 import { createRecorder, quietVisitors, revalidatingBrowsers, send, steadyLoad } from './rehearsal/traffic.ts';
 import { readBuildManifest } from '../../server/render/buildManifest.ts';
 import { freePort, PRODUCTION_SETTINGS } from '../lib/harness.ts';
+import { maxOf } from '../lib/stats.ts';
 
 const VCL = 'deploy/varnish/taller.vcl';
-const INSTANCES = 3;
+const INSTANCES = 2;
 /** The steady load on the busy node: keep-alive connections, and the requests/s they share. */
 const CONNECTIONS = 16;
 const RATE = 600;
 /** From the start of the script: the deadline, and the workshop's start after it. */
-const DEADLINE_AFTER_MS = 55_000;
-const START_AFTER_DEADLINE_MS = 40_000;
+const DEADLINE_AFTER_MS = 45_000;
+const START_AFTER_DEADLINE_MS = 30_000;
 /** The steady load runs at least this long before the deadline, and after the start. */
 const BEFORE_DEADLINE_MS = 22_000;
 const AFTER_START_MS = 8_000;
@@ -39,6 +45,14 @@ const AFTER_START_MS = 8_000;
 const WATCHDOG_MS = 300_000;
 
 const startedAt = Date.now();
+
+/** One JSON line per record, streamed: one string of every record could pass V8's bound on a string's length. */
+async function writeNdjson(file: string, records: readonly object[]): Promise<void> {
+  const out = createWriteStream(file);
+  for (const record of records) if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
+  out.end();
+  await finished(out);
+}
 const sleepUntil = (at: number): Promise<void> => sleep(Math.max(0, at - Date.now()));
 const log = (message: string): void => console.log(`[${((Date.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${message}`);
 
@@ -145,7 +159,7 @@ try {
       name: instance.name,
       exit: life.exit.code ?? life.exit.signal,
       servedDuringDelay: servedAfterSignal.filter((time) => !stopped || time < stopped.at).length,
-      lastServedAfterSignalMs: servedAfterSignal.length ? Math.max(...servedAfterSignal) - life.signalledAt : null,
+      lastServedAfterSignalMs: servedAfterSignal.length ? maxOf(servedAfterSignal) - life.signalledAt : null,
       delayMs: shutdown && stopped ? stopped.at - shutdown.at : NaN,
       drainMs: closed?.drainMs ?? NaN,
       servedAfterStop: stopped ? servedAfterSignal.filter((time) => time >= stopped.at).length : 0,
@@ -162,7 +176,7 @@ try {
   await traffic;
   const steadyTo = Date.now();
   const counters = { busy: await busy.counters(), quiet: await quiet.counters() };
-  log('faults: cache-missing load on the busy node');
+  log('faults: load that reaches an instance every time, on the busy node');
   const faults = await runFaults({ node: busy, instances, vclFile: VCL, readBody, log });
   // Nothing stands in front any more: Ctrl-C's signal, which skips the lame-duck delay.
   await Promise.all(instances.map((instance) => instance.stop('SIGINT')));
@@ -175,7 +189,7 @@ try {
   // The records, for whoever wants to look closer: times are epoch milliseconds, like the boundaries.
   const records = recorder.records;
   await mkdir('.artifacts/rehearsal', { recursive: true });
-  await writeFile('.artifacts/rehearsal/responses.ndjson', `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
+  await writeNdjson('.artifacts/rehearsal/responses.ndjson', records);
   await writeFile(
     '.artifacts/rehearsal/run.json',
     JSON.stringify({ startedAt, deadlineMs, startMs, restarts: restartRows, throughput, counters, faults }, null, 2),
@@ -204,22 +218,23 @@ try {
   console.log(`failed requests: ${two.failed} (${two.reusedFailed} on reused keep-alive connections), of ${fmt(records.length)}\n`);
   console.log(
     table(
-      ['Acceptance 3', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs nginx', 'p99 vs nginx'],
+      ['Acceptance 3', 'offered req/s', 'answered req/s', 'p50 ms', 'p99 ms', 'p50 vs nginx', 'p99 vs nginx'],
       [
-        ['nginx, / as a file', fmt(throughput.floor.rps), fmt(throughput.floor.p50, 1), fmt(throughput.floor.p99, 1), '1.00', '1.00'],
+        ['nginx, / as a file', fmt(throughput.rate), fmt(throughput.floor.rps), fmt(throughput.floor.p50, 1), fmt(throughput.floor.p99, 1), '1.00', '1.00'],
         [
           'Varnish, shipped VCL',
+          fmt(throughput.rate),
           fmt(throughput.cache.rps),
           fmt(throughput.cache.p50, 1),
           fmt(throughput.cache.p99, 1),
-          fmt(throughput.cache.rps / throughput.floor.rps, 2),
+          fmt(throughput.cache.p50 / throughput.floor.p50, 2),
           fmt(throughput.cache.p99 / throughput.floor.p99, 2),
         ],
       ],
     ),
   );
   console.log(
-    `(${throughput.connections} connections, Accept-Encoding: gzip, deflate, br, 1 in 4 a shared link with its own utm_campaign; ` +
+    `(${throughput.connections} connections sharing a fixed ${fmt(throughput.rate)} requests/s, Accept-Encoding: gzip, deflate, br, 1 in 4 a shared link with its own utm_campaign; ` +
       `${throughput.cache.errors + throughput.floor.errors} errors or non-2xx) cache hits ${fmt(phaseHitRatio * 100, 1)} %, ` +
       `${fmt(reachedInWindows(throughput.windows))} of ${fmt(throughput.cache.requests)} requests reached the instances`,
   );
@@ -241,11 +256,13 @@ try {
 
   const sale = await rehearseSale({ workDir, vcl: VCL, log });
   console.log(`\n${sale.text}`);
+  const deploy = await rehearseDeploy({ workDir, vcl: VCL, log });
+  console.log(`\n${deploy.text}`);
 
   console.log('');
   console.log(
     table(
-      ['Faults, cache misses', 'requests', 'failed', 'p50 ms', 'p99 ms', 'slowest ms', 'retries logged', 'counted (varnishstat)'],
+      ['Faults, two instances', 'requests', 'failed', 'p50 ms', 'p99 ms', 'slowest ms', 'retries logged', 'counted (varnishstat)'],
       faults.rows.map((row) => [
         row.name,
         fmt(row.requests),
@@ -259,9 +276,15 @@ try {
     ),
   );
   console.log(
-    `(${fmt(faults.boundMs)} ms first-byte bound; one render = the slowest miss that met no stuck instance, ${fmt(faults.renderMs)} ms; outage: failed = not the outage page; ` +
-      `the hung instance was back in rotation ${seconds(faults.backAfterMs)} after SIGCONT and served ${fmt(faults.servedAfterBack)} requests in the next 2 s; ` +
+    `(${fmt(faults.boundMs)} ms first-byte bound; one render = the slowest request that met no stuck instance, ${fmt(faults.renderMs)} ms; outage: failed = neither the outage page nor a page fresh in the cache; ` +
+      `the hung instance was back in rotation ${seconds(faults.backAfterMs)} after SIGCONT and was sent ${fmt(faults.servedAfterBack)} requests in the next 2 s; ` +
       `${fmt(faults.starting)} requests while the instances started again)`,
+  );
+
+  const faultRecords = faults.rows.reduce((sum, row) => sum + row.requests, 0) + faults.starting;
+  console.log(
+    `\nRecords per phase (each load at a fixed rate): throughput ${fmt(throughput.floor.requests)} nginx + ${fmt(throughput.cache.requests)} cache, ` +
+      `steady ${fmt(records.length)}, faults ${fmt(faultRecords)}, sale ${fmt(sale.records)}, deploy ${fmt(deploy.records)} visits`,
   );
 
   const verdicts: [name: string, problems: string[]][] = [
@@ -274,9 +297,10 @@ try {
     ['5. the sale: no Early Bird body more than a poll + 2 s after the last spot sold, on either node', sale.problems],
     ['6. kill -9 one instance: no failed request', faults.problems.kill],
     ['7. SIGSTOP one instance: no failed request, slowest within the bound plus one render, back after SIGCONT', faults.problems.hang],
-    ["8. every instance stopped: every response the Spanish 503 outage page with the origin's headers", faults.problems.outage],
+    ["8. every instance stopped: whatever needs an instance gets the Spanish 503 outage page with the origin's headers", faults.problems.outage],
     ['9. every instance started again: the site recovers, the cache was not restarted', faults.problems.recovered],
     ['10. no Early Bird body during or after the faults', faults.problems.earlyBird],
+    ['11. rolling deploy to other chunk names: no page served during or after it names a chunk that answers other than 200', deploy.problems],
   ];
   console.log('');
   for (const [name, problems] of verdicts) {

@@ -2,7 +2,7 @@
 // (scripts/lib/portrait.ts). esbuild.config.mjs (npm run build) runs buildSite once; scripts/dev.ts watches the same
 // builds (buildOptions) and runs it on every change.
 import { createHash } from 'node:crypto';
-import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
@@ -31,7 +31,11 @@ export interface SiteBuilds {
   server: esbuild.BuildOptions;
 }
 
-export function buildOptions(dist = 'dist', version = '0.0.0'): SiteBuilds {
+/**
+ * `mark`: a comment at the top of every island chunk. Only the rehearsal gives one, to build a next release whose
+ * chunks are named apart from this one's without a change of code.
+ */
+export function buildOptions(dist = 'dist', version = '0.0.0', mark?: string): SiteBuilds {
   const assets = path.join(dist, 'public', 'assets');
   /** What every browser bundle shares: minified ESM for the browsers of the last few years. */
   const browserBundle: esbuild.BuildOptions = {
@@ -54,7 +58,7 @@ export function buildOptions(dist = 'dist', version = '0.0.0'): SiteBuilds {
       chunkNames: 'chunks/[name]-[hash]',
       // V8's explicit compile hint: every function is compiled while the file streams in, off the main thread,
       // rather than lazily on it while React evaluates.
-      banner: { js: COMPILE_HINT },
+      banner: { js: mark === undefined ? COMPILE_HINT : `${COMPILE_HINT}\n/* ${mark.replaceAll('*/', '')} */` },
     },
     // They load no file (the headings use the visitor's own serif, shared/styles/fonts.css), and the build stops if
     // one ever asks for one.
@@ -118,10 +122,49 @@ async function precompress(publicDir: string): Promise<void> {
   }
 }
 
+const readManifest = async (dist: string): Promise<Partial<BuildManifest> | null> => {
+  try {
+    return JSON.parse(await readFile(path.join(dist, MANIFEST_FILE), 'utf8')) as Partial<BuildManifest>;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Copies the chunks the previous release made (with their .br and .gz) into this build's public folder, beside its own:
+ * pages that release rendered, kept by caches for up to an hour, still find every chunk they name once no instance of
+ * it is left (docs/decisions/0010-previous-release-chunks.md). Only its own chunks, not those it carried in turn: one
+ * release back. A name both releases made is the same content (it is its hash), so it is left as it is. Resolves with
+ * the URLs carried; none when there is no previous build at `previousDist` (the first release).
+ */
+export async function carryPreviousChunks(previousDist: string, publicDir: string): Promise<string[]> {
+  const previous = await readManifest(previousDist);
+  if (!previous?.chunks) return [];
+  const carried: string[] = [];
+  const ours = new Set((await readdir(publicDir, { recursive: true })).map((file) => `/${file.split(path.sep).join('/')}`));
+  for (const url of previous.chunks) {
+    if (ours.has(url)) continue;
+    const from = path.join(previousDist, 'public', url);
+    const to = path.join(publicDir, url);
+    await mkdir(path.dirname(to), { recursive: true });
+    await copyFile(from, to);
+    for (const suffix of ['.br', '.gz']) await copyFile(`${from}${suffix}`, `${to}${suffix}`).catch(() => {});
+    carried.push(url);
+  }
+  return carried;
+}
+
+export interface BuildSiteOptions {
+  /** The previous release's dist folder, whose own chunks this build carries; none for a first release. */
+  previous?: string;
+  /** See buildOptions: the rehearsal's next release. */
+  mark?: string;
+}
+
 /** Builds the whole site into `dist` (emptied first); resolves with a one-line summary. */
-export async function buildSite(dist = 'dist'): Promise<string> {
+export async function buildSite(dist = 'dist', { previous, mark }: BuildSiteOptions = {}): Promise<string> {
   const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
-  const options = buildOptions(dist, version);
+  const options = buildOptions(dist, version, mark);
   const publicDir = path.join(dist, 'public');
   /** A file under the public folder as the URL path the server answers it at. */
   const publicUrlOf = (file: string): string => `/${path.relative(publicDir, file).split(path.sep).join('/')}`;
@@ -154,6 +197,8 @@ export async function buildSite(dist = 'dist'): Promise<string> {
   // small): the tab's icon costs no request before the first paint.
   const faviconSvg = (await readFile('public/favicon.svg', 'utf8')).trim().replaceAll('"', "'");
   const favicon = `data:image/svg+xml,${faviconSvg.replace(/[#%<> ]/g, encodeURIComponent)}`;
+  await precompress(publicDir);
+  const carried = previous === undefined ? [] : await carryPreviousChunks(previous, publicDir);
   const manifest: BuildManifest = {
     inlineStyles,
     favicon,
@@ -161,13 +206,18 @@ export async function buildSite(dist = 'dist'): Promise<string> {
     trainerPhoto,
     // Not in the pages' markup (the inline entry has it built in): for the tests and benchmarks.
     hydrateScript: publicUrlOf(hydrateFile),
+    chunks: (await readdir(path.join(publicDir, 'assets'), { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+      .map((entry) => publicUrlOf(path.join(entry.parentPath, entry.name)))
+      .sort(),
+    carried,
   };
-  await precompress(publicDir);
   await writeFile(path.join(dist, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   const clientMeta = {
     inputs: { ...islands.metafile?.inputs, ...entry.metafile?.inputs },
     outputs: { ...islands.metafile?.outputs, ...entry.metafile?.outputs },
   };
   await writeFile(path.join(dist, 'client-meta.json'), JSON.stringify(clientMeta));
-  return `Built ${dist}/: inline, stylesheets of ${STYLESHEETS.map((name) => `${inlineStyles[name]?.css.length} (${name})`).join(' and ')} bytes and an entry of ${js.length}`;
+  const carriedLine = previous === undefined ? '' : `; ${carried.length} chunks of the previous release carried from ${previous}`;
+  return `Built ${dist}/: inline, stylesheets of ${STYLESHEETS.map((name) => `${inlineStyles[name]?.css.length} (${name})`).join(' and ')} bytes and an entry of ${js.length}${carriedLine}`;
 }

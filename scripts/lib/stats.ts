@@ -1,4 +1,21 @@
-// The statistics the reports give: medians, and how far the ratio of two medians could move between runs.
+// The statistics the reports give: extremes, medians, and how far the ratio of two medians could move between runs.
+
+/**
+ * The largest of `values`, -Infinity when there are none (as Math.max()). A loop, never Math.max(...values): V8
+ * throws past about 125,000 arguments, and a report must read any number of records.
+ */
+export function maxOf(values: Iterable<number>): number {
+  let max = -Infinity;
+  for (const value of values) if (value > max) max = value;
+  return max;
+}
+
+/** The smallest of `values`, Infinity when there are none (as Math.min()); a loop, for the same reason. */
+export function minOf(values: Iterable<number>): number {
+  let min = Infinity;
+  for (const value of values) if (value < min) min = value;
+  return min;
+}
 
 /** The median of the finite values (a run that measured nothing is reported apart); NaN when there are none. */
 export function median(values: number[]): number {

@@ -13,11 +13,12 @@ export function ifMatchHolds(req: Request, etag: string): boolean {
 
 /**
  * Answers 412 when If-Match fails, and says whether it did. Only a response that would otherwise succeed is
- * conditional (§13.2.1): a 404 or 503 stays what it is. No body, and nothing about the representation.
+ * conditional (§13.2.1): a 404 or 503 stays what it is. No body, and nothing about the representation; stored by no
+ * cache, since it answers this request's condition alone (the route's Cache-Control was for its 200).
  */
 export function refusedByIfMatch(req: Request, res: Response, etag: string): boolean {
   if (res.statusCode < 200 || res.statusCode > 299 || ifMatchHolds(req, etag)) return false;
   for (const name of ['Content-Type', 'Content-Encoding', 'ETag']) res.removeHeader(name);
-  res.status(412).end();
+  res.status(412).set('Cache-Control', 'no-store').end();
   return true;
 }

@@ -51,8 +51,8 @@ afterEach(async () => {
   const problems: string[] = [];
   for (const { watched, expected, javaScript } of opened.splice(0)) {
     const { context, page, problems: seen } = watched;
-    if (javaScript && !page.isClosed()) problems.push(...(await cspViolationsOf(page)).map((v) => `CSP: ${v}`));
-    problems.push(...unexpectedProblems(seen, []).filter((line) => !expected.some((fragment) => line.includes(fragment))));
+    if (javaScript && !page.isClosed()) for (const violation of await cspViolationsOf(page)) problems.push(`CSP: ${violation}`);
+    for (const line of unexpectedProblems(seen, [])) if (!expected.some((fragment) => line.includes(fragment))) problems.push(line);
     await context.close();
   }
   expect(problems).toEqual([]);

@@ -29,8 +29,8 @@ afterEach(async () => {
   // No test may leave a console error, a page error or a CSP violation behind, on any page it opened.
   const problems: string[] = [];
   for (const { context, page, problems: seen } of opened.splice(0)) {
-    if (!page.isClosed() && !page.url().startsWith('about:')) problems.push(...(await cspViolationsOf(page)).map((v) => `CSP: ${v}`));
-    problems.push(...unexpectedProblems(seen, notFoundUrls));
+    if (!page.isClosed() && !page.url().startsWith('about:')) for (const violation of await cspViolationsOf(page)) problems.push(`CSP: ${violation}`);
+    for (const problem of unexpectedProblems(seen, notFoundUrls)) problems.push(problem);
     await context.close();
   }
   notFoundUrls = [];

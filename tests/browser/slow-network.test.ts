@@ -138,7 +138,7 @@ describe('the landing page on a slow network', () => {
           site.sendUpTo(at);
           await parsedAndPainted(watched.page, elementsBefore(site.html, at));
           const all = await watched.page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
-          shifts.push(...all.slice(seen).map((shift) => `paused before ${JSON.stringify(site.html.slice(at, at + 40))}: ${shift}`));
+          for (const shift of all.slice(seen)) shifts.push(`paused before ${JSON.stringify(site.html.slice(at, at + 40))}: ${shift}`);
           seen = all.length;
         }
         site.finish();
@@ -146,7 +146,7 @@ describe('the landing page on a slow network', () => {
         await expect.poll(() => watched.page.evaluate(() => getComputedStyle(document.querySelector('.hero__inner')!).visibility)).toBe('visible');
         await parsedAndPainted(watched.page, 0);
         const all = await watched.page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
-        shifts.push(...all.slice(seen).map((shift) => `once the rest arrived: ${shift}`));
+        for (const shift of all.slice(seen)) shifts.push(`once the rest arrived: ${shift}`);
       } finally {
         site.close();
       }

@@ -15,6 +15,16 @@ const manifest = readBuildManifest(DIST);
 const inputs = Object.keys(meta.inputs);
 
 describe('the client bundle (esbuild metafile)', () => {
+  it("lists in the manifest every hashed file it wrote, chunks and photos, the next release's build to carry (none carried without --previous)", () => {
+    const written = readdirSync(path.join(DIST, 'public', 'assets'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+      .map((entry) => `/${path.relative(path.join(DIST, 'public'), path.join(entry.parentPath, entry.name))}`);
+    expect(manifest.chunks).toEqual(written.sort());
+    expect(manifest.chunks).toContain(manifest.hydrateScript);
+    for (const url of Object.values(manifest.trainerPhoto.sources).flat()) expect(manifest.chunks).toContain(url);
+    expect(manifest.carried).toEqual([]);
+  });
+
   it('holds only the client, the islands, their content and pure logic, and React', () => {
     const allowed = [
       /^client\//,

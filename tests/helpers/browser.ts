@@ -113,7 +113,7 @@ export function checkedPages(): { add(watched: WatchedPage, notFoundUrls?: strin
   afterEach(async () => {
     const problems: string[] = [];
     for (const { watched, notFound } of opened.splice(0)) {
-      problems.push(...unexpectedProblems(watched.problems, notFound));
+      for (const problem of unexpectedProblems(watched.problems, notFound)) problems.push(problem);
       await watched.context.close();
     }
     expect(problems).toEqual([]);

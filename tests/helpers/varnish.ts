@@ -4,7 +4,7 @@
  * the log.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -24,13 +24,21 @@ export interface RunningVarnish {
   vclLog(): Promise<string[]>;
   /** Requests Varnish sent to each backend (varnishstat's VBE.<vcl>.<backend>.req), by backend name. */
   backendRequests(): Promise<Map<string, number>>;
+  /** varnishstat's counters matching `fields` (its -f globs), by their full names. */
+  counters(...fields: string[]): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
 
-export async function startVarnish(backends: Backend[]): Promise<RunningVarnish> {
+/** `vcl`: the text to run instead of deploy/varnish/taller.vcl (a variant of it a test has made). */
+export async function startVarnish(backends: Backend[], { vcl }: { vcl?: string } = {}): Promise<RunningVarnish> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'taller-varnish-'));
   const port = await freePort();
-  const { workdir, args } = await prepareVarnish({ dir, port, vclFile: VCL, instances: backends, storage: '32m' });
+  let vclFile = VCL;
+  if (vcl !== undefined) {
+    vclFile = path.join(dir, 'variant.vcl');
+    await writeFile(vclFile, vcl);
+  }
+  const { workdir, args } = await prepareVarnish({ dir, port, vclFile, instances: backends, storage: '32m' });
   const output: string[] = [];
   const child: ChildProcess = spawn('varnishd', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -64,6 +72,14 @@ export async function startVarnish(backends: Backend[]): Promise<RunningVarnish>
     throw error;
   }
   const tool = async (command: string, ...args: string[]) => (await run(command, ['-n', workdir, ...args])).stdout;
+  const counters = async (...fields: string[]): Promise<Record<string, number>> => {
+    const parsed = JSON.parse(await tool('varnishstat', '-1', '-j', ...fields.flatMap((field) => ['-f', field]))) as {
+      counters?: Record<string, { value: unknown }>;
+    } & Record<string, { value: unknown }>;
+    const values: Record<string, number> = {};
+    for (const [key, counter] of Object.entries(parsed.counters ?? parsed)) if (typeof counter?.value === 'number') values[key] = counter.value;
+    return values;
+  };
   return {
     port,
     async health() {
@@ -82,16 +98,14 @@ export async function startVarnish(backends: Backend[]): Promise<RunningVarnish>
         .filter(Boolean);
     },
     async backendRequests() {
-      const parsed = JSON.parse(await tool('varnishstat', '-1', '-j', '-f', 'VBE.*.req')) as {
-        counters?: Record<string, { value: number }>;
-      } & Record<string, { value: number }>;
       const requests = new Map<string, number>();
-      for (const [key, counter] of Object.entries(parsed.counters ?? parsed)) {
+      for (const [key, value] of Object.entries(await counters('VBE.*.req'))) {
         const backend = /^VBE\.[^.]+\.(.+)\.req$/.exec(key)?.[1];
-        if (backend && typeof counter?.value === 'number') requests.set(backend, counter.value);
+        if (backend) requests.set(backend, value);
       }
       return requests;
     },
+    counters,
     stop,
   };
 }

@@ -12,7 +12,9 @@ import { dockerfileExecForm, freePort, PRODUCTION_SETTINGS, type RunningServer, 
 const dockerfile = readFileSync('Dockerfile', 'utf8');
 const imageEnv = Object.fromEntries([...dockerfile.matchAll(/^ENV (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
 const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('FROM '));
-const baseImages = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
+/** Each stage's base, an ARG's default in place of the ARG (the previous release's stage is the base image unless given). */
+const argDefaults = new Map([...dockerfile.matchAll(/^ARG (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
+const baseImages = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]?.replace(/^\$\{(\w+)\}$/, (arg, name) => argDefaults.get(name) ?? arg));
 
 describe('the Dockerfile', () => {
   it('builds in stages and runs node directly, as a non-root user, with a health check', () => {

@@ -184,4 +184,15 @@ describe('static assets', () => {
       expect((await fetchRaw(app, route)).status, route).toBe(404);
     }
   });
+
+  it('lets no cache keep a 404 under /assets/: the next release, or the one before, has that file', async () => {
+    const { app } = testApp();
+    for (const route of ['/assets/chunks/hydrate-ZZZZZZZZ.js', `${manifest.hydrateScript}.br`, '/assets/']) {
+      const res = await fetchRaw(app, route);
+      expect(res.status, route).toBe(404);
+      expect(res.headers['cache-control'], route).toBe('no-store');
+    }
+    // Any other path's 404 is the same for every release: shared caches keep it a minute.
+    expect((await fetchRaw(app, '/no-existe')).headers['cache-control']).toMatch(/^public, .*s-maxage=60/);
+  });
 });

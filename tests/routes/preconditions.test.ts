@@ -22,7 +22,7 @@ describe.each([
     }
   });
 
-  it('that names another representation, or ours as a weak tag, gets 412 with no body, before If-None-Match', async () => {
+  it('that names another representation, or ours as a weak tag, gets 412 with no body, stored by no cache, before If-None-Match', async () => {
     const etag = await current();
     const gzipTag = (await fetchRaw(app, target, { 'accept-encoding': 'gzip' })).headers.etag ?? '';
     for (const ifMatch of ['"gone"', gzipTag, `W/${etag}`]) {
@@ -30,6 +30,8 @@ describe.each([
       expect(res.status, ifMatch).toBe(412);
       expect(res.body.length, ifMatch).toBe(0);
       expect(res.headers['content-encoding'], ifMatch).toBeUndefined();
+      // It answers this request's condition alone: a cache that kept it would answer every later request with it.
+      expect(res.headers['cache-control'], ifMatch).toBe('no-store');
     }
   });
 });

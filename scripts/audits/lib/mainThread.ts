@@ -6,6 +6,7 @@ import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-task
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../lib/harness.ts';
 import { connectCdp } from './cdp.ts';
+import { maxOf } from './stats.ts';
 
 /** How much slower than this machine the page's CPU runs (CDP Emulation.setCPUThrottlingRate). */
 export const CPU_SLOWDOWN = 4;
@@ -117,7 +118,7 @@ export function mainThreadFigures(traceEvents: object[], pageUrl: string): MainT
   // Tasks before the navigation's start belong to the blank tab the page replaced.
   const topLevel = all.filter((task) => !task.parent && task.startTime >= 0);
   const work = topLevel.filter((task) => cpuOf(task) >= WORK_TASK_CPU_MS);
-  const quietAt = Math.max(navigation.timings.load ?? 0, ...work.map((task) => task.endTime));
+  const quietAt = Math.max(navigation.timings.load ?? 0, maxOf(work.map((task) => task.endTime)));
   const counted = topLevel.filter((task) => task.startTime < quietAt);
   const groups = Object.fromEntries(WORK_GROUPS.map((group) => [group, 0])) as Record<WorkGroup, number>;
   const addGroups = (node: TaskNode): void => {
@@ -151,7 +152,9 @@ export async function traceLoad(url: string, recordAfterLoadMs = RECORD_AFTER_LO
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN }, sessionId);
     await cdp.send('Page.enable', {}, sessionId);
     const traceEvents: object[] = [];
-    cdp.on('Tracing.dataCollected', (params) => traceEvents.push(...(params.value as object[])));
+    cdp.on('Tracing.dataCollected', (params) => {
+      for (const event of params.value as object[]) traceEvents.push(event);
+    });
     await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' }, sessionId);
     const loaded = cdp.next('Page.loadEventFired', { sessionId });
     await cdp.send('Page.navigate', { url }, sessionId);

@@ -17,7 +17,8 @@ fail() { echo "base-image: $*" >&2; exit 1; }
 if [ $# -eq 2 ]; then
   image=$1 node_version=$2
 else
-  image=$(sed -n 's/^FROM[[:space:]]\{1,\}\([^[:space:]]\{1,\}\).*/\1/p' Dockerfile | sort -u)
+  # Every stage named by an image; a stage FROM an ARG (the previous release's) defaults to that same image.
+  image=$(sed -n 's/^FROM[[:space:]]\{1,\}\([^$[:space:]][^[:space:]]*\).*/\1/p' Dockerfile | sort -u)
   node_version=$(tr -d ' \n' < .node-version)
 fi
 [ "$(printf '%s\n' "$image" | wc -l)" -eq 1 ] || fail "every stage of the Dockerfile must start FROM one image, found: $(echo $image)"

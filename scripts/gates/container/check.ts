@@ -24,7 +24,8 @@ const CAFILE_IN_BUILD = '/run/host-npm/ca.pem';
 const started = performance.now();
 const secondsSince = (from: number): number => Math.round((performance.now() - from) / 1000);
 
-const baseImage = /^FROM\s+(\S+)/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1] ?? 'no FROM';
+// The first stage named by an image, not by an ARG (the previous release's, which defaults to this same base).
+const baseImage = /^FROM\s+([^$\s]\S*)/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1] ?? 'no FROM';
 /** An exec-form instruction of the Dockerfile, or null when it has none (a check then says so). */
 const execForm = (instruction: 'CMD' | 'HEALTHCHECK'): string[] | null => {
   try {

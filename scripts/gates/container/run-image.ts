@@ -169,8 +169,10 @@ function descendants(root: number): number[] {
   const found: number[] = [];
   for (let queue = [root]; queue.length > 0; ) {
     const next = children.get(queue.shift() ?? -1) ?? [];
-    found.push(...next);
-    queue.push(...next);
+    for (const pid of next) {
+      found.push(pid);
+      queue.push(pid);
+    }
   }
   return found;
 }

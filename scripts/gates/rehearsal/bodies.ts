@@ -28,7 +28,9 @@ export const isEarlyBird = (state: string | null): boolean => state === 'early-b
 export const isSelling = (state: string | null): boolean => isEarlyBird(state) || state === 'normal';
 export const KNOWN = new Set(Object.values(STATES));
 
-const decode = (body: Buffer, encoding: string): Buffer => (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body);
+/** The bytes of a response body as sent before its Content-Encoding (br, gzip, or none). */
+export const decode = (body: Buffer, encoding = 'identity'): Buffer =>
+  encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
 
 /**
  * saleState of raw response bytes. Equal bytes decode to equal pages, so each distinct body is decoded once

@@ -5,7 +5,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { prepareVarnish } from '../../lib/localVarnish.ts';
-import { accepts, type Env, freePort, startServer, waitUntil } from '../../lib/harness.ts';
+import { accepts, type Env, freePort, imageCommand, startServer, waitUntil } from '../../lib/harness.ts';
 import { type ChildExit, startChild, track } from './children.ts';
 
 const run = promisify(execFile);
@@ -39,7 +39,8 @@ export interface Instance {
   name: string;
   port: number;
   lives: Life[];
-  start(): Promise<Life>;
+  /** Starts the build in `dist` (the release; dist/ by default) on the instance's port. */
+  start(dist?: string): Promise<Life>;
   /** Sends `signal` and resolves with the life that ended, once the process has exited. */
   stop(signal?: NodeJS.Signals): Promise<StoppedLife>;
   /** Sends `signal` to the running process and returns at once (SIGSTOP, SIGCONT). */
@@ -62,10 +63,13 @@ export function createInstance(name: string, port: number, env: Env): Instance {
     name,
     port,
     lives,
-    async start() {
+    async start(dist = 'dist') {
       const life: Life = { startedAt: Date.now(), events: {}, requests: [], probes: 0, stderr: [], exit: null };
       lives.push(life);
+      // The image's command, with the entry of the release asked for.
+      const command = imageCommand();
       const server = await startServer({
+        args: [...command.slice(0, -1), path.join(dist, 'server', 'index.js')],
         port,
         env,
         // Thousands of request lines: each is read here as it comes, and none is kept.
@@ -127,6 +131,8 @@ export interface VarnishNode {
    * that failed (fail_*), or one not attempted because the address was held down after a refusal.
    */
   retriesCounted(): Promise<number>;
+  /** Requests this node has sent each instance, its retry twin's included (varnishstat's VBE.*.req; probes aside). */
+  requestsTo(instance: string): Promise<number>;
   /** The counters of varnishstat, by name without the MAIN. prefix. */
   counters(): Promise<Record<string, number>>;
 }
@@ -187,6 +193,10 @@ export async function startVarnish(name: string, dir: string, vclFile: string, i
     async retriesCounted() {
       const fields = ['req', 'fail_*', 'helddown'].flatMap((field) => ['-f', `VBE.*_retry.${field}`]);
       const counters = await varnishstat(workdir, ...fields);
+      return Object.values(counters).reduce((sum, counter) => sum + (typeof counter?.value === 'number' ? counter.value : 0), 0);
+    },
+    async requestsTo(instance) {
+      const counters = await varnishstat(workdir, '-f', `VBE.*.${instance}.req`, '-f', `VBE.*.${instance}_retry.req`);
       return Object.values(counters).reduce((sum, counter) => sum + (typeof counter?.value === 'number' ? counter.value : 0), 0);
     },
     async counters() {

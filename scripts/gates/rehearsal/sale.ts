@@ -10,8 +10,8 @@ import { freePort, PRODUCTION_SETTINGS, sellingEnv } from '../../lib/harness.ts'
 import { startStripeStandIn } from '../../lib/stripeStandIn.ts';
 import { type BodyReader, createBodyReader, isEarlyBird } from './bodies.ts';
 import { createInstance, startVarnish, type VarnishNode } from './fleet.ts';
-import type { Verdict } from './report.ts';
-import { send } from './traffic.ts';
+import { busiestWindow, type SaleRecord, saleFigures, type PhaseContext, type PhaseResult } from './report.ts';
+import { paced, send } from './traffic.ts';
 
 const POLL_SECONDS = 2;
 const LIMIT = 30;
@@ -21,36 +21,35 @@ const SALE_EVERY_MS = 200;
 const BOUND_MS = POLL_SECONDS * 1000 + 2_000;
 const LOAD_AFTER_BOUND_MS = 3_000;
 const CONNECTIONS_PER_NODE = 4;
+/** Requests/s through each node: a fixed rate, so that a run records as many on any machine. */
+const RATE_PER_NODE = 200;
 const DAY_MS = 86_400_000;
 
-interface SaleRecord {
-  node: string;
-  at: number;
-  status: number | undefined;
-  earlyBird: boolean;
-}
-
-/** Requests / through one node on keep-alive connections until `isDone()`, recording when each body arrived and whether it offered the Early Bird. */
+/**
+ * Requests / through one node on keep-alive connections at a fixed rate until `isDone()`, recording when each body
+ * arrived and whether it offered the Early Bird.
+ */
 async function load(node: VarnishNode, readBody: BodyReader, records: SaleRecord[], isDone: () => boolean): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_NODE });
-  await Promise.all(
-    Array.from({ length: CONNECTIONS_PER_NODE }, async () => {
-      while (!isDone()) {
-        const result = await send(node.port, '/', { 'accept-encoding': 'gzip, deflate, br' }, agent);
-        records.push({
-          node: node.name,
-          at: result.done,
-          status: result.status,
-          earlyBird: result.body ? isEarlyBird(readBody(result.body, result.headers['content-encoding'])) : false,
-        });
-      }
-    }),
-  );
+  await paced({
+    connections: CONNECTIONS_PER_NODE,
+    ratePerSecond: RATE_PER_NODE,
+    isDone,
+    async request() {
+      const result = await send(node.port, '/', { 'accept-encoding': 'gzip, deflate, br' }, agent);
+      records.push({
+        node: node.name,
+        at: result.done,
+        status: result.status ?? result.error,
+        earlyBird: result.body ? isEarlyBird(readBody(result.body, result.headers['content-encoding'])) : false,
+      });
+    },
+  });
   agent.destroy();
 }
 
 /** Runs the sale; resolves with its report (text) and the acceptance's problems (none: it passed). */
-export async function rehearseSale({ workDir, vcl, log }: { workDir: string; vcl: string; log: (message: string) => void }): Promise<Verdict> {
+export async function rehearseSale({ workDir, vcl, log }: PhaseContext): Promise<PhaseResult> {
   const key = `rk_test_rehearsal${randomBytes(12).toString('hex')}`;
   const linkId = 'plink_1RehearsalEarlyBird';
   const standIn = await startStripeStandIn({ key, linkId, limit: LIMIT });
@@ -95,32 +94,26 @@ export async function rehearseSale({ workDir, vcl, log }: { workDir: string; vcl
 
     const problems = [];
     const rows = nodes.map((node) => {
-      const mine = records.filter((record) => record.node === node.name);
-      const lastEarlyBird = Math.max(...mine.filter((record) => record.earlyBird).map((record) => record.at));
-      const late = mine.filter((record) => record.earlyBird && record.at > limitAt + BOUND_MS).length;
-      const failed = mine.filter((record) => record.status !== 200).length;
+      const { count, lastEarlyBird, late, failed, failures } = saleFigures(records, node.name, limitAt, BOUND_MS);
       if (!Number.isFinite(lastEarlyBird)) problems.push(`${node.name}: no Early Bird body at all before the limit: the sale tested nothing`);
       if (late > 0)
         problems.push(
           `${node.name}: ${late} Early Bird bodies received more than ${BOUND_MS} ms after the limit (the last ${lastEarlyBird - limitAt} ms after)`,
         );
-      if (failed > 0) problems.push(`${node.name}: ${failed} responses other than 200`);
-      return `${node.name}: ${mine.length} responses, the last Early Bird body ${lastEarlyBird - limitAt} ms after the limit`;
+      if (failed > 0)
+        problems.push(`${node.name}: ${failed} responses other than 200 (${[...failures].map(([what, times]) => `${times} x ${what}`).join(', ')})`);
+      return `${node.name}: ${count} responses, the last Early Bird body ${lastEarlyBird - limitAt} ms after the limit`;
     });
     // At most one read per instance per interval, whatever the load.
-    const perWindow = new Map();
-    for (const call of standIn.calls.filter((candidate) => candidate.atMs >= loadFrom)) {
-      const window = Math.floor(call.atMs / (POLL_SECONDS * 1000));
-      perWindow.set(window, (perWindow.get(window) ?? 0) + 1);
-    }
-    const busiest = Math.max(...perWindow.values());
+    const reads = standIn.calls.filter((call) => call.atMs >= loadFrom).map((call) => call.atMs);
+    const busiest = busiestWindow(reads, POLL_SECONDS * 1000);
     if (busiest > instances.length) problems.push(`${busiest} reads of the Payment Link in one ${POLL_SECONDS} s interval, from ${instances.length} instances`);
     const text = [
       `Sale: the count reached its limit at +${((limitAt - loadFrom) / 1000).toFixed(1)} s of load; acceptance bound ${BOUND_MS} ms (a poll + 2 s)`,
       ...rows.map((row) => `  ${row}`),
-      `  ${standIn.calls.filter((call) => call.atMs >= loadFrom).length} reads of the Payment Link during ${((Date.now() - loadFrom) / 1000).toFixed(1)} s, at most ${busiest} per interval`,
+      `  ${reads.length} reads of the Payment Link during ${((Date.now() - loadFrom) / 1000).toFixed(1)} s, at most ${busiest} per interval`,
     ].join('\n');
-    return { text, problems };
+    return { text, problems, records: records.length };
   } finally {
     await standIn.close();
   }

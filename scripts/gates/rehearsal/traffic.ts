@@ -117,10 +117,43 @@ export function createBrowser(
 export const ENCODINGS = ['gzip, deflate, br', 'gzip', undefined] as const;
 
 /**
+ * Runs `request(counter)` on `connections` workers sharing `ratePerSecond` in all, until `isDone()`: a fixed rate, never
+ * as fast as the machine allows, so that a run makes as many requests on a fast machine as on a slow one. A worker
+ * that falls behind (its answer came late) catches up by one interval at most, so the rate is a ceiling.
+ * `counter` numbers the requests across workers, from 1.
+ */
+export async function paced({
+  connections,
+  ratePerSecond,
+  isDone,
+  request,
+}: {
+  connections: number;
+  ratePerSecond: number;
+  isDone: () => boolean;
+  request: (counter: number) => Promise<void>;
+}): Promise<void> {
+  const interval = (1000 * connections) / ratePerSecond;
+  let counter = 0;
+  const worker = async (index: number): Promise<void> => {
+    let next = Date.now() + (index * interval) / connections;
+    while (!isDone()) {
+      const wait = next - Date.now();
+      if (wait > 0) await sleep(wait);
+      if (isDone()) break;
+      next = Math.max(next + interval, Date.now() - interval);
+      counter += 1;
+      await request(counter);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, (_, index) => worker(index)));
+}
+
+/**
  * The busy node's steady load: `connections` keep-alive connections sharing `ratePerSecond` requests, until
  * `isDone()`. The mix: the landing page, the same with tracking parameters as shared links carry them (one
- * cache entry once they are stripped), with a unique query that is not tracking (a miss every time), the
- * prompt page and the hashed script; browsers' Accept-Encoding, gzip alone, and none.
+ * cache entry: the key is the path), with a unique query that is not tracking (the same entry), the prompt page and
+ * the hashed script; browsers' Accept-Encoding, gzip alone, and none.
  */
 export async function steadyLoad({
   recorder,
@@ -138,9 +171,7 @@ export async function steadyLoad({
   asset: string;
 }): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, timeout: 4_000 });
-  let counter = 0;
-  const pick = (): string => {
-    counter += 1;
+  const pick = (counter: number): string => {
     const roll = counter % 20;
     if (roll < 11) return '/';
     if (roll < 13) return `/?utm_source=instagram&utm_medium=social&utm_campaign=taller-${counter}`;
@@ -150,20 +181,17 @@ export async function steadyLoad({
     if (roll < 19) return '/prompt1';
     return asset;
   };
-  const interval = (1000 * connections) / ratePerSecond;
-  const worker = async (index: number): Promise<void> => {
-    let next = Date.now() + (index * interval) / connections;
-    while (!isDone()) {
-      const wait = next - Date.now();
-      if (wait > 0) await sleep(wait);
-      next = Math.max(next + interval, Date.now() - interval);
-      const requestPath = pick();
+  await paced({
+    connections,
+    ratePerSecond,
+    isDone,
+    async request(counter) {
+      const requestPath = pick(counter);
       const acceptEncoding = ENCODINGS[counter % 7 < 4 ? 0 : counter % 7 < 6 ? 1 : 2];
       const result = await send(port, requestPath, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}, agent);
       recorder.add('busy', 'load', requestPath, acceptEncoding, result);
-    }
-  };
-  await Promise.all(Array.from({ length: connections }, (_, index) => worker(index)));
+    },
+  });
   agent.destroy();
 }
 

@@ -1,0 +1,50 @@
+/**
+ * Each release serves the previous release's chunks too (docs/decisions/0010-previous-release-chunks.md): the build
+ * copies the chunks the previous build made, with their compressed files, beside its own.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { carryPreviousChunks } from '../../scripts/lib/siteBuild';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function write(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+/** A build folder whose manifest lists `chunks` as its own and `carried` as carried, each file holding its own name. */
+function build(chunks: string[], carried: string[] = []): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'taller-carry-'));
+  dirs.push(dist);
+  write(path.join(dist, 'manifest.json'), JSON.stringify({ chunks, carried }));
+  for (const url of [...chunks, ...carried]) {
+    write(path.join(dist, 'public', url), url);
+    write(path.join(dist, 'public', `${url}.br`), `br ${url}`);
+  }
+  return dist;
+}
+
+describe('carryPreviousChunks', () => {
+  it("copies the previous release's own chunks and their compressed files, and leaves alone a chunk both made", async () => {
+    const previous = build(['/assets/chunks/hydrate-AAAAAAAA.js', '/assets/chunks/chunk-SAMESAME.js'], ['/assets/chunks/hydrate-OLDOLDOL.js']);
+    const next = build(['/assets/chunks/hydrate-BBBBBBBB.js', '/assets/chunks/chunk-SAMESAME.js']);
+    const publicDir = path.join(next, 'public');
+    write(path.join(publicDir, 'assets/chunks/chunk-SAMESAME.js'), 'this build');
+
+    expect(await carryPreviousChunks(previous, publicDir)).toEqual(['/assets/chunks/hydrate-AAAAAAAA.js']);
+    expect(readFileSync(path.join(publicDir, 'assets/chunks/hydrate-AAAAAAAA.js'), 'utf8')).toBe('/assets/chunks/hydrate-AAAAAAAA.js');
+    expect(readFileSync(path.join(publicDir, 'assets/chunks/hydrate-AAAAAAAA.js.br'), 'utf8')).toBe('br /assets/chunks/hydrate-AAAAAAAA.js');
+    expect(readFileSync(path.join(publicDir, 'assets/chunks/chunk-SAMESAME.js'), 'utf8')).toBe('this build');
+    // One release back: what the previous release carried in turn stays behind.
+    expect(existsSync(path.join(publicDir, 'assets/chunks/hydrate-OLDOLDOL.js'))).toBe(false);
+  });
+
+  it('carries nothing when there is no previous build (a first release)', async () => {
+    const next = build(['/assets/chunks/hydrate-BBBBBBBB.js']);
+    expect(await carryPreviousChunks(path.join(next, 'no-such-release'), path.join(next, 'public'))).toEqual([]);
+  });
+});
