@@ -198,6 +198,11 @@ export async function buildSite(dist = 'dist', { previous, mark }: BuildSiteOpti
   const faviconSvg = (await readFile('public/favicon.svg', 'utf8')).trim().replaceAll('"', "'");
   const favicon = `data:image/svg+xml,${faviconSvg.replace(/[#%<> ]/g, encodeURIComponent)}`;
   await precompress(publicDir);
+  // This build's own hashed files, listed before the previous release's are carried in beside them.
+  const chunks = (await readdir(path.join(publicDir, 'assets'), { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .map((entry) => publicUrlOf(path.join(entry.parentPath, entry.name)))
+    .sort();
   const carried = previous === undefined ? [] : await carryPreviousChunks(previous, publicDir);
   const manifest: BuildManifest = {
     inlineStyles,
@@ -206,10 +211,7 @@ export async function buildSite(dist = 'dist', { previous, mark }: BuildSiteOpti
     trainerPhoto,
     // Not in the pages' markup (the inline entry has it built in): for the tests and benchmarks.
     hydrateScript: publicUrlOf(hydrateFile),
-    chunks: (await readdir(path.join(publicDir, 'assets'), { recursive: true, withFileTypes: true }))
-      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
-      .map((entry) => publicUrlOf(path.join(entry.parentPath, entry.name)))
-      .sort(),
+    chunks,
     carried,
   };
   await writeFile(path.join(dist, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { carryPreviousChunks } from '../../scripts/lib/siteBuild';
+import { readBuildManifest } from '../../server/render/buildManifest';
+import { buildSite, carryPreviousChunks } from '../../scripts/lib/siteBuild';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -46,5 +47,16 @@ describe('carryPreviousChunks', () => {
   it('carries nothing when there is no previous build (a first release)', async () => {
     const next = build(['/assets/chunks/hydrate-BBBBBBBB.js']);
     expect(await carryPreviousChunks(path.join(next, 'no-such-release'), path.join(next, 'public'))).toEqual([]);
+  });
+
+  it('lists as its own only the files this build made: the carried ones apart, so the next release carries them no further', async () => {
+    const previous = build(['/assets/chunks/hydrate-OLDOLDOL.js', '/assets/trainer-220-0123456789.jpg']);
+    const dist = mkdtempSync(path.join(tmpdir(), 'taller-build-'));
+    dirs.push(dist);
+    await buildSite(dist, { previous });
+    const manifest = readBuildManifest(dist);
+    expect(manifest.carried).toEqual(['/assets/chunks/hydrate-OLDOLDOL.js', '/assets/trainer-220-0123456789.jpg']);
+    expect(manifest.chunks).toContain(manifest.hydrateScript);
+    expect(manifest.chunks.filter((url) => manifest.carried.includes(url))).toEqual([]);
   });
 });
