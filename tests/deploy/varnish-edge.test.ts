@@ -33,11 +33,14 @@ const ask = (port: number, target: string, { method = 'GET', headers = {}, agent
 let instance: RunningServer;
 let varnish: RunningVarnish;
 
-/** The requests the instance logged so far (the probes aside), as `METHOD path`. */
+/**
+ * The requests the instance logged so far, as `METHOD path`: the probes aside, the outage keeper's refresh of
+ * /_outage too (its probe goes through the cache and reaches the instance whenever the kept copy expires).
+ */
 const reached = (): string[] =>
   instance.stdout
     .map((line) => JSON.parse(line) as { event?: string; method?: string; path?: string })
-    .filter((entry) => entry.event === 'request' && entry.path !== '/healthz')
+    .filter((entry) => entry.event === 'request' && entry.path !== '/healthz' && entry.path !== '/_outage')
     .map((entry) => `${entry.method} ${entry.path}`);
 /** What reached the instance while `act` ran, once its request log has caught up. */
 async function reachedDuring(act: () => Promise<void>): Promise<string[]> {
