@@ -5,7 +5,7 @@ import type { PageAssets } from '../shared/buildManifest';
 import { createApp } from './app';
 import { loadPageAssets } from './render/buildManifest';
 import { REQUEST_TIMEOUT_SECONDS, readConfig, type SiteConfig } from './config/settings';
-import { configWarnings } from './config/warnings';
+import { buildWarnings, configWarnings } from './config/warnings';
 import { createLogger } from './ops/logger';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { startMetricsServer } from './ops/metricsServer';
@@ -46,6 +46,7 @@ function start(): void {
 
   const logger = createLogger(config.logLevel);
   for (const warning of configWarnings(config, Date.now())) logger.warn({ event: 'config_warning' }, warning);
+  for (const warning of buildWarnings(assets)) logger.warn({ event: 'build_warning' }, warning);
   // A fault nobody caught leaves the process in an unknown state: log it and let the container restart us.
   process.on('uncaughtException', (error) => {
     logger.fatal({ event: 'uncaught_exception', err: error }, 'uncaught exception');

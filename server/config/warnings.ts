@@ -1,4 +1,5 @@
 import { isoInWorkshopZone } from '../../shared/logic/schedule';
+import type { PageAssets } from '../../shared/buildManifest';
 import type { SiteConfig } from './settings';
 
 /**
@@ -31,4 +32,11 @@ export function configWarnings(config: SiteConfig, nowMs: number): string[] {
     warnings.push(`${name} is still its placeholder default: set the real value before visitors see the site`);
   }
   return warnings;
+}
+
+/** What an operator should hear about the build at start: the trainer's photo still the placeholder that says so. */
+export function buildWarnings(assets: Pick<PageAssets, 'trainerPhoto'>): string[] {
+  return assets.trainerPhoto.placeholder
+    ? ["the trainer's photo is the placeholder marked 'Foto de ejemplo': drop trainer.jpg into shared/images/ and build again (docs/content.md)"]
+    : [];
 }

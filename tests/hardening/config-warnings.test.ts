@@ -29,9 +29,12 @@ async function startLines(env: Record<string, string>): Promise<LogLine[]> {
 const warningsOf = (lines: LogLine[]): string[] => lines.filter((line) => line.event === 'config_warning').map((line) => line.msg);
 
 describe('warnings at start', () => {
-  it('none for real settings and a sale in progress', async () => {
+  it("none for real settings and a sale in progress; one for the build while the trainer's photo is the placeholder", async () => {
     const lines = await startLines({ ...PRODUCTION_SETTINGS, ...sellingEnv(DAY_MS) });
     expect(warningsOf(lines)).toEqual([]);
+    expect(lines.filter((line) => line.event === 'build_warning').map((line) => line.msg)).toEqual([
+      expect.stringMatching(/^the trainer's photo is the placeholder/),
+    ]);
     expect(lines.at(-1)).toMatchObject({ event: 'listening', state: 'early-bird' });
   });
 

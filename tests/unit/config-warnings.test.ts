@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config/settings';
 import { PRODUCTION_SETTINGS as REAL } from '../../scripts/lib/harness';
-import { configWarnings } from '../../server/config/warnings';
+import { buildWarnings, configWarnings } from '../../server/config/warnings';
+import type { ResponsivePhoto } from '../../shared/components/responsivePhoto';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const FUTURE = { EARLY_BIRD_DEADLINE: '2026-12-31T23:59:59-06:00', WORKSHOP_START: '2027-01-15T20:00:00-06:00' };
@@ -46,5 +47,22 @@ describe('configWarnings', () => {
       'SELLER_NAME',
       'SELLER_ADDRESS',
     ]);
+  });
+});
+
+describe('buildWarnings', () => {
+  const photo = (placeholder: boolean): ResponsivePhoto => ({
+    width: 220,
+    height: 220,
+    sources: { avif: ['/a.avif', '/a2.avif'], webp: ['/a.webp', '/a2.webp'], jpeg: ['/a.jpg', '/a2.jpg'] },
+    placeholder,
+  });
+
+  it("says when the trainer's photo is still the placeholder, and where the real one goes", () => {
+    expect(buildWarnings({ trainerPhoto: photo(true) })).toEqual([expect.stringMatching(/^the trainer's photo is the placeholder .* shared\/images\//)]);
+  });
+
+  it("says nothing once the owner's photo is in", () => {
+    expect(buildWarnings({ trainerPhoto: photo(false) })).toEqual([]);
   });
 });
