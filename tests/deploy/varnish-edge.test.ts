@@ -66,14 +66,7 @@ const random = (): string => randomBytes(6).toString('hex');
 beforeAll(async () => {
   instance = await startBuiltServer({ ...PRODUCTION_SETTINGS, ...sellingEnv() });
   varnish = await startVarnish([{ name: 'instance', port: instance.port }]);
-  await waitUntil(
-    'the instance and the outage keeper healthy',
-    async () => {
-      const health = await varnish.health();
-      return health.get('instance') === true && health.get('cache_itself') === true;
-    },
-    10_000,
-  );
+  await varnish.untilHealthy(['instance', 'cache_itself']);
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_SETTINGS, type RunningServer, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
+import { PRODUCTION_SETTINGS, type RunningServer, startBuiltServer, } from '../../scripts/lib/harness';
 import { type RunningVarnish, startVarnish } from '../helpers/varnish';
 
 /**
@@ -15,14 +15,7 @@ let varnish: RunningVarnish;
 beforeAll(async () => {
   instances = await Promise.all([startBuiltServer(PRODUCTION_SETTINGS), startBuiltServer(PRODUCTION_SETTINGS)]);
   varnish = await startVarnish(instances.map((instance, index) => ({ name: `instance_${index + 1}`, port: instance.port })));
-  await waitUntil(
-    'both instances healthy',
-    async () => {
-      const health = await varnish.health();
-      return ['instance_1', 'instance_2'].every((name) => health.get(name) === true);
-    },
-    10_000,
-  );
+  await varnish.untilHealthy(['instance_1', 'instance_2']);
 });
 
 afterAll(async () => {

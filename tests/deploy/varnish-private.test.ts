@@ -51,14 +51,7 @@ beforeAll(async () => {
     { name: 'instance', port: instance.port },
     { name: 'dropper', port: (dropper.address() as { port: number }).port },
   ]);
-  await waitUntil(
-    'every backend healthy',
-    async () => {
-      const health = await varnish.health();
-      return ['instance', 'dropper'].every((name) => health.get(name) === true);
-    },
-    10_000,
-  );
+  await varnish.untilHealthy(['instance', 'dropper']);
 });
 
 afterAll(async () => {

@@ -48,14 +48,7 @@ beforeAll(async () => {
     { name: 'dropper', port: dropperPort },
   ]);
   // Both instances in rotation, and the outage page kept (its keeper's probe has had its 503).
-  await waitUntil(
-    'every backend healthy',
-    async () => {
-      const health = await varnish.health();
-      return ['instance', 'dropper', 'cache_itself'].every((name) => health.get(name) === true);
-    },
-    10_000,
-  );
+  await varnish.untilHealthy(['instance', 'dropper', 'cache_itself']);
 });
 
 afterAll(async () => {

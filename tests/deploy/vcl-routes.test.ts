@@ -3,7 +3,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../../scripts/lib/harness';
 import { type RouteKind, routeList } from '../../shared/routes';
 import { type RunningVarnish, startVarnish } from '../helpers/varnish';
 
@@ -176,14 +175,7 @@ beforeAll(async () => {
     ],
     { vcl: variant },
   );
-  await waitUntil(
-    'both instances healthy',
-    async () => {
-      const health = await varnish.health();
-      return ['origin', 'other'].every((name) => health.get(name) === true);
-    },
-    10_000,
-  );
+  await varnish.untilHealthy(['origin', 'other']);
 });
 
 afterAll(async () => {

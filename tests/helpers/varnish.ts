@@ -20,6 +20,8 @@ export interface RunningVarnish {
   port: number;
   /** Backend name (without the VCL's prefix) → healthy, as the probes see it now. */
   health(): Promise<Map<string, boolean>>;
+  /** Resolves once the probes see every one of `names` healthy; rejects, naming them, after 10 s. */
+  untilHealthy(names: string[]): Promise<void>;
   /** The VCL_Log lines (std.log) written so far. */
   vclLog(): Promise<string[]>;
   /** Requests Varnish sent to each backend (varnishstat's VBE.<vcl>.<backend>.req), by backend name. */
@@ -80,15 +82,26 @@ export async function startVarnish(backends: Backend[], { vcl }: { vcl?: string 
     for (const [key, counter] of Object.entries(parsed.counters ?? parsed)) if (typeof counter?.value === 'number') values[key] = counter.value;
     return values;
   };
+  const health = async (): Promise<Map<string, boolean>> => {
+    const states = new Map<string, boolean>();
+    for (const line of (await tool('varnishadm', 'backend.list')).split('\n').slice(1)) {
+      const [backend, , , state] = line.trim().split(/\s+/);
+      if (backend) states.set(backend.replace(/^[^.]*\./, ''), state === 'healthy');
+    }
+    return states;
+  };
   return {
     port,
-    async health() {
-      const health = new Map<string, boolean>();
-      for (const line of (await tool('varnishadm', 'backend.list')).split('\n').slice(1)) {
-        const [backend, , , state] = line.trim().split(/\s+/);
-        if (backend) health.set(backend.replace(/^[^.]*\./, ''), state === 'healthy');
-      }
-      return health;
+    health,
+    async untilHealthy(names) {
+      await waitUntil(
+        `${names.join(', ')} healthy`,
+        async () => {
+          const now = await health();
+          return names.every((name) => now.get(name) === true);
+        },
+        10_000,
+      );
     },
     async vclLog() {
       const text = await tool('varnishlog', '-d', '-g', 'raw', '-i', 'VCL_Log');
