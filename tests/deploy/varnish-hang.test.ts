@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_SETTINGS, type RunningServer, startBuiltServer, } from '../../scripts/lib/harness';
+import { PRODUCTION_SETTINGS, type RunningServer, startBuiltServer } from '../../scripts/lib/harness';
 import { type RunningVarnish, startVarnish } from '../helpers/varnish';
 
 /**
