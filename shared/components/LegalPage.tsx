@@ -1,8 +1,8 @@
 import { type Block, type Inline, type LegalText, legalPage } from '../content';
 import { calendarDateLabel } from '../logic/schedule';
 import { Footer, type FooterProps } from './Footer';
-import { Icon } from './Icon';
 import { SimpleHeader } from './SimpleHeader';
+import { BackHome } from './BackHome';
 
 /** A run of text with its links. The parts are a fixed text, never reordered: their place is their key. */
 function Text({ parts }: { parts: readonly Inline[] }) {
@@ -61,12 +61,7 @@ export function LegalPage({ text, footer }: { text: LegalText; footer: FooterPro
               ))}
             </section>
           ))}
-          <p className="page__back">
-            <a className="btn btn--outline" href="/">
-              {legalPage.backHome}
-              <Icon name="arrow" />
-            </a>
-          </p>
+          <BackHome label={legalPage.backHome} />
         </article>
       </main>
       <Footer {...footer} />

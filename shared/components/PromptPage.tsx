@@ -1,8 +1,8 @@
 import { promptPage } from '../content';
 import { Footer, type FooterProps } from './Footer';
-import { Icon } from './Icon';
 import { Island } from './Island';
 import { SimpleHeader } from './SimpleHeader';
+import { BackHome } from './BackHome';
 
 export function PromptPage({ footer }: { footer: FooterProps }) {
   return (
@@ -19,12 +19,7 @@ export function PromptPage({ footer }: { footer: FooterProps }) {
             ))}
           </ol>
           <Island name="prompt-copy" props={{ prompt: promptPage.prompt }} hydrate="idle" />
-          <p className="page__back">
-            <a className="btn btn--outline" href="/">
-              {promptPage.backHome}
-              <Icon name="arrow" />
-            </a>
-          </p>
+          <BackHome label={promptPage.backHome} />
         </div>
       </main>
       <Footer {...footer} />

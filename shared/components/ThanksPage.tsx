@@ -3,6 +3,7 @@ import { Footer, type FooterProps } from './Footer';
 import { Icon } from './Icon';
 import type { ConfirmationFacts } from './mail/ConfirmationMail';
 import { SimpleHeader } from './SimpleHeader';
+import { BackHome } from './BackHome';
 
 /** The page after the checkout, in each state Stripe can report: only a paid purchase shows the join link. */
 export type ThanksView =
@@ -154,12 +155,7 @@ export function ThanksPage({ view, contactEmail, footer }: { view: ThanksView; c
               contactEmail={contactEmail}
             />
           )}
-          <p className="page__back">
-            <a className="btn btn--outline" href="/">
-              {thanks.backHome}
-              <Icon name="arrow" />
-            </a>
-          </p>
+          <BackHome label={thanks.backHome} />
         </div>
       </main>
       <Footer {...footer} />

@@ -11,6 +11,7 @@ import type { SpotsReading } from '../../shared/logic/spots';
 import { type StandInFault, startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripeStandIn';
 import { capturedLogger, ERROR, INFO, WARN } from '../helpers/logs';
 import { manualTime } from './time';
+import { warmUpFetch } from '../helpers/warmFetch';
 
 const KEY = 'rk_test_51PollerKeyNeverPrinted0123456789';
 const LINK = 'plink_1PollerTest';
@@ -20,12 +21,7 @@ const START_MS = 1_760_000_003_217;
 
 let standIn: StripeStandIn;
 let poller: SpotsPoller | undefined;
-// Node loads its fetch on the first call, which on a busy machine can take a good part of a short deadline.
-beforeAll(async () => {
-  const warm = await startStripeStandIn({ key: KEY, linkId: LINK });
-  await (await fetch(warm.url)).text();
-  await warm.close();
-});
+beforeAll(warmUpFetch);
 beforeEach(async () => {
   standIn = await startStripeStandIn({ key: KEY, linkId: LINK });
 });

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stripeClient } from '../../server/stripe/client';
 import { startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripeStandIn';
+import { warmUpFetch } from '../helpers/warmFetch';
 
 const KEY = 'rk_test_51ClientDeadlineKey0123456789';
 const LINK = 'plink_1ClientDeadline';
@@ -15,12 +16,7 @@ const DEADLINE_MS = 300;
 const GIVE_UP_MS = 3000;
 
 let standIn: StripeStandIn;
-// Node loads its fetch on the first call, which on a busy machine can take a good part of a short deadline.
-beforeAll(async () => {
-  const warm = await startStripeStandIn({ key: KEY, linkId: LINK });
-  await (await fetch(warm.url)).text();
-  await warm.close();
-});
+beforeAll(warmUpFetch);
 beforeEach(async () => {
   standIn = await startStripeStandIn({ key: KEY, linkId: LINK });
 });
