@@ -296,7 +296,7 @@ try {
     ['4. no 304 confirms an offer past its end', four.problems],
     ['5. the sale: no Early Bird body more than a poll + 2 s after the last spot sold, on either node', sale.problems],
     ['6. kill -9 one instance: no failed request', faults.problems.kill],
-    ['7. SIGSTOP one instance: no failed request, slowest within the bound plus one render, back after SIGCONT', faults.problems.hang],
+    ['7. SIGSTOP one instance: no failed request, slowest within the bound plus two renders, back after SIGCONT', faults.problems.hang],
     ["8. every instance stopped: whatever needs an instance gets the Spanish 503 outage page with the origin's headers", faults.problems.outage],
     ['9. every instance started again: the site recovers, the cache was not restarted', faults.problems.recovered],
     ['10. no Early Bird body during or after the faults', faults.problems.earlyBird],
