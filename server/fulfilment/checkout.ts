@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { readStripeFailure, stripeFailureDetail } from '../stripe/failure';
 
 /**
  * Why a call to Stripe failed: `unavailable` passes by itself (unreachable, timeout, 5xx, 429); `credentials` is the
@@ -26,28 +27,15 @@ export interface CheckoutApi {
   mark(paymentIntentId: string, metadata: Record<string, string>, idempotencyKey?: string): Promise<Stripe.PaymentIntent>;
 }
 
-interface StripeFailure {
-  type?: unknown;
-  statusCode?: unknown;
-  code?: unknown;
-}
-
 function failureOf(error: unknown): CheckoutError {
-  const { type, statusCode, code } = (typeof error === 'object' && error !== null ? error : {}) as StripeFailure;
-  const status = typeof statusCode === 'number' ? statusCode : null;
-  const safeCode = typeof code === 'string' && /^[a-z_]{1,64}$/.test(code) ? code : null;
-  const detail =
-    status === null
-      ? type === 'StripeConnectionError'
-        ? 'no answer (unreachable, reset or timed out)'
-        : 'unexpected failure'
-      : `HTTP ${status}${safeCode ? ` (${safeCode})` : ''}`;
-  if (type === 'StripeIdempotencyError' || safeCode === 'idempotency_key_in_use') return new CheckoutError('conflict', detail);
-  if (status === 401 || status === 403) return new CheckoutError('credentials', detail);
+  const failure = readStripeFailure(error);
+  const detail = stripeFailureDetail(failure);
+  if (failure.type === 'StripeIdempotencyError' || failure.code === 'idempotency_key_in_use') return new CheckoutError('conflict', detail);
+  if (failure.status === 401 || failure.status === 403) return new CheckoutError('credentials', detail);
   return new CheckoutError('unavailable', detail);
 }
 
-const isMissing = (error: unknown): boolean => (error as StripeFailure | null)?.statusCode === 404;
+const isMissing = (error: unknown): boolean => readStripeFailure(error).status === 404;
 
 /** The fulfilment's calls through the official SDK, each failure as a CheckoutError. */
 export function checkoutApi(stripe: Stripe): CheckoutApi {

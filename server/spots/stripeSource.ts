@@ -1,25 +1,15 @@
 import type Stripe from 'stripe';
 import type { SpotsSettings } from '../config/settings';
 import { stripeClient } from '../stripe/client';
+import { readStripeFailure, stripeFailureDetail } from '../stripe/failure';
 import { SpotsSourceError, type SpotsSource } from './source';
 
-/** Stripe's error as far as the SDK reports it, read without its message. */
-interface StripeFailure {
-  type?: unknown;
-  statusCode?: unknown;
-  code?: unknown;
-}
-
-/** A short cause from the status and Stripe's error code only: the messages may quote the key. */
 function failureOf(error: unknown): SpotsSourceError {
-  const { type, statusCode, code } = (typeof error === 'object' && error !== null ? error : {}) as StripeFailure;
-  const status = typeof statusCode === 'number' ? statusCode : null;
-  const detail = typeof code === 'string' && /^[a-z_]{1,64}$/.test(code) ? ` (${code})` : '';
-  if (status === 401 || status === 403) return new SpotsSourceError('credentials', `HTTP ${status}${detail}`);
-  if (status === 404) return new SpotsSourceError('link', `HTTP 404${detail}`);
-  if (status !== null) return new SpotsSourceError('unavailable', `HTTP ${status}${detail}`);
-  if (type === 'StripeConnectionError') return new SpotsSourceError('unavailable', 'no answer (unreachable, reset or timed out)');
-  return new SpotsSourceError('unavailable', typeof type === 'string' && /^\w{1,64}$/.test(type) ? type : 'unexpected failure');
+  const failure = readStripeFailure(error);
+  const detail = stripeFailureDetail(failure);
+  if (failure.status === 401 || failure.status === 403) return new SpotsSourceError('credentials', detail);
+  if (failure.status === 404) return new SpotsSourceError('link', detail);
+  return new SpotsSourceError('unavailable', detail);
 }
 
 /**
