@@ -130,11 +130,13 @@ describe('prompt copy', () => {
       });`,
     });
     // The toast's own timer runs on Playwright's clock, moved on by the test: paused once the island is awake, so the
-    // real time the checks below take on a loaded machine never counts toward the toast's five seconds.
+    // real time the checks below take on a loaded machine never counts toward the toast's five seconds. It pauses
+    // ten seconds ahead of the page's clock, since the clock may only jump forward and runs on while the page's time
+    // travels to the test and back (a millisecond ahead was already past on a busy machine); no toast exists yet.
     await page.clock.install();
     await page.goto(`${url}/prompt1`);
     await waitForIsland(page, 'prompt-copy');
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10_000));
 
     for (const [index, label] of LABELS.entries()) {
       await page.getByRole('button', { name: label }).click();
