@@ -64,10 +64,16 @@ async function currentStop(page: Page): Promise<Stop> {
       await new Promise<void>((resolve) => {
         let last = window.scrollY;
         let still = 0;
+        // Still for 3 frames once the focused stop is in view; out of view, for 20, since on a busy machine the
+        // smooth scroll toward it may not have begun 3 frames after the key (the checks below judge where it ends).
+        const settled = (): boolean => {
+          const rect = document.activeElement?.getBoundingClientRect();
+          return still >= 20 || (still >= 3 && rect !== undefined && rect.top >= -1 && rect.bottom <= window.innerHeight + 1);
+        };
         const frame = (): void => {
           still = window.scrollY === last ? still + 1 : 0;
           last = window.scrollY;
-          if (still >= 3) resolve();
+          if (settled()) resolve();
           else requestAnimationFrame(frame);
         };
         requestAnimationFrame(frame);
