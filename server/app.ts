@@ -12,7 +12,7 @@ import { loggablePath, requestLog } from './ops/requestLog';
 import { securityHeaders } from './http/security';
 import { htmlCacheControl } from './render/snapshot';
 import type { SpotsFeed } from './spots/poller';
-import type { FulfilmentRoutes } from './fulfilment/routes';
+import type { FulfilmentRoutes } from './fulfilment/fulfilmentRoutes';
 
 export interface AppOptions {
   config: SiteConfig;
@@ -29,7 +29,7 @@ export interface AppOptions {
   draining?: () => boolean;
   /** Where the Early Bird's spots are counted: the instance is ready once the first read has answered or failed. */
   spots?: SpotsFeed;
-  /** After the checkout (server/fulfilment/routes.ts); none without its settings. */
+  /** After the checkout (server/fulfilment/fulfilmentRoutes.ts); none without its settings. */
   fulfilment?: FulfilmentRoutes;
 }
 

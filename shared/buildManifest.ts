@@ -1,6 +1,6 @@
 /**
  * The build's contract: what scripts/lib/siteBuild.ts writes to dist/manifest.json, and what the server, the tests
- * and the scripts read from it (server/render/buildManifest.ts). Types only: every side imports it, Node's type stripping included.
+ * and the scripts read from it (server/render/readManifest.ts). Types only: every side imports it, Node's type stripping included.
  */
 import type { ResponsivePhoto } from './components/responsivePhoto';
 

@@ -5,7 +5,7 @@
 // EARLY_BIRD_DEADLINE falls in the middle of the run and WORKSHOP_START later; in between each instance in turn
 // gets SIGTERM and is started again while traffic flows. Every response is recorded. Then the unplanned faults
 // (rehearsal/faults.ts): an instance killed, one hung, all stopped, all started again; the Early Bird's last spots
-// (rehearsal/sale.ts); and a rolling deploy to a build with other chunk names (rehearsal/deploy.ts). Every load
+// (rehearsal/spotsSale.ts); and a rolling deploy to a build with other chunk names (rehearsal/deploy.ts). Every load
 // runs at a fixed rate. It stops by itself, within a watchdog's time, stops every process it started, and exits 1
 // when an acceptance fails. It installs nothing: varnishd and nginx must be on PATH (.ci/run installs them).
 // SHUTDOWN_DELAY_SECONDS, if set, is passed to the instances.
@@ -17,16 +17,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createBodyReader } from './rehearsal/bodies.ts';
+import { createBodyReader } from './rehearsal/offerReader.ts';
 import { cleanUpOnExit, stopAll } from './rehearsal/children.ts';
 import { runFaults } from './rehearsal/faults.ts';
 import { createInstance, type Instance, startNginx, startVarnish } from './rehearsal/fleet.ts';
 import { confirmations, fmt, type RestartRow, restarts, seconds, staleBodies, steadyFigures, table } from './rehearsal/report.ts';
 import { rehearseDeploy } from './rehearsal/deploy.ts';
-import { rehearseSale } from './rehearsal/sale.ts';
+import { rehearseSale } from './rehearsal/spotsSale.ts';
 import { compareWithFloor } from './rehearsal/throughput.ts';
 import { createRecorder, quietVisitors, revalidatingBrowsers, send, steadyLoad } from './rehearsal/traffic.ts';
-import { readBuildManifest } from '../../server/render/buildManifest.ts';
+import { readBuildManifest } from '../../server/render/readManifest.ts';
 import { freePort, PRODUCTION_SETTINGS } from '../lib/harness.ts';
 import { maxOf } from '../lib/stats.ts';
 

@@ -6,7 +6,7 @@ import { copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { MANIFEST_FILE } from '../../server/render/buildManifest.ts';
+import { MANIFEST_FILE } from '../../server/render/readManifest.ts';
 import type { BuildManifest, InlineStyle, StylesheetName } from '../../shared/buildManifest.ts';
 import { buildPortrait } from './portrait.ts';
 

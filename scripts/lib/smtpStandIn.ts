@@ -3,14 +3,14 @@
  * takes the site's confirmation mails over SMTP with a login, as a provider would, keeps each message as it
  * arrived, and can write each to a folder as a .eml file a mail client opens. It can refuse (a 451, as a provider
  * over its limits answers) or hang (never answer the message), for the fault tests. Production refuses its user
- * name in SMTP_URL (server/config/smtpStandIn.ts).
+ * name in SMTP_URL (server/config/standInSmtpUser.ts).
  * Node runs this file as it is (type stripping): erasable TypeScript only.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
-import { SMTP_STAND_IN_USER } from '../../server/config/smtpStandIn.ts';
+import { SMTP_STAND_IN_USER } from '../../server/config/standInSmtpUser.ts';
 
 export type SmtpFault = 'refuse' | 'hang';
 

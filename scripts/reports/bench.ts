@@ -9,7 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import * as esbuild from 'esbuild';
 import type { Request, Response } from 'express';
-import { readBuildManifest } from '../../server/render/buildManifest.ts';
+import { readBuildManifest } from '../../server/render/readManifest.ts';
 import { freePort, type RunningServer, startProductionServer, startServer } from '../lib/harness.ts';
 import { cpuMs, rssMb } from '../lib/processUsage.ts';
 

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { readBuildManifest } from '../../server/render/buildManifest.ts';
+import { readBuildManifest } from '../../server/render/readManifest.ts';
 import { startProductionServer } from '../lib/harness.ts';
 import { rssMb } from '../lib/processUsage.ts';
 

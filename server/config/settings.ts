@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { SocialNetwork, SocialProfile } from '../../shared/content';
 import type { SaleTerms } from '../../shared/logic/sale';
-import { SMTP_STAND_IN_USER } from './smtpStandIn';
+import { SMTP_STAND_IN_USER } from './standInSmtpUser';
 
 /** The settings whose defaults are placeholders: fine on a developer's machine, never in production. */
 export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS'] as const;

@@ -4,7 +4,7 @@ import { confirmation } from '../../shared/content';
 import { ROUTES } from '../../shared/routes';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
-import type { FulfilmentMetrics } from './metrics';
+import type { FulfilmentMetrics } from './fulfilmentMetrics';
 import type { Fulfil, Verified } from './fulfil';
 import type { BuyerInvite } from './invite';
 import type { ReadBudget } from './readBudget';

@@ -2,7 +2,7 @@ import express, { type RequestHandler, type Response } from 'express';
 import Stripe from 'stripe';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
-import type { FulfilmentMetrics } from './metrics';
+import type { FulfilmentMetrics } from './fulfilmentMetrics';
 import type { ConfirmationOutcome, Fulfil } from './fulfil';
 import { isSessionId } from './sessionId';
 

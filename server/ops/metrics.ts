@@ -34,7 +34,7 @@ function routeLabel(route: { path?: unknown } | undefined, status: number): stri
   return status < 400 ? 'static' : 'other';
 }
 
-/** Prometheus metrics for one process: requests, latency, page renders against memory hits, the sale's state (the spots add theirs: server/spots/metrics.ts). */
+/** Prometheus metrics for one process: requests, latency, page renders against memory hits, the sale's state (the spots add theirs: server/spots/spotsMetrics.ts). */
 export interface MetricsOptions {
   clock: Clock;
   sale: SaleTerms;

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readBuildManifest } from '../../server/render/buildManifest';
-import { DIST } from '../helpers/app';
+import { readBuildManifest } from '../../server/render/readManifest';
+import { DIST } from '../helpers/testApp';
 
 interface Metafile {
   inputs: Record<string, unknown>;

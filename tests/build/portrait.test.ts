@@ -9,9 +9,9 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPortrait, PLACEHOLDER_PHOTO, PORTRAIT_SIZE } from '../../scripts/lib/portrait';
-import { readBuildManifest } from '../../server/render/buildManifest';
+import { readBuildManifest } from '../../server/render/readManifest';
 import { trainer } from '../../shared/content';
-import { DIST, testApp } from '../helpers/app';
+import { DIST, testApp } from '../helpers/testApp';
 import { parseHtml } from '../helpers/html';
 
 const { trainerPhoto: photo } = readBuildManifest(DIST);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readConfig } from '../../server/config/settings';
 import { createMetrics } from '../../server/ops/metrics';
-import { registerSpotsMetrics } from '../../server/spots/metrics';
+import { registerSpotsMetrics } from '../../server/spots/spotsMetrics';
 import { routeList } from '../../shared/routes';
 
 const RULES = 'deploy/prometheus/taller-marca-autoridad.rules.yml';

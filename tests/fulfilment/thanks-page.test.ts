@@ -6,12 +6,12 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmation, faq, thanks } from '../../shared/content';
-import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
+import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { asText, CONTACT_EMAIL, MEETING_URL, type Rig, startRig, veventOf } from '../helpers/fulfilment';
 import { waitUntil } from '../../scripts/lib/harness';
 import { parseHtml, textOf } from '../helpers/html';
 import type { LogLine } from '../helpers/logs';
-import { seriesValue } from '../helpers/metrics';
+import { seriesValue } from '../helpers/seriesValue';
 
 let rig: Rig;
 const allLogs: LogLine[][] = [];

@@ -8,10 +8,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmation, details } from '../../shared/content';
 import { MARK_KEYS } from '../../server/fulfilment/mark';
-import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
+import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { asText, CONTACT_EMAIL, deliver, MEETING_URL, parsedMails, type Rig, signed, startRig, veventOf, waitForMails } from '../helpers/fulfilment';
 import { type LogLine, WARN } from '../helpers/logs';
-import { seriesValue } from '../helpers/metrics';
+import { seriesValue } from '../helpers/seriesValue';
 
 let rig: Rig;
 const NOW = BEFORE_DEADLINE_MS;

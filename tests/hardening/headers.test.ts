@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import request, { type Response as AgentResponse } from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { readBuildManifest } from '../../server/render/buildManifest';
+import { readBuildManifest } from '../../server/render/readManifest';
 import { SECURITY_HEADER_NAMES } from '../../server/http/security';
-import { DIST, testApp } from '../helpers/app';
+import { DIST, testApp } from '../helpers/testApp';
 import { parseHtml } from '../helpers/html';
 
 const manifest = readBuildManifest(DIST);

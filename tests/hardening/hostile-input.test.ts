@@ -2,8 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBuildManifest } from '../../server/render/buildManifest';
-import { DIST, testApp } from '../helpers/app';
+import { readBuildManifest } from '../../server/render/readManifest';
+import { DIST, testApp } from '../helpers/testApp';
 import { startBuiltServer, type RunningServer } from '../../scripts/lib/harness';
 import { openConnection, parseResponses, rawGet, rawRequest, type RawConnection } from '../helpers/rawHttp';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
+import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import type { LogLine } from '../helpers/logs';
 import { freePort, PRODUCTION_SETTINGS, type RunningServer, runToExit, startBuiltServer, startServer } from '../../scripts/lib/harness';
 import { rawGet, rawRequest } from '../helpers/rawHttp';
@@ -103,7 +103,7 @@ describe('logs of the built server', () => {
 
   it('prints one start line, with event listening, url, version, the state of the sale, deadline and start', () => {
     // Real settings, consistent dates: no warning comes before it (the build's, for a placeholder photo, aside:
-    // tests/hardening/config-warnings.test.ts).
+    // tests/hardening/start-lines.test.ts).
     const [line] = server.stdout.map((text) => JSON.parse(text) as Record<string, unknown>).filter((entry) => entry.event !== 'build_warning');
     expect(line).toMatchObject({
       level: 30,

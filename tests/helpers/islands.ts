@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 import { hydrateIsland } from '../../client/hydrate';
 import type { Environment } from '../../server/config/settings';
 import type { IslandName } from '../../shared/islands/registry';
-import { testApp } from './app';
+import { testApp } from './testApp';
 
 /**
  * Every timer a component may use, Date and performance.now(); never setImmediate or nextTick, which React's

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { faq } from '../../shared/content';
-import { BEFORE_DEADLINE_MS } from '../helpers/app';
+import { BEFORE_DEADLINE_MS } from '../helpers/testApp';
 import { fetchPage, hydrate, islandRoot, mountPage, settle, textOf, until } from '../helpers/islands';
 
 const items = (): HTMLDetailsElement[] => [...islandRoot('faq').querySelectorAll<HTMLDetailsElement>('details.faq-item')];

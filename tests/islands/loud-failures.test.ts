@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { hydrateIsland } from '../../client/hydrate';
-import { BEFORE_DEADLINE_MS } from '../helpers/app';
+import { BEFORE_DEADLINE_MS } from '../helpers/testApp';
 import { fetchPage, islandRoot, mountPage, settle } from '../helpers/islands';
 import { takeConsoleErrors } from '../setup/fail-on-console-error';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { promptCopy, promptPage } from '../../shared/content';
-import { BEFORE_DEADLINE_MS } from '../helpers/app';
+import { BEFORE_DEADLINE_MS } from '../helpers/testApp';
 import { fetchPage, hydrate, islandRoot, mountPage, settle, textOf, until, fakeDeviceClock } from '../helpers/islands';
 
 const LABELS = [promptCopy.copyAll, promptCopy.copyFull];

@@ -82,7 +82,7 @@ describe('the production build from a clean copy', () => {
   });
 
   it('logs one JSON line saying where it listens', () => {
-    // The build's warning for a placeholder photo aside (tests/hardening/config-warnings.test.ts).
+    // The build's warning for a placeholder photo aside (tests/hardening/start-lines.test.ts).
     const [line] = server.stdout.map((text) => JSON.parse(text) as { event?: string; url?: string }).filter((entry) => entry.event !== 'build_warning');
     expect(line).toMatchObject({ event: 'listening', url: server.url });
   });

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { readBuildManifest } from '../../server/render/buildManifest';
-import { DEFAULT_DEADLINE_MS, DIST, TEST_START_MS, testApp } from '../helpers/app';
+import { readBuildManifest } from '../../server/render/readManifest';
+import { DEFAULT_DEADLINE_MS, DIST, TEST_START_MS, testApp } from '../helpers/testApp';
 import { fetchRaw } from '../helpers/fetchRaw';
 import { parseHtml, textOf } from '../helpers/html';
 

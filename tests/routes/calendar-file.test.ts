@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { trainer, workshop } from '../../shared/content';
 import { DEFAULTS } from '../../server/config/settings';
-import { testApp } from '../helpers/app';
+import { testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
 const NOW = Date.parse('2026-11-21T18:30:42Z');

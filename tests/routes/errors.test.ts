@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../helpers/app';
+import { testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
 describe('unknown paths', () => {

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
 import { faq, pricing, prices, refundPromise, trainer, workshop } from '../../shared/content';
-import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/app';
+import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
 const SELLER = {

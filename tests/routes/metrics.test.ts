@@ -5,8 +5,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config/settings';
 import { routeList } from '../../shared/routes';
-import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/app';
-import { seriesValue } from '../helpers/metrics';
+import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
+import { seriesValue } from '../helpers/seriesValue';
 
 describe('metrics', () => {
   it('count requests by route, method and status, with the raw path of an unknown URL never a label', async () => {

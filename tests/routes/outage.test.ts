@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { outage } from '../../shared/content';
-import { DEFAULT_DEADLINE_MS, testApp } from '../helpers/app';
+import { DEFAULT_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
 /** The page the cache keeps and shows while no instance answers (deploy/varnish/taller.vcl). */

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../server/config/settings';
 import { promptPage, workshop } from '../../shared/content';
-import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
+import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
 describe('GET /', () => {

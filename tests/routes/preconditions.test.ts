@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readBuildManifest } from '../../server/render/buildManifest';
-import { DIST, testApp } from '../helpers/app';
+import { readBuildManifest } from '../../server/render/readManifest';
+import { DIST, testApp } from '../helpers/testApp';
 import { fetchRaw } from '../helpers/fetchRaw';
 
 const manifest = readBuildManifest(DIST);

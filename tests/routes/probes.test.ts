@@ -7,7 +7,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../shared/routes';
 import type { SpotsFeed } from '../../server/spots/poller';
-import { testApp } from '../helpers/app';
+import { testApp } from '../helpers/testApp';
 
 const SPOTS_ENV = { STRIPE_SECRET_KEY: 'rk_test_51ProbesKeyProbesKey', STRIPE_PAYMENT_LINK: 'plink_1Probes' };
 const firstReadPending: SpotsFeed = { current: () => null, ready: () => false };

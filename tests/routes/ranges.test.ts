@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { readBuildManifest } from '../../server/render/buildManifest';
-import { DIST, testApp } from '../helpers/app';
+import { readBuildManifest } from '../../server/render/readManifest';
+import { DIST, testApp } from '../helpers/testApp';
 import { fetchRaw, type RawResponse } from '../helpers/fetchRaw';
 
 const manifest = readBuildManifest(DIST);

@@ -5,8 +5,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { PageAssets } from '../../shared/buildManifest';
-import { loadPageAssets } from '../../server/render/buildManifest';
-import { DIST, TEST_START_MS, testApp } from '../helpers/app';
+import { loadPageAssets } from '../../server/render/readManifest';
+import { DIST, TEST_START_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
 /** The build's assets, whose favicon (read by every page's render) fails once when armed: a transient fault. */

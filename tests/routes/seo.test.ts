@@ -3,7 +3,7 @@ import { Window } from 'happy-dom';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config/settings';
-import { DEFAULT_DEADLINE_MS, testApp } from '../helpers/app';
+import { DEFAULT_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
 const PUBLIC_URL = 'https://taller.example.org';
@@ -108,7 +108,7 @@ const SCHEMA: Record<string, { allowed: string[]; required: string[] }> = {
       'offers',
       'url',
     ],
-    // `offers` only while something can be bought: tests/routes/sale.test.ts checks it per state.
+    // `offers` only while something can be bought: tests/routes/sale-pages.test.ts checks it per state.
     required: ['name', 'startDate', 'endDate', 'location', 'eventAttendanceMode', 'eventStatus', 'performer', 'organizer', 'image', 'description'],
   },
   VirtualLocation: { allowed: ['url', 'name'], required: ['url'] },

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpotsFeed } from '../../server/spots/poller';
 import { pricing } from '../../shared/content';
 import { spotsFrom } from '../../shared/logic/spots';
-import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/app';
+import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
 import { buyerInvite } from '../../server/fulfilment/invite';
 import { confirmationMessage } from '../../server/fulfilment/message';
 import { MEETING_URL, PUBLIC_URL, type Rig, startRig } from '../helpers/fulfilment';

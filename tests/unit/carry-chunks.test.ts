@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readBuildManifest } from '../../server/render/buildManifest';
+import { readBuildManifest } from '../../server/render/readManifest';
 import { buildSite, carryPreviousChunks } from '../../scripts/lib/siteBuild';
 
 const dirs: string[] = [];

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEV_STATES, devSaleSettings, devStateFrom } from '../../scripts/lib/devSale';
 import { readConfig } from '../../server/config/settings';
 import { saleState } from '../../shared/logic/sale';
-import { testApp } from '../helpers/app';
+import { testApp } from '../helpers/testApp';
 import { parseHtml } from '../helpers/html';
 
 const NOW = Date.parse('2026-11-25T17:42:31.250Z');

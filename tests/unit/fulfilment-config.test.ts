@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
 import { ConfigError, readConfig } from '../../server/config/settings';
-import { SMTP_STAND_IN_USER } from '../../server/config/smtpStandIn';
+import { SMTP_STAND_IN_USER } from '../../server/config/standInSmtpUser';
 import { configWarnings } from '../../server/config/warnings';
 
 const SPOTS = { STRIPE_SECRET_KEY: 'rk_live_configtestkey123', STRIPE_PAYMENT_LINK: 'plink_1ConfigTest' };

@@ -7,7 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SECURITY_HEADER_NAMES } from '../../../server/http/security.ts';
-import { type BodyReader, isEarlyBird } from './bodies.ts';
+import { type BodyReader, isEarlyBird } from './offerReader.ts';
 import type { Instance, VarnishNode } from './fleet.ts';
 import { type MissRecord, missFigures, slowestRender } from './report.ts';
 import { type Sent, paced, send } from './traffic.ts';

@@ -1,5 +1,5 @@
 // The rehearsal's figures and its verdicts, from the recorded responses and the instances' lives.
-import { isEarlyBird, isSelling, KNOWN } from './bodies.ts';
+import { isEarlyBird, isSelling, KNOWN } from './offerReader.ts';
 import { maxOf } from '../../lib/stats.ts';
 import type { ResponseRecord } from './traffic.ts';
 

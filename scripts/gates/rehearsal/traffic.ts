@@ -3,7 +3,7 @@
 // came over a reused keep-alive connection.
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BodyReader } from './bodies.ts';
+import type { BodyReader } from './offerReader.ts';
 
 /** A request not answered within this counts as failed. */
 const TIMEOUT_MS = 5_000;

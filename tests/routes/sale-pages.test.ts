@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { contactCalls, pricing } from '../../shared/content';
-import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/app';
+import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
 const CHECKOUT_URL = 'https://pay.example.org/c/taller-49';

@@ -6,8 +6,8 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RENDER_AHEAD_IDLE_MS } from '../../server/render/renderAhead';
-import { BEFORE_DEADLINE_MS, testApp } from '../helpers/app';
-import { seriesValue } from '../helpers/metrics';
+import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
+import { seriesValue } from '../helpers/seriesValue';
 
 /** A counter's value: a series not yet counted is absent from the text, which is 0. */
 const counted = (text: string, series: string): number => seriesValue(text, series) ?? 0;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { PageAssets } from '../../shared/buildManifest';
 import { createApp } from '../../server/app';
-import { loadPageAssets } from '../../server/render/buildManifest';
+import { loadPageAssets } from '../../server/render/readManifest';
 import type { Clock } from '../../server/ops/clock';
 import { readConfig, type Environment } from '../../server/config/settings';
 import { createMetrics, type Metrics } from '../../server/ops/metrics';
@@ -9,7 +9,7 @@ import type { SpotsFeed } from '../../server/spots/poller';
 import { createBodies } from '../../server/render/bodies';
 import { startRenderAhead } from '../../server/render/renderAhead';
 import { nodeScheduler } from '../../server/ops/scheduler';
-import { startFulfilment } from '../../server/fulfilment/routes';
+import { startFulfilment } from '../../server/fulfilment/fulfilmentRoutes';
 import { capturedLogger } from './logs';
 
 export const DIST = path.resolve('dist');

@@ -4,7 +4,7 @@ import type { FulfilmentSettings, SiteConfig } from '../config/settings';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
-import { type FulfilmentMetrics, registerFulfilmentMetrics } from './metrics';
+import { type FulfilmentMetrics, registerFulfilmentMetrics } from './fulfilmentMetrics';
 import { checkoutApi } from './checkout';
 import { createFulfil, type Verified } from './fulfil';
 import { buyerInvite } from './invite';

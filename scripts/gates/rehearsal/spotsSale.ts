@@ -8,7 +8,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, PRODUCTION_SETTINGS, sellingEnv } from '../../lib/harness.ts';
 import { startStripeStandIn } from '../../lib/stripeStandIn.ts';
-import { type BodyReader, createBodyReader, isEarlyBird } from './bodies.ts';
+import { type BodyReader, createBodyReader, isEarlyBird } from './offerReader.ts';
 import { createInstance, startVarnish, type VarnishNode } from './fleet.ts';
 import { busiestWindow, type SaleRecord, saleFigures, type PhaseContext, type PhaseResult } from './report.ts';
 import { paced, send } from './traffic.ts';

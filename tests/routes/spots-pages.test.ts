@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { SpotsFeed } from '../../server/spots/poller';
 import { pricing } from '../../shared/content';
 import { type Spots, spotsFrom } from '../../shared/logic/spots';
-import { BEFORE_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/app';
+import { BEFORE_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
 const CHECKOUT_URL = 'https://pay.example.org/c/taller-49';
