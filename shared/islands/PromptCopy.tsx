@@ -17,7 +17,7 @@ function CopyButton({ label, ready, onCopy }: { label: string; ready: boolean; o
  */
 export default function PromptCopy({ prompt }: PromptCopyProps) {
   const [ready, setReady] = useState(false);
-  const { toast, show, dismiss } = useToast();
+  const { toast, show, dismiss, hold } = useToast();
   useEffect(() => setReady(true), []);
 
   const copy = async (): Promise<void> => {
@@ -46,7 +46,7 @@ export default function PromptCopy({ prompt }: PromptCopyProps) {
       <div className="prompt__toolbar prompt__toolbar--end">
         <CopyButton label={promptCopy.copyFull} ready={ready} onCopy={onCopy} />
       </div>
-      <Toaster toast={toast} onDismiss={dismiss} />
+      <Toaster toast={toast} onDismiss={dismiss} onHold={hold} />
     </div>
   );
 }

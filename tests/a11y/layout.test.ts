@@ -24,22 +24,40 @@ async function visit(path: string, width: number, reducedMotion: 'reduce' | 'no-
   return watched.page;
 }
 
-/** Resolves once the page has stopped scrolling (unchanged over 3 polls of 50 ms). */
-async function settle(page: Page): Promise<void> {
-  let still = 0;
-  let last = await page.evaluate(() => window.scrollY);
-  for (let polls = 0; polls < 80 && still < 3; polls += 1) {
-    await page.waitForTimeout(50);
-    const now = await page.evaluate(() => window.scrollY);
-    still = now === last ? still + 1 : 0;
-    last = now;
-  }
+/**
+ * Resolves once the jump to `href` has come to rest: the page's own frames see its heading in view and the scroll
+ * position still for three of them. A heading that never comes into view is judged where it is after five seconds,
+ * however busy the machine (the checks then fail).
+ */
+async function settleOn(page: Page, href: string): Promise<void> {
+  await page.evaluate(async (target) => {
+    const giveUpAt = performance.now() + 5_000;
+    await new Promise<void>((resolve) => {
+      let last = window.scrollY;
+      let still = 0;
+      const frame = (): void => {
+        still = window.scrollY === last ? still + 1 : 0;
+        last = window.scrollY;
+        const heading = document.querySelector(`${target} h2`)?.getBoundingClientRect();
+        const inView = heading !== undefined && heading.top >= 0 && heading.bottom <= window.innerHeight;
+        if ((still >= 3 && inView) || performance.now() > giveUpAt) resolve();
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+  }, href);
 }
 
+/** Resolves once the page has painted twice: what a scroll brought into view has been laid out and rendered. */
+const twoFrames = (page: Page): Promise<void> =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+
 describe('nav links and the fixed top bar', () => {
-  const cases = (['no-preference', 'reduce'] as const).flatMap((motion) =>
-    [390, 1280].flatMap((width) => [true, false].map((javaScript) => ({ motion, width, javaScript }))),
-  );
+  // Without JavaScript the page never scrolls smoothly, whatever the visitor's wish: one motion covers it.
+  const cases = [
+    ...(['no-preference', 'reduce'] as const).flatMap((motion) => [390, 1280].map((width) => ({ motion, width, javaScript: true }))),
+    ...[390, 1280].map((width) => ({ motion: 'no-preference' as const, width, javaScript: false })),
+  ];
 
   it.each(cases)(
     'each section heading lands below the bar, in view ($width px, motion $motion, JavaScript $javaScript)',
@@ -50,7 +68,8 @@ describe('nav links and the fixed top bar', () => {
       const landed: { href: string; headingTop: number; barBottom: number; inView: boolean }[] = [];
       for (const link of nav.links) {
         await page.locator('.topbar__nav').getByRole('link', { name: link.label, exact: true }).click();
-        await settle(page);
+        // Without JavaScript the jump is instant, and no frame callback would ever run to say so.
+        if (javaScript) await settleOn(page, link.href);
         landed.push(
           await page.evaluate((href) => {
             const heading = document.querySelector(`${href} h2`)!.getBoundingClientRect();
@@ -124,7 +143,7 @@ async function measureAt200(page: Page): Promise<Overflow> {
   });
   const result: Overflow = { scrollWidth: 0, clientWidth: 0, clipped: [], offscreen: [], outOfButton: [], underBar: [] };
   for (let screen = 0; screen < 60; screen += 1) {
-    await page.waitForTimeout(60);
+    await twoFrames(page);
     const step = await page.evaluate((first) => {
       const describe = (element: Element): string =>
         `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}"`;

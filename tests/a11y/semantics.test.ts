@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { footer, nav, pricing, promptCopy } from '../../shared/content';
-import { browserRig, checkedPages, openWatchedPage, type WatchedPage, waitForIsland } from '../helpers/browser';
+import { browserRig, checkedPages, openWatchedPage, pausePageTimers, type WatchedPage, waitForIsland } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
 
 const NOT_FOUND_PATH = '/pagina-inexistente';
@@ -15,14 +15,17 @@ const opened = checkedPages();
 
 afterAll(() => rig.close());
 
-async function visit(path: string, javaScript = true): Promise<{ page: Page; url: string; watched: WatchedPage }> {
+/** With `pausedTimers`, the page's timers run on Playwright's clock, paused once the islands are awake (a toast stays). */
+async function visit(path: string, javaScript = true, pausedTimers = false): Promise<{ page: Page; url: string; watched: WatchedPage }> {
   const { browser, server } = await rig.get();
   const watched = await openWatchedPage(browser, { javaScriptEnabled: javaScript, viewport: { width: 1280, height: 800 } });
   const url = `${server.url}${path}`;
   opened.add(watched, path === NOT_FOUND_PATH ? [url] : []);
+  if (pausedTimers) await watched.page.clock.install();
   await watched.page.goto(url);
   if (javaScript && path === '/') await waitForIsland(watched.page, 'countdown');
   if (javaScript && path === '/prompt1') await waitForIsland(watched.page, 'prompt-copy');
+  if (pausedTimers) await pausePageTimers(watched.page);
   return { page: watched.page, url: server.url, watched };
 }
 
@@ -168,7 +171,7 @@ describe('pricing card', () => {
 
 describe('toasts', () => {
   it('success goes to a role=status region, failure to a role=alert region, both there before any toast', async () => {
-    const { page, url, watched } = await visit('/prompt1');
+    const { page, url, watched } = await visit('/prompt1', true, true);
     const status = page.locator('.toaster > [role="status"]');
     const alert = page.locator('.toaster > [role="alert"]');
     expect(await status.count()).toBe(1);

@@ -257,16 +257,18 @@ describe.each(NAMES)('%s', (name) => {
       [1, [1]],
     ] as const) {
       await shown.click(faqSummary(index));
-      await expect.poll(() => openFaqItems(shown), { timeout: 3_000 }).toEqual(expected);
+      await expect.poll(() => openFaqItems(shown), { timeout: 5_000 }).toEqual(expected);
       // The open item's answer is what the visitor now sees, and no other.
       expect(await shownAnswers(shown)).toEqual(expected.map((open) => faq.items[open]!.answer));
     }
   });
 
   it('puts the exact prompt on the clipboard from each copy button, and says so in a toast', async () => {
-    const shown = await open({ javaScript: true });
+    const shown = await open({ javaScript: true, clock: true });
     await shown.goto('/prompt1');
     await wakeIsland(shown, 'prompt-copy');
+    // The toast's lifetime on the paused clock: it stays until its close button is pressed, however slow the engine.
+    await shown.evaluate(() => window.__engineProbe!.clock!.pause());
     for (const [button, label] of [
       ['.prompt__toolbar:not(.prompt__toolbar--end) .copy-button', promptCopy.copyAll],
       ['.prompt__toolbar--end .copy-button', promptCopy.copyFull],
@@ -311,7 +313,7 @@ describe.each(NAMES)('%s', (name) => {
       [4, [4]],
     ] as const) {
       await shown.click(faqSummary(index));
-      await expect.poll(() => openFaqItems(shown), { timeout: 3_000 }).toEqual(expected);
+      await expect.poll(() => openFaqItems(shown), { timeout: 5_000 }).toEqual(expected);
     }
 
     await shown.goto('/prompt1');

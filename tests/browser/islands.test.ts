@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { promptCopy } from '../../shared/content';
-import { browserRig, cspViolationsOf, openWatchedPage, unexpectedProblems, type WatchedPage, waitForIsland } from '../helpers/browser';
+import { browserRig, cspViolationsOf, openWatchedPage, pausePageTimers, unexpectedProblems, type WatchedPage, waitForIsland } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
 
 const CHECKOUT_URL = 'https://pay.example.org/taller-prueba';
@@ -129,14 +129,11 @@ describe('prompt copy', () => {
         value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
       });`,
     });
-    // The toast's own timer runs on Playwright's clock, moved on by the test: paused once the island is awake, so the
-    // real time the checks below take on a loaded machine never counts toward the toast's five seconds. It pauses
-    // ten seconds ahead of the page's clock, since the clock may only jump forward and runs on while the page's time
-    // travels to the test and back (a millisecond ahead was already past on a busy machine); no toast exists yet.
+    // The toast's own timer runs on Playwright's clock, moved on by the test, never on the real time the checks take.
     await page.clock.install();
     await page.goto(`${url}/prompt1`);
     await waitForIsland(page, 'prompt-copy');
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10_000));
+    await pausePageTimers(page);
 
     for (const [index, label] of LABELS.entries()) {
       await page.getByRole('button', { name: label }).click();
@@ -150,11 +147,11 @@ describe('prompt copy', () => {
         await page.clock.runFor(4_900);
         expect(await toast.isVisible()).toBe(true);
         await page.clock.runFor(200);
-        await toast.waitFor({ state: 'detached', timeout: 1_000 });
+        await toast.waitFor({ state: 'detached', timeout: 5_000 });
       } else {
         // ...or at once with its close button.
         await toast.getByRole('button', { name: promptCopy.dismiss }).click();
-        await toast.waitFor({ state: 'detached', timeout: 1_000 });
+        await toast.waitFor({ state: 'detached', timeout: 5_000 });
       }
     }
   });

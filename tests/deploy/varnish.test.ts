@@ -76,7 +76,7 @@ describe('deploy/varnish/taller.vcl in front of a failing instance', () => {
       const gets = dropped.filter((line) => line.startsWith('GET ')).length;
       return requests.get('instance_retry') === logged.length && logged.length === gets && (requests.get('dropper_retry') ?? 0) === 0;
     };
-    await waitUntil('every retry counted at the instance it went to', counted, 2_000);
+    await waitUntil('every retry counted at the instance it went to', counted, 8_000);
   });
 
   it("with no instance answering, shows the kept outage page: Spanish, 503, Retry-After, the origin's headers, stored nowhere", async () => {

@@ -155,7 +155,8 @@ describe('/gracias in the other states', () => {
     const started = Date.now();
     const res = await visit(app, sessionId);
     expect(res.status).toBe(503);
-    expect(Date.now() - started).toBeLessThan(6_000);
+    // Within the deadline: a busy machine may add to it, never the minutes an unbounded call would wait.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
 

@@ -186,11 +186,13 @@ describe('nothing to send', () => {
 });
 
 describe('faults: a non-2xx and one warn line, and the next delivery sends the mail', () => {
+  // Only the hang needs a short socket timeout, to end the silence the server keeps after the message; the refusal
+  // keeps nodemailer's bounds as the site sets them, so a busy machine's slow greeting is never taken for it.
   it.each([
-    ['the SMTP server refuses (451)', 'refuse', /^smtp EMESSAGE reply 451/],
-    ['the SMTP server times out', 'hang', /^smtp ETIMEDOUT/],
-  ] as const)('%s', async (_name, fault, cause) => {
-    const { app, logs } = instance({ smtpOptions: { socketTimeout: 300, greetingTimeout: 300 } });
+    ['the SMTP server refuses (451)', 'refuse', {}, /^smtp EMESSAGE reply 451/],
+    ['the SMTP server times out', 'hang', { socketTimeout: 300 }, /^smtp ETIMEDOUT/],
+  ] as const)('%s', async (_name, fault, smtpOptions, cause) => {
+    const { app, logs } = instance({ smtpOptions });
     const sessionId = rig.stripe.checkout.createSession('paid');
     const delivery = signed(rig, 'checkout.session.completed', sessionId, NOW);
     rig.smtp.setFault(fault);
@@ -204,7 +206,9 @@ describe('faults: a non-2xx and one warn line, and the next delivery sends the m
     // Released at Stripe, so the next delivery need not wait for a lease.
     expect(markOf(sessionId)).toBe('failed');
     rig.smtp.setFault(null);
-    expect((await deliver(app, delivery)).status).toBe(200);
+    // Stripe's next delivery, here to an instance with the site's own bounds (as the hang's short one could cut a
+    // busy machine's send short).
+    expect((await deliver(instance().app, delivery)).status).toBe(200);
     expect(rig.smtp.received).toHaveLength(1);
     expect(markOf(sessionId)).toBe('sent');
   });

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import type { LogLine } from '../helpers/logs';
-import { freePort, PRODUCTION_SETTINGS, type RunningServer, runToExit, startBuiltServer, startServer } from '../../scripts/lib/harness';
+import { freePort, PRODUCTION_SETTINGS, type RunningServer, runToExit, startBuiltServer, startServer, waitUntil } from '../../scripts/lib/harness';
 import { rawGet, rawRequest } from '../helpers/rawHttp';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -13,6 +13,18 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const requestLines = (logs: LogLine[]) => logs.filter((line) => line.event === 'request');
+
+/**
+ * Waits for the built server's log line for `path` (a request line, or another event's): the process writes its lines
+ * in order, so every line of an earlier request is in by then, however long a busy machine took to pass them on.
+ */
+const untilLogged = (server: RunningServer, path: string, event = 'request'): Promise<void> =>
+  waitUntil(
+    `a ${event} line for ${path}`,
+    () => server.stdout.some((text) => text.includes(`"event":"${event}"`) && text.includes(`"path":"${path}"`)),
+    10_000,
+    10,
+  );
 
 describe('request log lines (app)', () => {
   it('one JSON line per request with event, method, path, status, ms and bytes', async () => {
@@ -130,7 +142,8 @@ describe('logs of the built server', () => {
       expect(result.timedOut).toBe(false);
       expect(Number(/^HTTP\/1\.1 (\d{3})/.exec(result.text)?.[1])).toBeLessThan(500);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await fetch(`${server.url}/healthz?after-the-hostile-ones`);
+    await untilLogged(server, '/healthz?after-the-hostile-ones');
     const lines = server.stdout.slice(before);
     expect(lines.filter((text) => text.includes('"event":"request"')).length).toBeGreaterThanOrEqual(1);
     for (const text of lines) {
@@ -144,11 +157,13 @@ describe('logs of the built server', () => {
     const before = server.stdout.length;
     await fetch(`${server.url}/healthz`);
     await fetch(`${server.url}/prompt1`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A third request's line closes the window: a second line for either of the two would have come before it.
+    await fetch(`${server.url}/healthz?end`);
+    await untilLogged(server, '/healthz?end');
     const lines = server.stdout
       .slice(before)
       .map((text) => JSON.parse(text) as LogLine)
-      .filter((line) => line.event === 'request');
+      .filter((line) => line.event === 'request' && line.path !== '/healthz?end');
     expect(lines.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
       { method: 'GET', path: '/healthz', status: 200 },
       { method: 'GET', path: '/prompt1', status: 200 },
@@ -168,7 +183,8 @@ describe('LOG_LEVEL on the built server', () => {
     const { url } = warnOnly;
     expect((await fetch(`${url}/`)).status).toBe(200);
     expect((await fetch(`${url}/no-existe`)).status).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The 404's warning comes after any line the request for / could have written.
+    await untilLogged(warnOnly, '/no-existe', 'not_found');
     const lines = warnOnly.stdout.map((text) => JSON.parse(text) as LogLine);
     expect(lines.filter((line) => line.event === 'request')).toEqual([]);
     expect(lines.every((line) => line.level >= 40)).toBe(true);

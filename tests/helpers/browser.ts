@@ -63,6 +63,16 @@ export async function layOutWholePage(page: Page, timeout = 10_000): Promise<voi
   await page.waitForFunction(() => document.documentElement.classList.contains('laid-out'), null, { timeout });
 }
 
+/**
+ * Stops the page's timers where they are: a toast's lifetime then never runs out while a slow machine is still
+ * checking it, and the test moves the page's time on itself (`page.clock.runFor`). The page must have loaded after
+ * `page.clock.install()`. It pauses ten seconds ahead of the page's clock, since that clock may only jump forward and
+ * runs on while the page's time travels to the test and back; timers due meanwhile fire once.
+ */
+export async function pausePageTimers(page: Page): Promise<void> {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10_000));
+}
+
 /** Waits until an island's root carries data-hydrated="true"; it is scrolled to first, for `visible` islands. */
 export async function waitForIsland(page: Page, name: string, timeout = 10_000): Promise<void> {
   await page.locator(`[data-island="${name}"]`).scrollIntoViewIfNeeded();

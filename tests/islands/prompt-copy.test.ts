@@ -143,4 +143,37 @@ describe('prompt-copy island once hydrated', () => {
     await until(() => toasts().length === 0, 'the toast to go away');
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it.each([
+    ['pointed at', 'mouseenter', 'mouseleave'],
+    ['focused', 'focusin', 'focusout'],
+  ] as const)('stays while %s, however long, then goes 5 seconds after the visitor leaves it', async (_how, enter, leave) => {
+    fakeDeviceClock(BEFORE_DEADLINE_MS);
+    stubWriteText('resolve');
+    await hydrate('prompt-copy');
+    copyButton(promptCopy.copyAll).click();
+    await until(() => toasts().length === 1, 'the success toast');
+    await settle();
+    const toast = toasts()[0]!;
+    // React listens at the root for both: mouseenter is derived from mouseover/mouseout, focus from focusin/focusout.
+    const events: Record<string, () => Event> = {
+      mouseenter: () => new MouseEvent('mouseover', { bubbles: true, relatedTarget: document.body }),
+      mouseleave: () => new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }),
+      focusin: () => new FocusEvent('focusin', { bubbles: true }),
+      focusout: () => new FocusEvent('focusout', { bubbles: true, relatedTarget: document.body }),
+    };
+    toast.dispatchEvent(events[enter]!());
+    await settle();
+    vi.advanceTimersByTime(60_000);
+    await settle();
+    expect(toasts()).toEqual([toast]);
+
+    toast.dispatchEvent(events[leave]!());
+    await settle();
+    vi.advanceTimersByTime(4_999);
+    await settle();
+    expect(toasts()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    await until(() => toasts().length === 0, 'the toast to go away');
+  });
 });
