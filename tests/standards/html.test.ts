@@ -155,7 +155,10 @@ beforeAll(async () => {
     // Errors and warnings; "info" notes (React's `<meta ... />` self-closing slash, say) are neither.
     if (message.type !== 'error' && message.subType !== 'warning') continue;
     const name = path.basename(decodeURIComponent(new URL(message.url).pathname), '.html');
-    found.set(name, [...(found.get(name) ?? []), `${message.lastLine ?? '?'} ${message.type}${message.subType ? `/${message.subType}` : ''}: ${message.message}`]);
+    found.set(name, [
+      ...(found.get(name) ?? []),
+      `${message.lastLine ?? '?'} ${message.type}${message.subType ? `/${message.subType}` : ''}: ${message.message}`,
+    ]);
   }
 });
 
