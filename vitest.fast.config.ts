@@ -16,6 +16,7 @@ export default defineConfig({
       'tests/fulfilment/**/*.test.ts',
       'tests/build/**/*.test.ts',
       'tests/deploy/kubernetes.test.ts',
+      'tests/deploy/vcl-route-lists.test.ts',
       'tests/hardening/headers.test.ts',
     ],
     outputFile: { json: '.artifacts/vitest/fast-report.json' },

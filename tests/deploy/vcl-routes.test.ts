@@ -1,34 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouteKind, routeList } from '../../shared/routes';
 import { type RunningVarnish, startVarnish } from '../helpers/varnish';
+import { kindLines, pathsOf, patternOf, vclText } from '../helpers/vclRouteLists';
 
 /**
  * deploy/varnish/taller.vcl keeps one list of paths per route kind (its sub taller_route); shared/routes.ts is the one
- * route table. Each list is held to the table, and each kind's handling is checked through a real varnishd, for
+ * route table. Each list is held to the table without a varnishd (vcl-route-lists.test.ts); here each kind's
+ * handling is checked through a real varnishd, for
  * every route and for a path added to each kind's list, so that a kind with no route yet is checked too. The origin
  * is a stand-in that records every request and answers each as cacheable, so that what is not stored is the VCL's
  * doing; beside it, an instance of another release, which lacks the stand-in's hashed files and drops every other
  * request without a word.
  */
-const VCL_FILE = 'deploy/varnish/taller.vcl';
-const vclText = readFileSync(VCL_FILE, 'utf8');
-
-const literalOf = (pattern: string): string => pattern.replace(/\\(.)/g, '$1');
-const patternOf = (literal: string): string => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** `if (req.http.X-Taller-<Route|Path> ~ "<pattern>") { set req.http.X-Taller-Kind = "<kind>"; }`, in order. */
-const KIND_LINE = /if \(req\.http\.X-Taller-(Route|Path) ~ "([^"]*)"\) \{\s*set req\.http\.X-Taller-Kind = "(\w+)";/g;
-const kindLines = [...vclText.matchAll(KIND_LINE)].map(([line, on, pattern, kind]) => ({ line, on, pattern: pattern ?? '', kind: kind ?? '' }));
-/** A route kind's list: "^(/a|/b)$", or "^()$" for none. */
-const pathsOf = (pattern: string): string[] => {
-  const inner = /^\^\((.*)\)\$$/.exec(pattern)?.[1];
-  if (inner === undefined) throw new Error(`not a list of exact paths: ${pattern}`);
-  return inner === '' ? [] : inner.split('|').map(literalOf);
-};
-
 const SAMPLE = (kind: string): string => `/_vcl-test-${kind}`;
 /** A page no other test asks for. */
 const FRESH_PAGE = '/_vcl-test-fresh';
@@ -185,37 +170,6 @@ afterAll(async () => {
 });
 
 describe('deploy/varnish/taller.vcl held to shared/routes.ts', () => {
-  it('keeps one list per route kind, each the paths of that kind in the table', () => {
-    const lists = kindLines.filter(({ on }) => on === 'Route').map(({ kind, pattern }) => [kind, pathsOf(pattern).sort()] as const);
-    const table = Object.keys(HANDLING).map(
-      (kind) =>
-        [
-          kind,
-          routeList
-            .filter((route) => route.kind === kind)
-            .map((route) => route.path)
-            .sort(),
-        ] as const,
-    );
-    expect(Object.fromEntries(lists)).toEqual(Object.fromEntries(table));
-    expect(lists).toHaveLength(table.length);
-  });
-
-  it("knows the build's files as the build names them: the public folder's by name, the hashed ones by their form", () => {
-    const publicPattern = kindLines.find(({ kind }) => kind === 'public')?.pattern ?? '';
-    expect(
-      pathsOf(publicPattern.replace('^/(', '^(/'))
-        .map((file) => file.replace(/^\//, ''))
-        .sort(),
-    ).toEqual(readdirSync('public').sort());
-    const asset = new RegExp(kindLines.find(({ kind }) => kind === 'asset')?.pattern ?? '$^');
-    const built = readdirSync('dist/public/assets', { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
-      .map((entry) => `/${path.relative('dist/public', path.join(entry.parentPath, entry.name))}`);
-    expect(built.length).toBeGreaterThan(0);
-    for (const file of built) expect(file).toMatch(asset);
-  });
-
   it.each([...routeList.map((route) => [route.kind, route.path] as const), ...Object.keys(HANDLING).map((kind) => [kind, SAMPLE(kind)] as const)])(
     'treats %s %s as its kind',
     async (kind, route) => {
