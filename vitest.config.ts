@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_TIMEOUT_MS } from './scripts/lib/testBudget';
 
 export default defineConfig({
   test: {
@@ -7,8 +8,8 @@ export default defineConfig({
     globalSetup: ['tests/setup/build.ts'],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     // Every test is made to finish in a third of this, on two cores: a slower test is made cheaper, never given more.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    testTimeout: TEST_TIMEOUT_MS,
+    hookTimeout: TEST_TIMEOUT_MS,
     maxWorkers: 2,
     // The report `npm run test:slowest` reads, beside the usual output.
     reporters: ['default', 'json'],

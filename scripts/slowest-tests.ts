@@ -1,8 +1,10 @@
-// The ten slowest tests of the last vitest run, from vitest's own JSON report, with their files' times:
+// The ten slowest tests of the last vitest run, from vitest's own JSON report, with their files' times, and every
+// test that took more than a third of its timeout (then the exit status is 1):
 //   npm run test:slowest [-- path/to/report.json]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { maxOf } from './lib/stats.ts';
+import { TEST_BUDGET_MS } from './lib/testBudget.ts';
 
 interface Assertion {
   fullName: string;
@@ -46,3 +48,8 @@ console.log(`\nThe ${SHOWN} slowest tests:`);
 for (const test of tests.slice(0, SHOWN)) console.log(`${seconds(test.ms)}  ${test.file}  ${test.name}${test.status === 'passed' ? '' : ` (${test.status})`}`);
 console.log(`\nThe ${SHOWN} slowest files:`);
 for (const file of files.slice(0, SHOWN)) console.log(`${seconds(file.ms)}  ${file.file}`);
+
+const over = tests.filter((test) => test.ms > TEST_BUDGET_MS);
+console.log(`\nOver a third of the timeout (${seconds(TEST_BUDGET_MS).trim()}): ${over.length === 0 ? 'none' : over.length}`);
+for (const test of over) console.log(`${seconds(test.ms)}  ${test.file}  ${test.name}`);
+if (over.length > 0) process.exitCode = 1;

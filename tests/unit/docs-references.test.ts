@@ -77,3 +77,40 @@ describe.each(decisions)('docs/decisions/%s', (file) => {
     expect(status).toMatch(/^accepted$|^superseded by \[(\d{4})\]\(\1-[a-z0-9-]+\.md\)$/);
   });
 });
+
+/**
+ * The README's map: every folder a newcomer may look for, each under its top folder. Server rooms and test tiers come
+ * and go with the code, so the tree itself says what must be on the map.
+ */
+describe("the README's layout", () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const block = /^## Layout\n[\s\S]*?```\n([\s\S]*?)```/m.exec(readme)?.[1] ?? '';
+  /** Each top folder's part of the map: its line at the margin and the indented lines below it. */
+  const sections = new Map<string, string>();
+  let current = '';
+  for (const line of block.split('\n')) {
+    const top = /^([a-z]+)\//.exec(line)?.[1];
+    if (top) current = top;
+    sections.set(current, `${sections.get(current) ?? ''}${line}\n`);
+  }
+  const folders = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !SKIPPED.has(entry.name) && entry.name !== 'node_modules')
+      .map((entry) => entry.name);
+  const TOPS = ['server', 'shared', 'client', 'public', 'tests', 'scripts', 'deploy', 'docs'];
+
+  it('has every top folder at the margin', () => {
+    expect(TOPS.filter((top) => !sections.has(top))).toEqual([]);
+  });
+
+  it.each(TOPS)('names every folder of %s/ and of its folders in its part', (top) => {
+    const section = sections.get(top) ?? '';
+    const missing = folders(top).flatMap((folder) => [
+      ...(new RegExp(`(^|[\\s(,])${folder}/`).test(section) ? [] : [`${top}/${folder}/`]),
+      ...folders(path.join(top, folder))
+        .filter((inner) => !new RegExp(`(^|[\\s(,])${inner}/`).test(section))
+        .map((inner) => `${top}/${folder}/${inner}/`),
+    ]);
+    expect(missing).toEqual([]);
+  });
+});
