@@ -25,7 +25,7 @@ import { confirmations, fmt, type RestartRow, restarts, seconds, staleBodies, st
 import { rehearseDeploy } from './rehearsal/deploy.ts';
 import { rehearseSale } from './rehearsal/spotsSale.ts';
 import { compareWithFloor } from './rehearsal/throughput.ts';
-import { createRecorder, quietVisitors, revalidatingBrowsers, send, steadyLoad } from './rehearsal/traffic.ts';
+import { createRecorder, quietVisitors, revalidatingBrowsers, send, staleConnectionRetries, steadyLoad } from './rehearsal/traffic.ts';
 import { readBuildManifest } from '../../server/render/readManifest.ts';
 import { freePort, PRODUCTION_SETTINGS } from '../lib/harness.ts';
 import { maxOf } from '../lib/stats.ts';
@@ -284,7 +284,8 @@ try {
   const faultRecords = faults.rows.reduce((sum, row) => sum + row.requests, 0) + faults.starting;
   console.log(
     `\nRecords per phase (each load at a fixed rate): throughput ${fmt(throughput.floor.requests)} nginx + ${fmt(throughput.cache.requests)} cache, ` +
-      `steady ${fmt(records.length)}, faults ${fmt(faultRecords)}, sale ${fmt(sale.records)}, deploy ${fmt(deploy.records)} visits`,
+      `steady ${fmt(records.length)}, faults ${fmt(faultRecords)}, sale ${fmt(sale.records)}, deploy ${fmt(deploy.records)} visits; ` +
+      `${fmt(staleConnectionRetries())} sent again after meeting a keep-alive connection the cache had closed as idle, as a browser does`,
   );
 
   const verdicts: [name: string, problems: string[]][] = [
