@@ -52,7 +52,13 @@ async function afterTheCheckout(): Promise<string[]> {
     write(name, res.text);
   }
   rig.stripe.setFault(null);
-  const invite = buyerInvite({ workshopStartMs: TEST_START_MS, publicUrl: PUBLIC_URL, contactEmail: 'hola@taller.example.org', joinUrl: MEETING_URL });
+  const invite = buyerInvite({
+    workshopStartMs: TEST_START_MS,
+    publicUrl: PUBLIC_URL,
+    contactEmail: 'hola@taller.example.org',
+    joinUrl: MEETING_URL,
+    trainerName: 'Ana Torres Ejemplo',
+  });
   write(
     'confirmation-mail',
     confirmationMessage(invite, { email: 'ana@correo.example.org', firstName: 'Ana', paymentIntentId: 'pi_123' }, 'taller.example.org', TEST_START_MS).html,
