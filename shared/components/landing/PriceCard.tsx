@@ -34,7 +34,7 @@ const usd = (amount: number): string => `${amount} ${prices.currency}`;
 
 function Price({ amount, currency }: { amount: string; currency: string }) {
   return (
-    <p className="price-card__now">
+    <p className={currency === prices.pesoCurrency ? 'price-card__now price-card__now--pesos' : 'price-card__now'}>
       <span className="price-card__amount">{amount}</span> <span className="price-card__currency">{currency}</span>
     </p>
   );
