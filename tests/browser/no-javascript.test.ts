@@ -77,7 +77,7 @@ describe('landing page without JavaScript', () => {
 
   it('opens and closes FAQ items by clicking their summary', async () => {
     const page = await visit('/');
-    expect(await page.locator('details.faq-item').count()).toBe(7);
+    expect(await page.locator('details.faq-item').count()).toBe(faq.items.length);
     expect(await openItems(page)).toEqual([]);
     const summary = (index: number) => page.locator('summary', { hasText: faq.items[index]!.question });
     const answer = (index: number) => page.getByText(faq.items[index]!.answer);
