@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { sellingEnv, startServer } from './lib/harness.ts';
 import { startSmtpStandIn } from './lib/smtpStandIn.ts';
 import { deliver, sessionEvent, signedEvent } from './lib/stripeCheckoutStandIn.ts';
-import { type StandInFault, startStripeStandIn } from './lib/stripeStandIn.ts';
+import { DOLLAR_PRICE, type StandInFault, startStripeStandIn } from './lib/stripeStandIn.ts';
 
 const KEY = 'rk_test_localstandinonlynotarealkey';
 const LINK = 'plink_1LocalEarlyBird';
@@ -24,6 +24,7 @@ const HELP = `Commands (then reload the page; it changes within SPOTS_POLL_SECON
   p           the last voucher is paid at the store: the webhook again, and now the mail
   s [n]       sell one spot, or n
   l <n>       set the Payment Link's limit to n (raising it brings the Early Bird back)
+  m <pesos>   give the link's price a fixed amount in pesos (m 890); m off takes it away (docs/pricing.md)
   f <fault>   make every read fail: ${FAULTS.join(', ')}
   f off       stop failing
   q           quit`;
@@ -48,7 +49,7 @@ const server = await startServer({
   },
   // The server's own lines about the spots, as they come.
   onLine: (line) => {
-    if (/"event":"(spots_|listening|stripe_webhook|confirmation)/.test(line)) console.log(`  server: ${line}`);
+    if (/"event":"(spots_|price_changed|checkout_setup|listening|stripe_webhook|confirmation)/.test(line)) console.log(`  server: ${line}`);
   },
 });
 
@@ -98,6 +99,8 @@ for await (const line of createInterface({ input: process.stdin })) {
     console.log(mails());
   } else if (command === 's') standIn.sell(Number(argument) || 1);
   else if (command === 'l' && Number(argument) > 0) standIn.setLimit(Number(argument));
+  else if (command === 'm' && argument === 'off') standIn.setPrice(DOLLAR_PRICE);
+  else if (command === 'm' && Number(argument) > 0) standIn.setPrice({ ...DOLLAR_PRICE, options: { mxn: Math.round(Number(argument) * 100) } });
   else if (command === 'f' && argument === 'off') standIn.setFault(null);
   else if (command === 'f' && isFault(argument)) standIn.setFault(argument);
   else console.log(HELP);

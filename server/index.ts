@@ -65,7 +65,7 @@ function start(): void {
     if (spots) registerSpotsMetrics(metrics.registry, spots);
     startMetricsServer(metrics.registry, config.metricsPort, config.host, logger);
   }
-  const bodies = createBodies({ config, assets, clock: Date.now, logger, metrics, spots });
+  const bodies = createBodies({ config, assets, clock: Date.now, logger, metrics, spots, price: spots });
   startRenderAhead({ bodies, clock: Date.now, scheduler: nodeScheduler });
   const shutdown = lameDuck({ logger, delayMs: config.shutdownDelaySeconds * 1000, drainMs: config.shutdownDrainSeconds * 1000 });
   const fulfilment = startFulfilment(config, { render: bodies.thanksHtml, clock: Date.now, logger, metrics });

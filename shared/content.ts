@@ -40,6 +40,8 @@ export const prices = {
   earlyBird: 49,
   saving: 48,
   earlyBirdSpots: 30,
+  /** Where the checkout's price has a fixed amount in Mexican pesos, read from Stripe (docs/pricing.md): its code. */
+  pesoCurrency: 'MXN',
 } as const;
 
 export const nav = {
@@ -168,16 +170,13 @@ export const pillars = {
   ],
 } as const;
 
-/** Placeholder name: the owner replaces it with the trainer's real name (docs/content.md). */
-const TRAINER_NAME = 'Valeria Montes';
-
+/** The trainer's name is a setting, TRAINER_NAME (docs/configuration.md): each text that names her takes it. */
 export const trainer = {
   id: 'sobre-mi',
   eyebrow: 'Tu instructora',
-  name: TRAINER_NAME,
   role: 'Estratega de marca personal y creadora de contenido',
   /** The photo's text alternative; the placeholder photo says what it is instead. */
-  photoAlt: `Retrato de ${TRAINER_NAME}`,
+  photoAlt: (name: string): string => `Retrato de ${name}`,
   placeholderPhotoAlt: 'Foto de ejemplo: aquí irá el retrato de la instructora',
   paragraphs: [
     'Llevo más de 15 años comunicando marcas y acompañando a mujeres que tienen mucho que decir. Cuando decidí construir mi propia marca personal, apliqué el mismo método que te enseño en este taller: en 7 meses pasé de publicar sin rumbo a una comunidad que confía en mí.',
@@ -236,6 +235,48 @@ export const refundPromise = {
   issueDays: 5,
 } as const;
 
+/**
+ * How a voucher payment comes back: Stripe cannot refund a cash payment at OXXO, so the owner sends a bank transfer.
+ * One sentence, on the refund page and in the terms.
+ */
+export const voucherRefund = `Si pagaste en efectivo con una ficha de OXXO, Stripe no puede devolver ese pago: te lo devolvemos por transferencia bancaria a la cuenta que nos indiques (su CLABE de 18 dígitos y el nombre de quien la tiene), a más tardar ${refundPromise.issueDays} días hábiles después de recibir esos datos.`;
+
+/** LFPC art. 92 ter: the bonificación owed with the refund is at least this share of what was paid. */
+const BONIFICATION_PERCENT = 20;
+/**
+ * When the seller does not deliver what was sold (LFPC arts. 92 and 92 ter): the refund, and a bonificación on top.
+ * The clause is one sentence, in the terms and on the refund page.
+ */
+export const sellerCancellation = {
+  bonificationPercent: BONIFICATION_PERCENT,
+  clause: `Si cancelamos el taller, o cambiamos su fecha y la nueva no te funciona, te devolvemos el 100 % de lo que pagaste y, además, te pagamos una bonificación del ${BONIFICATION_PERCENT} % de ese monto, como establecen los artículos 92 y 92 ter de la Ley Federal de Protección al Consumidor.`,
+  /** Stripe refunds at most what it charged: the bonificación goes by bank transfer. */
+  payment: `La devolución te llega como cualquier reembolso; la bonificación, por transferencia bancaria a la cuenta que nos indiques (su CLABE de 18 dígitos y el nombre de quien la tiene), a más tardar ${refundPromise.issueDays} días hábiles después de recibir esos datos.`,
+} as const;
+
+/**
+ * How a buyer asks for a CFDI invoice: where, with which data (those CFDI 4.0 asks for), and by when in the month,
+ * after which the sale is in the month's global invoice. The FAQ and the terms say it from these parts; the owner's
+ * adviser checks them (docs/content.md).
+ */
+export const invoice = {
+  question: '¿Puedo pedir factura (CFDI)?',
+  deadline: 'a más tardar el último día del mes en que pagaste',
+  data: [
+    'tu RFC',
+    'tu nombre o razón social, tal como aparece en tu Constancia de Situación Fiscal',
+    'tu régimen fiscal',
+    'el código postal de tu domicilio fiscal',
+    'el uso que le darás al CFDI (por ejemplo, G03, gastos en general)',
+  ],
+  certificate: 'En lugar de esos datos puedes mandarnos tu Constancia de Situación Fiscal en PDF.',
+  delivery: 'Te enviamos la factura por correo, en PDF y XML.',
+  afterDeadline: 'Pasada esa fecha, tu compra queda en nuestra factura global del mes y ya no podemos facturarla a tu nombre.',
+} as const;
+
+/** "a, b y c": a list within a sentence. */
+const inWords = (items: readonly string[]): string => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`);
+
 export const pricing = {
   id: 'precios',
   eyebrow: 'Inversión',
@@ -257,13 +298,17 @@ export const pricing = {
   /** Followed by the offer's end in words, with its year, so it is clear without JavaScript. */
   untilPrefix: 'Precio válido hasta el',
   countdownUnits: { days: 'días', hours: 'horas', minutes: 'minutos', seconds: 'segundos' },
-  // A no-break space keeps the price in one piece on a narrow button.
-  checkoutCta: 'Inscribirme por 49\u00a0USD',
+  /** Followed by the price the card shows: "Inscribirme por 49 USD", or by its amount in pesos. */
+  checkoutCta: (price: string): string => `Inscribirme por ${price}`,
   checkoutNote: 'Pago seguro con tarjeta. Se abre en una pestaña nueva.',
-  /** Under every price: the currency of the charge, and what Stripe's Adaptive Pricing may show (docs/content.md). */
+  /** Under a price in dollars: the currency of the charge, and what Stripe's Adaptive Pricing may show (docs/content.md). */
   currencyNote: 'Precio en dólares estadounidenses (USD). La página de pago puede mostrarte el monto en tu moneda local.',
-  /** Beside the pay button, with links to the terms and the refund policy: "Al inscribirte aceptas los términos y la política de reembolso." */
-  consent: { lead: 'Al inscribirte aceptas los', terms: 'términos', and: 'y la', refunds: 'política de reembolso' },
+  /** Under a price in pesos, read from the checkout (docs/pricing.md): what a buyer elsewhere may see. */
+  pesoNote: 'Precio en pesos mexicanos (MXN). Desde otro país, la página de pago puede mostrarte el monto en dólares o en tu moneda local.',
+  /** Beside a price in pesos: its amount in dollars. */
+  dollarsLabel: 'En dólares:',
+  /** Under every price, as LFPC art. 7 bis asks: the price shown is the total. */
+  taxesIncluded: 'Precio final, impuestos incluidos.',
   normalCta: 'Contactar para precio normal',
   normalNote: 'El precio Early Bird ya terminó. Escríbenos y te compartimos cómo inscribirte.',
   /** The normal price reached before the deadline: the last Early Bird spot was sold. */
@@ -322,6 +367,10 @@ export const faq = {
       answer: 'Porque damos retroalimentación en vivo y queremos revisar tus ideas con calma. Con un grupo pequeño, cada participante recibe atención real.',
     },
     {
+      question: invoice.question,
+      answer: `Sí. Escríbenos ${invoice.deadline}, desde el correo con el que te inscribiste, a la dirección de contacto que está al pie de esta página, con ${inWords(invoice.data)}. ${invoice.certificate} ${invoice.delivery} ${invoice.afterDeadline}`,
+    },
+    {
       question: '¿Y si el taller no es lo que esperaba?',
       answer: `${refundPromise.clarity} ${refundPromise.moneyBack}`,
     },
@@ -342,7 +391,7 @@ export const footer = {
   legalLabel: 'Información legal',
   socialLabel: 'Redes sociales',
   /** The three legal pages' links. */
-  legal: { terms: 'Términos y condiciones', refunds: 'Política de reembolso', privacy: 'Política de privacidad' },
+  legal: { terms: 'Términos y condiciones', refunds: 'Política de reembolso', privacy: 'Aviso de privacidad' },
   /** The profiles' links; their URLs are settings (INSTAGRAM_URL, LINKEDIN_URL). */
   social: { instagram: 'Instagram', linkedin: 'LinkedIn' },
   contactLabel: 'Contacto',
@@ -553,9 +602,31 @@ export interface SocialProfile {
   url: string | null;
 }
 
+/** Where the three legal pages are. */
+export interface LegalPaths {
+  terms: string;
+  refunds: string;
+  privacy: string;
+}
+
+/** Beside every pay button, each text one click away: what paying accepts, and the notice on the buyer's data. */
+export const consentLine = (paths: LegalPaths): Inline[] => [
+  'Al inscribirte aceptas los ',
+  { text: 'términos', href: paths.terms },
+  ' y la ',
+  { text: 'política de reembolso', href: paths.refunds },
+  ', y confirmas que leíste el ',
+  { text: 'aviso de privacidad', href: paths.privacy },
+  '.',
+];
+
 /** What the legal texts say that is not theirs to decide: the seller's settings, the edition's dates, the pages' paths. */
 export interface LegalFacts {
   seller: SellerContact;
+  /** TRAINER_NAME. */
+  trainerName: string;
+  /** The Early Bird price in pesos as the checkout charges it, "$890 MXN"; null when it has no peso amount. */
+  earlyBirdPesos: string | null;
   /** "miércoles 3 de septiembre de 2025, 8:00 p. m. hora de la Ciudad de México" */
   workshopDate: string;
   /** When the Early Bird ends at the latest, in words with its year and time zone. */
@@ -564,13 +635,16 @@ export interface LegalFacts {
   refundDeadline: string;
   /** The site sends the confirmation mail itself (docs/fulfilment.md); else the owner writes to each buyer. */
   automaticMail: boolean;
-  paths: { terms: string; refunds: string; privacy: string };
+  paths: LegalPaths;
 }
 
 export const legalPage = {
   updatedLabel: 'Última actualización:',
   backHome: 'Volver al taller',
 } as const;
+
+/** The authority a data subject can turn to, since the personal-data law of 20 March 2025. */
+const DATA_AUTHORITY = 'Secretaría Anticorrupción y Buen Gobierno';
 
 /** PROFECO, the consumer authority a buyer in Mexico can turn to. */
 const profeco = {
@@ -585,6 +659,8 @@ const mailLink = (email: string): Inline => ({ text: email, href: `mailto:${emai
 const reachUs = ({ seller }: LegalFacts): Inline[] =>
   seller.phone ? ['escríbenos a ', mailLink(seller.email), ' o llámanos al ', seller.phone] : ['escríbenos a ', mailLink(seller.email)];
 const usd = (amount: number): string => `${amount} ${prices.currency}`;
+/** "$890 MXN (49 USD)" where the checkout has a peso amount, else "49 USD". */
+const earlyBirdPrice = ({ earlyBirdPesos }: LegalFacts): string => (earlyBirdPesos ? `${earlyBirdPesos} (${usd(prices.earlyBird)})` : usd(prices.earlyBird));
 
 /**
  * The three legal pages, in plain Spanish, as a starting point the owner's adviser reviews (docs/content.md).
@@ -593,7 +669,7 @@ const usd = (amount: number): string => `${amount} ${prices.currency}`;
 export const legalTexts = {
   terms: (facts: LegalFacts): LegalText => ({
     title: `Términos y condiciones | ${site.name}`,
-    description: `Quién vende el taller ${site.name}, qué incluye, su precio en dólares, cómo recibes tu acceso y las condiciones de la promoción Early Bird.`,
+    description: `Quién vende el taller ${site.name}, qué incluye, su precio, cómo pedir factura, cómo recibes tu acceso y las condiciones de la promoción Early Bird.`,
     heading: 'Términos y condiciones',
     updated: '2026-11-25',
     lead: [
@@ -606,7 +682,7 @@ export const legalTexts = {
         heading: 'Quién vende',
         blocks: [
           [
-            `El taller «${site.name}» lo imparte ${trainer.name} y lo vende ${facts.seller.name}, con domicilio en ${facts.seller.address}. Para cualquier duda, `,
+            `El taller «${site.name}» lo imparte ${facts.trainerName} y lo vende ${facts.seller.name}, con domicilio en ${facts.seller.address}. Para cualquier duda, `,
             ...reachUs(facts),
             '.',
           ],
@@ -626,8 +702,11 @@ export const legalTexts = {
         heading: 'Precio y moneda',
         blocks: [
           [
-            `El precio normal es de ${usd(prices.normal)} por persona, en un solo pago. Los precios están en dólares estadounidenses (${prices.currency}) y el cobro se hace en esa moneda. La página de pago puede mostrarte el monto en tu moneda local y cobrarlo en ella, con el tipo de cambio que te muestra antes de que pagues. Si pagas en dólares con una tarjeta de otra moneda, tu banco hace la conversión y puede cobrarte sus propias comisiones.`,
+            facts.earlyBirdPesos
+              ? `El precio normal es de ${usd(prices.normal)} por persona, en un solo pago, en dólares estadounidenses (${prices.currency}). El precio Early Bird tiene un monto fijo en pesos mexicanos, ${facts.earlyBirdPesos}, que es lo que te cobra la página de pago si pagas desde México; en dólares es de ${usd(prices.earlyBird)}. Desde otro país, la página de pago puede cobrarte en dólares, o mostrarte el monto en tu moneda local y cobrarlo en ella, con el tipo de cambio que te muestra antes de que pagues. Si pagas en dólares con una tarjeta de otra moneda, tu banco hace la conversión y puede cobrarte sus propias comisiones.`
+              : `El precio normal es de ${usd(prices.normal)} por persona, en un solo pago. Los precios están en dólares estadounidenses (${prices.currency}) y el cobro se hace en esa moneda. La página de pago puede mostrarte el monto en tu moneda local y cobrarlo en ella, con el tipo de cambio que te muestra antes de que pagues. Si pagas en dólares con una tarjeta de otra moneda, tu banco hace la conversión y puede cobrarte sus propias comisiones.`,
           ],
+          [`${pricing.taxesIncluded} Los precios que publicamos son el total que pagas: la página de pago no te suma ningún impuesto.`],
           [
             'El pago lo procesa Stripe en su página de pago segura, que se abre en una pestaña nueva. Nosotros nunca vemos ni guardamos los datos de tu tarjeta.',
           ],
@@ -652,7 +731,7 @@ export const legalTexts = {
         heading: 'Promoción Early Bird',
         blocks: [
           [
-            `Mientras dure la promoción Early Bird, el taller cuesta ${usd(prices.earlyBird)} en lugar de ${usd(prices.normal)} (ahorras ${usd(prices.saving)}). Sus condiciones:`,
+            `Mientras dure la promoción Early Bird, el taller cuesta ${earlyBirdPrice(facts)} en lugar de ${usd(prices.normal)} (ahorras ${usd(prices.saving)}). Sus condiciones:`,
           ],
           {
             list: [
@@ -669,6 +748,14 @@ export const legalTexts = {
         ],
       },
       {
+        heading: 'Factura (CFDI)',
+        blocks: [
+          ['Si necesitas factura, escríbenos a ', mailLink(facts.seller.email), ` ${invoice.deadline}, desde el correo con el que te inscribiste, con:`],
+          { list: invoice.data.map((item) => [item]) },
+          [`${invoice.certificate} ${invoice.delivery} ${invoice.afterDeadline}`],
+        ],
+      },
+      {
         heading: 'Garantía y reembolsos',
         blocks: [
           [
@@ -676,15 +763,18 @@ export const legalTexts = {
             { text: 'política de reembolso', href: facts.paths.refunds },
             '.',
           ],
+          [voucherRefund],
         ],
       },
       {
         heading: 'Si cambiamos la fecha o cancelamos el taller',
         blocks: [
           [
-            'Si tenemos que cambiar la fecha o la hora del taller, te avisamos por correo en cuanto lo sepamos, con la nueva fecha. Si la nueva fecha no te funciona, escríbenos antes de ella y te devolvemos el 100 % de lo que pagaste. Si una falla técnica de nuestro lado interrumpe la sesión, la completamos en una nueva fecha, con las mismas opciones.',
+            'Si tenemos que cambiar la fecha o la hora del taller, te avisamos por correo en cuanto lo sepamos, con la nueva fecha; si no te funciona, escríbenos antes de ella. Si cancelamos el taller, te escribimos, y no tienes que pedir nada.',
           ],
-          ['Si cancelamos el taller sin nueva fecha, te devolvemos el 100 % de lo que pagaste, sin que tengas que pedirlo.'],
+          [sellerCancellation.clause],
+          [sellerCancellation.payment],
+          ['Si una falla técnica de nuestro lado interrumpe la sesión, la completamos en una nueva fecha, con las mismas opciones.'],
         ],
       },
       {
@@ -759,8 +849,9 @@ export const legalTexts = {
               ],
               ['Cuánto: el 100 % de lo que pagaste, en la misma moneda en que pagaste.'],
               [
-                `Cómo te llega: lo emitimos por Stripe al mismo medio de pago a más tardar ${refundPromise.issueDays} días hábiles después de tu correo; tu banco puede tardar unos días más en reflejarlo. Si pagaste sin tarjeta (por ejemplo, en efectivo en OXXO), te escribimos para acordar cómo devolvértelo.`,
+                `Cómo te llega: lo emitimos por Stripe al mismo medio de pago a más tardar ${refundPromise.issueDays} días hábiles después de tu correo; tu banco puede tardar unos días más en reflejarlo.`,
               ],
+              [voucherRefund],
             ],
           },
         ],
@@ -776,11 +867,9 @@ export const legalTexts = {
       {
         heading: 'Si cambiamos la fecha o cancelamos el taller',
         blocks: [
-          [
-            'Si la nueva fecha no te funciona, o si cancelamos el taller, te devolvemos el 100 % de lo que pagaste, como explican nuestros ',
-            { text: 'términos y condiciones', href: facts.paths.terms },
-            '.',
-          ],
+          [sellerCancellation.clause],
+          [sellerCancellation.payment],
+          ['Cómo te avisamos de un cambio lo explican nuestros ', { text: 'términos y condiciones', href: facts.paths.terms }, '.'],
         ],
       },
     ],
@@ -815,7 +904,9 @@ export const legalTexts = {
                 'Al inscribirte, en la página de pago de Stripe: tu nombre, tu correo electrónico, tu país y los datos de tu medio de pago. Los datos completos de tu tarjeta los recibe y guarda Stripe; nosotros solo vemos datos como su marca y sus últimos cuatro dígitos.',
               ],
               ['Si nos escribes (para unirte a la lista de espera o pedir tu reembolso, por ejemplo): tu correo y lo que nos cuentes.'],
-              ['En el taller en vivo: el nombre con el que entras a Google Meet.'],
+              [
+                'En el taller en vivo, que se graba: el nombre con el que entras a Google Meet y, si enciendes tu cámara o tu micrófono o escribes en el chat, tu imagen, tu voz y tus mensajes.',
+              ],
             ],
           },
           ['No te pedimos datos sensibles.'],
@@ -828,7 +919,8 @@ export const legalTexts = {
             list: [
               ['Registrar tu inscripción y tu pago.'],
               ['Enviarte el correo de confirmación con el enlace de Google Meet y la invitación para tu calendario, y después la grabación y los materiales.'],
-              ['Atender tus dudas, tu sesión de seguimiento o tu reembolso.'],
+              [`Grabar el taller y poner la grabación a disposición de quienes se inscribieron, durante ${workshop.recordingDays} días.`],
+              ['Atender tus dudas, tu sesión de seguimiento, tu factura o tu reembolso.'],
               ['Cumplir nuestras obligaciones legales, como las fiscales.'],
             ],
           },
@@ -856,19 +948,30 @@ export const legalTexts = {
                 { text: 'aviso de privacidad', href: 'https://stripe.com/privacy' },
                 ', y puede tratarlos fuera de México.',
               ],
-              ['Nuestro proveedor de correo electrónico, que envía el correo de confirmación.'],
+              [
+                'El servicio de correo electrónico con el que te enviamos los correos del taller, que trata tu nombre y tu correo solo por encargo nuestro y para eso.',
+              ],
               ['Google, que opera Google Meet, donde ocurre el taller en vivo.'],
+              [
+                `Las demás personas inscritas en el taller, que reciben la grabación durante ${workshop.recordingDays} días: con ella, la imagen, la voz y los mensajes del chat de quienes participan.`,
+              ],
               ['Las autoridades, solo cuando una ley nos lo exija.'],
             ],
           },
           [
-            'Compartirlos con ellos es necesario para darte el taller que compraste, por lo que no requiere tu consentimiento. No los compartimos con nadie más.',
+            'Compartirlos con Stripe, el servicio de correo y Google es necesario para darte el taller que compraste, por lo que no requiere tu consentimiento. No los compartimos con nadie más.',
+          ],
+          [
+            'Tu imagen, tu voz y tus mensajes solo quedan en la grabación si enciendes tu cámara o tu micrófono o escribes en el chat: al hacerlo aceptas que la reciban las demás personas inscritas. Puedes seguir todo el taller sin hacerlo.',
           ],
         ],
       },
       {
         heading: 'Cuánto tiempo los conservamos',
-        blocks: [['Mientras dure tu inscripción y, después, solo el tiempo que nos exigen las leyes, como las fiscales.']],
+        blocks: [
+          ['Mientras dure tu inscripción y, después, solo el tiempo que nos exigen las leyes, como las fiscales.'],
+          [`La grabación, solo los ${workshop.recordingDays} días en que está disponible para quienes se inscribieron; después la borramos.`],
+        ],
       },
       {
         heading: 'Tus derechos ARCO',
@@ -885,7 +988,7 @@ export const legalTexts = {
             ],
           },
           [
-            'Te respondemos en un máximo de 20 días hábiles y, si procede, lo hacemos efectivo dentro de los 15 días hábiles siguientes. Si no quedas conforme con nuestra respuesta, puedes acudir a la autoridad de protección de datos personales.',
+            `Te respondemos en un máximo de 20 días hábiles y, si procede, lo hacemos efectivo dentro de los 15 días hábiles siguientes. Si no quedas conforme con nuestra respuesta, puedes acudir a la autoridad de protección de datos personales, la ${DATA_AUTHORITY}.`,
           ],
         ],
       },

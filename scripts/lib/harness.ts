@@ -71,6 +71,8 @@ export const PRODUCTION_SETTINGS = {
   PUBLIC_URL: 'https://taller.example.org',
   SELLER_NAME: 'Ana Torres Ejemplo',
   SELLER_ADDRESS: 'Av. Ejemplo 123, Col. Roma Norte, 06700 Ciudad de México, México',
+  SELLER_PHONE: '+52 55 1234 5678',
+  TRAINER_NAME: 'Lucía Ramírez Ejemplo',
 };
 
 /** An instant `ms` from now, as EARLY_BIRD_DEADLINE and WORKSHOP_START take it. */

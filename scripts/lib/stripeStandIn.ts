@@ -1,21 +1,41 @@
 /**
- * A stand-in for the parts of Stripe's REST API the site calls, with a bearer key: GET /v1/payment_links/:id here,
+ * A stand-in for the parts of Stripe's REST API the site calls, with a bearer key: GET /v1/payment_links/:id here
+ * (its line items and their prices' currency options only when expanded, as Stripe leaves them out otherwise),
  * and the Checkout Sessions, PaymentIntents and webhook events of a purchase in stripeCheckoutStandIn.ts.
  * Its count climbs as the test (or the rehearsal, or `npm run dev:stripe`) sells spots, and it can answer each
  * failure Stripe can: 401, 403, 404, 429 and 500 with Stripe's JSON error bodies, a call that hangs, an answer
  * that trickles in a byte at a time, and a connection reset. Stripe's own stripe-mock is stateless, so it cannot play a count that changes.
- * The fixture is typed with the SDK's own Stripe.PaymentLink: a shape that drifts from Stripe's fails tsc.
+ * Its price can change too (a fixed amount in pesos given, changed or taken away), and so can the terms checkbox.
+ * The fixture is typed with the SDK's own Stripe.PaymentLink and Stripe.Price: a shape that drifts from Stripe's fails tsc.
  * Node runs this file as it is (type stripping), so it uses erasable TypeScript only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { type CheckoutStandIn, checkoutStandIn } from './stripeCheckoutStandIn.ts';
 
 export type StandInFault = 'unauthorized' | 'forbidden' | 'not_found' | 'rate_limited' | 'server_error' | 'hang' | 'trickle' | 'reset';
 
 /** A trickled answer's pace: far inside any timeout that restarts on each byte, and a whole answer takes minutes. */
 export const TRICKLE_BYTE_MS = 100;
+
+/** The link's one price: its own currency and amount, and any other currency's fixed amount (minor units). */
+export interface StandInPrice {
+  currency: string;
+  unitAmount: number;
+  /** As the price's `currency_options`: `{ mxn: 89000 }` is a fixed 890 pesos. */
+  options?: Record<string, number>;
+  taxBehavior?: Stripe.Price.TaxBehavior;
+}
+
+/** The Early Bird's price as the content states it, with no amount in pesos. */
+export const DOLLAR_PRICE: StandInPrice = { currency: 'usd', unitAmount: 4900 };
+
+/** What the link's settings say beside its price: the terms checkbox, and Stripe Tax. */
+export interface StandInSetup {
+  termsOfService: Stripe.PaymentLink.ConsentCollection.TermsOfService | null;
+  automaticTax: boolean;
+}
 
 export interface StandInOptions {
   /** The key the stand-in accepts as `Authorization: Bearer <key>`. */
@@ -25,12 +45,13 @@ export interface StandInOptions {
   limit?: number | null;
   count?: number;
   port?: number;
+  price?: StandInPrice;
 }
 
 export interface StripeStandIn {
   /** Origin, as STRIPE_API_URL takes it: http://127.0.0.1:<port> */
   url: string;
-  /** The Payment Link as it would be read now. */
+  /** The Payment Link as the site reads it now, its price and currency options expanded. */
   link(): Stripe.PaymentLink;
   /** Completes `n` purchases; at the limit the link deactivates itself, as Stripe's does. */
   sell(n?: number): void;
@@ -38,6 +59,10 @@ export interface StripeStandIn {
   setLimit(limit: number): void;
   /** The owner deactivates (or reactivates) the link by hand. */
   setActive(active: boolean): void;
+  /** The owner changes the link's price, or gives it (or takes away) an amount in pesos. */
+  setPrice(price: StandInPrice): void;
+  /** The owner changes the link's terms checkbox or Stripe Tax. */
+  setSetup(setup: Partial<StandInSetup>): void;
   /** Every later call fails this way, until null. */
   setFault(fault: StandInFault | null): void;
   /** Calls so far, to any route, with the instant each arrived, and when its connection closed before the answer was whole. */
@@ -47,8 +72,76 @@ export interface StripeStandIn {
   close(): Promise<void>;
 }
 
-/** A Payment Link as Stripe returns it, with only the count, limit and state varying. */
-export function paymentLinkFixture(id: string, count: number, limit: number | null, active: boolean): Stripe.PaymentLink {
+/** Which includable fields a request asked for: `expand[0]=line_items&expand[1]=…`, as the SDK encodes them. */
+export function expansionsOf(url: URL): string[] {
+  return [...url.searchParams].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
+}
+
+/** A Price as Stripe returns it; its currency options only when they were expanded. */
+export function priceFixture(id: string, { currency, unitAmount, options = {}, taxBehavior = 'inclusive' }: StandInPrice, withOptions: boolean): Stripe.Price {
+  const option = (amount: number): Stripe.Price.CurrencyOptions => ({
+    custom_unit_amount: null,
+    tax_behavior: taxBehavior,
+    unit_amount: amount,
+    unit_amount_decimal: Stripe.Decimal.from(amount),
+  });
+  return {
+    id,
+    object: 'price',
+    active: true,
+    billing_scheme: 'per_unit',
+    created: 1_750_000_000,
+    currency,
+    ...(withOptions && {
+      currency_options: Object.fromEntries([[currency, option(unitAmount)], ...Object.entries(options).map(([code, amount]) => [code, option(amount)])]),
+    }),
+    custom_unit_amount: null,
+    livemode: false,
+    lookup_key: null,
+    metadata: {},
+    nickname: 'Early Bird',
+    product: 'prod_StandInTaller',
+    recurring: null,
+    tax_behavior: taxBehavior,
+    tiers_mode: null,
+    transform_quantity: null,
+    type: 'one_time',
+    unit_amount: unitAmount,
+    unit_amount_decimal: Stripe.Decimal.from(unitAmount),
+  };
+}
+
+/** What the fixture varies: the count, the limit and the state, the price, the setup, and what the request expanded. */
+export interface LinkState {
+  count: number;
+  limit: number | null;
+  active: boolean;
+  price?: StandInPrice;
+  setup?: StandInSetup;
+  expand?: string[];
+}
+
+const WELL_SET_UP: StandInSetup = { termsOfService: 'required', automaticTax: false };
+
+/** A Payment Link as Stripe returns it, with its line items only when they were expanded. */
+export function paymentLinkFixture(
+  id: string,
+  { count, limit, active, price = DOLLAR_PRICE, setup = WELL_SET_UP, expand = [] }: LinkState,
+): Stripe.PaymentLink {
+  const lineItem: Stripe.LineItem = {
+    id: 'li_StandInTaller',
+    object: 'item',
+    adjustable_quantity: null,
+    amount_discount: 0,
+    amount_subtotal: price.unitAmount,
+    amount_tax: 0,
+    amount_total: price.unitAmount,
+    currency: price.currency,
+    description: 'Taller en vivo: Marca de Autoridad con IA',
+    metadata: null,
+    price: priceFixture('price_StandInEarlyBird', price, expand.includes('line_items.data.price.currency_options')),
+    quantity: 1,
+  };
   return {
     id,
     object: 'payment_link',
@@ -58,15 +151,18 @@ export function paymentLinkFixture(id: string, count: number, limit: number | nu
     application: null,
     application_fee_amount: null,
     application_fee_percent: null,
-    automatic_tax: { enabled: false, liability: null },
+    automatic_tax: { enabled: setup.automaticTax, liability: null },
     billing_address_collection: 'auto',
-    consent_collection: null,
-    currency: 'usd',
+    consent_collection: { payment_method_reuse_agreement: null, promotions: null, terms_of_service: setup.termsOfService },
+    currency: price.currency,
     custom_fields: [],
     custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
     customer_creation: 'if_required',
     inactive_message: 'Los lugares con precio Early Bird ya se agotaron.',
     invoice_creation: null,
+    ...(expand.some((path) => path === 'line_items' || path.startsWith('line_items.')) && {
+      line_items: { object: 'list', data: [lineItem], has_more: false, url: `/v1/payment_links/${id}/line_items` },
+    }),
     livemode: false,
     managed_payments: null,
     metadata: {},
@@ -104,10 +200,14 @@ const FAULT_ANSWERS: Record<Exclude<StandInFault, 'hang' | 'trickle' | 'reset'>,
   server_error: [500, { type: 'api_error', message: 'An unknown error occurred' }],
 };
 
-export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, port = 0 }: StandInOptions): Promise<StripeStandIn> {
+export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, port = 0, price = DOLLAR_PRICE }: StandInOptions): Promise<StripeStandIn> {
   let currentLimit = limit;
   let currentCount = count;
   let active = currentLimit === null || currentCount < currentLimit;
+  let currentPrice = price;
+  let setup = WELL_SET_UP;
+  const linkNow = (expand: string[]): Stripe.PaymentLink =>
+    paymentLinkFixture(linkId, { count: currentCount, limit: currentLimit, active, price: currentPrice, setup, expand });
   let fault: StandInFault | null = null;
   const calls: StripeStandIn['calls'] = [];
   const checkout = checkoutStandIn(linkId);
@@ -116,7 +216,7 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
 
   /** The link's real answer, a byte every TRICKLE_BYTE_MS, until it is whole or the client hangs up. */
   const trickle = (res: ServerResponse): void => {
-    const body = Buffer.from(JSON.stringify(paymentLinkFixture(linkId, currentCount, currentLimit, active)));
+    const body = Buffer.from(JSON.stringify(linkNow([])));
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length });
     let sent = 0;
     const timer = setInterval(() => {
@@ -128,7 +228,8 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    const match = /^\/v1\/payment_links\/([^/?]+)$/.exec(req.url ?? '');
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const match = /^\/v1\/payment_links\/([^/]+)$/.exec(url.pathname);
     const checkoutAnswer = checkout.route(req);
     if (!(req.method === 'GET' && match) && !checkoutAnswer) {
       stripeError(res, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` });
@@ -171,7 +272,7 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
       return;
     }
     res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(paymentLinkFixture(linkId, currentCount, currentLimit, active)));
+    res.end(JSON.stringify(linkNow(expansionsOf(url))));
   };
 
   const server = createServer(handle);
@@ -180,7 +281,7 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
 
   return {
     url: `http://127.0.0.1:${bound}`,
-    link: () => paymentLinkFixture(linkId, currentCount, currentLimit, active),
+    link: () => linkNow(['line_items.data.price.currency_options']),
     sell(n = 1) {
       if (!active) return;
       currentCount = currentLimit === null ? currentCount + n : Math.min(currentLimit, currentCount + n);
@@ -192,6 +293,12 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     },
     setActive(next) {
       active = next;
+    },
+    setPrice(next) {
+      currentPrice = next;
+    },
+    setSetup(next) {
+      setup = { ...setup, ...next };
     },
     setFault(next) {
       // A new fault ends the answers the last one was holding open.

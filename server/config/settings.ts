@@ -4,8 +4,11 @@ import type { SaleTerms } from '../../shared/logic/sale';
 import { SMTP_STAND_IN_USER } from './standInSmtpUser';
 
 /** The settings whose defaults are placeholders: fine on a developer's machine, never in production. */
-export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS'] as const;
+export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS', 'TRAINER_NAME'] as const;
 export type PlaceholderSetting = (typeof PLACEHOLDER_SETTINGS)[number];
+/** Optional on a developer's machine; production refuses to start without them (PROFECO and the card networks ask for a phone). */
+export const REQUIRED_IN_PRODUCTION = ['SELLER_PHONE'] as const;
+export type ProductionSetting = (typeof REQUIRED_IN_PRODUCTION)[number];
 
 export interface SiteConfig {
   port: number;
@@ -18,12 +21,16 @@ export interface SiteConfig {
   publicUrl: string;
   /** Who sells, as the legal pages and the footer name them. */
   seller: SellerSettings;
+  /** Who teaches: the page, the legal pages, the JSON-LD, the calendar files and the mails name her. */
+  trainerName: string;
   /** The footer's profiles, in order; a profile unset in production is left out, so no link goes nowhere. */
   social: SocialProfile[];
   /** When the sale changes state: the Early Bird deadline, the start, and the owner's sold-out switch. */
   sale: SaleTerms;
   /** The placeholder settings still at their defaults, each worth a warning at start. */
   placeholders: PlaceholderSetting[];
+  /** The settings production requires that are unset here, each worth a warning at start. */
+  unsetForProduction: ProductionSetting[];
   /** Adds the CSP's upgrade-insecure-requests: only where the site is served over HTTPS. */
   upgradeInsecureRequests: boolean;
   logLevel: LogLevel;
@@ -89,8 +96,10 @@ export const DEFAULTS = {
   PUBLIC_URL: 'http://127.0.0.1:3000',
   SELLER_NAME: 'Nombre legal de ejemplo',
   SELLER_ADDRESS: 'Domicilio de ejemplo, Ciudad de México, México',
-  /** Unset: no phone on the pages. */
+  /** Unset: no phone on the pages; production refuses to start. */
   SELLER_PHONE: '',
+  /** A made-up name; production refuses it. */
+  TRAINER_NAME: 'Valeria Montes',
   /** Unset: a placeholder link outside production, nothing in production. */
   INSTAGRAM_URL: '',
   LINKEDIN_URL: '',
@@ -368,9 +377,20 @@ function parseLogLevel(value: string): LogLevel {
   return level;
 }
 
+/** Production's one refusal line, naming every placeholder left at its default and every required setting left unset. */
+function productionRefusal(placeholders: readonly string[], unset: readonly string[]): string | null {
+  const reasons = [
+    ...(placeholders.length > 0
+      ? [`real values for ${placeholders.join(', ')}: ${placeholders.length === 1 ? 'it is' : 'they are'} still the placeholder default`]
+      : []),
+    ...(unset.length > 0 ? [`${unset.join(', ')}, which ${unset.length === 1 ? 'is' : 'are'} unset: buyers must be given a phone`] : []),
+  ];
+  return reasons.length > 0 ? `NODE_ENV=production needs ${reasons.join('; and ')}` : null;
+}
+
 /**
  * Reads every setting once; an empty variable counts as unset. With NODE_ENV=production, a placeholder
- * left at its default is refused: the one message names every one of them.
+ * left at its default, or a required setting left unset, is refused: the one message names every one of them.
  */
 export function readConfig(env: Environment): SiteConfig {
   const get = (name: Variable): string => {
@@ -379,11 +399,9 @@ export function readConfig(env: Environment): SiteConfig {
   };
   const production = env.NODE_ENV === 'production';
   const placeholders = PLACEHOLDER_SETTINGS.filter((name) => get(name) === DEFAULTS[name]);
-  if (production && placeholders.length > 0) {
-    throw new ConfigError(
-      `NODE_ENV=production needs real values for ${placeholders.join(', ')}: ${placeholders.length === 1 ? 'it is' : 'they are'} still the placeholder default`,
-    );
-  }
+  const unsetForProduction = REQUIRED_IN_PRODUCTION.filter((name) => get(name) === '');
+  const refusal = production ? productionRefusal(placeholders, unsetForProduction) : null;
+  if (refusal) throw new ConfigError(refusal);
   const port = parsePort('PORT', get('PORT'));
   const spots = parseSpots(
     get('STRIPE_SECRET_KEY'),
@@ -404,6 +422,7 @@ export function readConfig(env: Environment): SiteConfig {
       address: parseLine('SELLER_ADDRESS', get('SELLER_ADDRESS'), 'a postal address', 10, 300),
       phone: parsePhone(get('SELLER_PHONE')),
     },
+    trainerName: parseLine('TRAINER_NAME', get('TRAINER_NAME'), "the trainer's name", 2, 80),
     social: parseSocial(get, production),
     sale: {
       workshopStartMs: parseInstant('WORKSHOP_START', get('WORKSHOP_START')),
@@ -411,6 +430,7 @@ export function readConfig(env: Environment): SiteConfig {
       soldOut: parseBoolean('SOLD_OUT', get('SOLD_OUT')),
     },
     placeholders,
+    unsetForProduction,
     upgradeInsecureRequests: parseBoolean('UPGRADE_INSECURE_REQUESTS', get('UPGRADE_INSECURE_REQUESTS')),
     logLevel: parseLogLevel(get('LOG_LEVEL')),
     // Up to five minutes: longer than any balancer needs to see the health check fail, or a request to finish.

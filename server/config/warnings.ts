@@ -4,7 +4,7 @@ import type { SiteConfig } from './settings';
 
 /**
  * What an operator should hear about at start: settings that contradict each other, a workshop already
- * over, buyers nobody writes to, and placeholders still in place. One line each; the server runs anyway (production refuses the
+ * over, buyers nobody writes to, placeholders still in place and a phone not given. One line each; the server runs anyway (production refuses the
  * placeholders earlier, in readConfig).
  */
 export function configWarnings(config: SiteConfig, nowMs: number): string[] {
@@ -30,6 +30,9 @@ export function configWarnings(config: SiteConfig, nowMs: number): string[] {
   }
   for (const name of config.placeholders) {
     warnings.push(`${name} is still its placeholder default: set the real value before visitors see the site`);
+  }
+  for (const name of config.unsetForProduction) {
+    warnings.push(`${name} is unset: the pages give buyers no phone, and production refuses to start without one`);
   }
   return warnings;
 }

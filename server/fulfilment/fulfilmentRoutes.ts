@@ -40,8 +40,8 @@ export interface FulfilmentRoutes {
 
 export interface FulfilmentOptions {
   settings: FulfilmentSettings;
-  /** Whom buyers write to, the site's address (the invite's UID), and the workshop's start. */
-  config: Pick<SiteConfig, 'contactEmail' | 'publicUrl' | 'sale'>;
+  /** Whom buyers write to, the site's address (the invite's UID), the workshop's start, and the trainer who signs. */
+  config: Pick<SiteConfig, 'contactEmail' | 'publicUrl' | 'sale' | 'trainerName'>;
   /** Renders the page after the checkout (server/render/documents.tsx). */
   render: (view: ThanksView, year: number) => string;
   clock: Clock;
@@ -54,7 +54,7 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
   const { stripe, mailFrom } = settings;
   const { contactEmail, publicUrl } = config;
   const workshopStartMs = config.sale.workshopStartMs;
-  const invite = buyerInvite({ workshopStartMs, publicUrl, contactEmail, joinUrl: settings.meetingUrl() });
+  const invite = buyerInvite({ workshopStartMs, publicUrl, contactEmail, joinUrl: settings.meetingUrl(), trainerName: config.trainerName });
   const mailDomain = mailFrom.address.slice(mailFrom.address.lastIndexOf('@') + 1);
   const fulfil = createFulfil({
     checkout: checkoutApi(stripeClient({ secretKey: stripe.secretKey(), apiUrl: stripe.apiUrl, deadlineMs: STRIPE_DEADLINE_MS })),

@@ -1,4 +1,4 @@
-import { confirmation, details, trainer } from '../../shared/content';
+import { confirmation, details } from '../../shared/content';
 import { calendarUrl, icsCalendar, withJoinLink, workshopEvent, workshopUid } from '../../shared/logic/calendar';
 import { cityDateTimes, workshopSchedule } from '../../shared/logic/schedule';
 import type { ConfirmationFacts } from '../../shared/components/mail/ConfirmationMail';
@@ -20,22 +20,24 @@ export interface InviteSettings {
   publicUrl: string;
   contactEmail: string;
   joinUrl: string;
+  /** Who signs the mail and organises the event: TRAINER_NAME. */
+  trainerName: string;
 }
 
 /** The public calendar file's event and UID, with the join link: a calendar holding either updates it in place. */
-export function buyerInvite({ workshopStartMs, publicUrl, contactEmail, joinUrl }: InviteSettings): BuyerInvite {
+export function buyerInvite({ workshopStartMs, publicUrl, contactEmail, joinUrl, trainerName }: InviteSettings): BuyerInvite {
   const schedule = workshopSchedule(workshopStartMs);
   const event = withJoinLink(workshopEvent(schedule), joinUrl);
   const cityTimes = cityDateTimes(schedule.startMs, details.cities);
   return {
-    facts: (firstName) => ({ firstName, whenLabel: schedule.fullLabel, cityTimes, joinUrl, contactEmail, signature: trainer.name }),
+    facts: (firstName) => ({ firstName, whenLabel: schedule.fullLabel, cityTimes, joinUrl, contactEmail, signature: trainerName }),
     ics: (stampMs) =>
       icsCalendar({
         event,
         uid: workshopUid(schedule.startMs, publicUrl),
         stampMs,
         url: joinUrl,
-        organizer: { name: trainer.name, email: contactEmail },
+        organizer: { name: trainerName, email: contactEmail },
         reminders: [
           { text: confirmation.reminders.dayBefore, minutes: DAY_MINUTES },
           { text: confirmation.reminders.hourBefore, minutes: 60 },

@@ -10,8 +10,8 @@ import type { Metrics, PageName } from '../ops/metrics';
 import { createDocuments } from './documents';
 import { recentKeysMemo } from './recentKeysMemo';
 import type { Preparable } from './renderAhead';
-import { htmlCacheControl, type LandingSnapshot, landingSnapshot, yearSnapshot } from './snapshot';
-import type { SpotsFeed } from '../spots/poller';
+import { htmlCacheControl, type LandingSnapshot, landingSnapshot, type PricedSnapshot, pricedSnapshot, yearSnapshot } from './snapshot';
+import type { PriceFeed, SpotsFeed } from '../spots/poller';
 
 /** A page's body for this moment, and how long caches may keep it. */
 export interface PageBody {
@@ -23,7 +23,7 @@ export interface PageBody {
 export interface PageBodies extends Preparable {
   landing(): Promise<PageBody>;
   prompt(): Promise<PageBody>;
-  /** The terms, the refund policy or the privacy notice: like the prompt page, they change only with the year. */
+  /** The terms, the refund policy or the privacy notice: like the prompt page, they change with the year; the terms with the price in pesos too. */
   legal(page: LegalPageName): Promise<PageBody>;
   /** The .ics file, stamped to the minute. */
   calendarFile(): Promise<EncodedBody>;
@@ -42,12 +42,21 @@ export interface PageBodiesOptions {
   logger: Logger;
   metrics?: Metrics;
   spots?: SpotsFeed;
+  /** The checkout's price in pesos; absent: the pages show dollars. */
+  price?: PriceFeed;
 }
 
+/** The legal pages that state the checkout's price. */
+const PRICED_PAGES: readonly LegalPageName[] = ['terms'];
+
 /** Which snapshot a request gets, and its body: from memory when that snapshot was rendered before. */
-export function createBodies({ config, assets, clock, logger, metrics, spots }: PageBodiesOptions): PageBodies {
+export function createBodies({ config, assets, clock, logger, metrics, spots, price }: PageBodiesOptions): PageBodies {
   const documents = createDocuments(config, assets);
   const spotsNow = () => spots?.current() ?? null;
+  const priceNow = () => price?.pesoPrice() ?? null;
+  /** A legal page's snapshot: the terms follow the price, the others only the year. */
+  const legalSnapshot = (page: LegalPageName, nowMs: number): PricedSnapshot =>
+    PRICED_PAGES.includes(page) ? pricedSnapshot(nowMs, priceNow(), price !== undefined) : { ...yearSnapshot(nowMs), pesoPrice: null };
 
   /** A page's bodies for its most recent snapshot keys, each rendered once. */
   const memo = (page: PageName, slots = 1) => {
@@ -86,7 +95,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
   const prompt = memo('prompt');
   const renderPrompt = (year: number) => async () => encodeBody(documents.prompt(year));
   const legal = Object.fromEntries(LEGAL_PAGES.map((page) => [page, memo(page)])) as Record<LegalPageName, ReturnType<typeof memo>>;
-  const renderLegal = (page: LegalPageName, year: number) => async () => encodeBody(documents.legal(page, year));
+  const renderLegal = (page: LegalPageName, snapshot: PricedSnapshot) => async () => encodeBody(documents.legal(page, snapshot.year, snapshot.pesoPrice));
   const calendar = memo('calendar');
 
   let lastLandingVisitMs = Number.NEGATIVE_INFINITY;
@@ -94,7 +103,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
   return {
     async landing() {
       lastLandingVisitMs = clock();
-      const snapshot = landingSnapshot(lastLandingVisitMs, config.sale, spotsNow());
+      const snapshot = landingSnapshot(lastLandingVisitMs, config.sale, spotsNow(), priceNow());
       const body = await landing.serve(snapshot.key, snapshot.state, renderLanding(snapshot));
       return { body, cacheControl: htmlCacheControl(snapshot) };
     },
@@ -104,8 +113,8 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
       return { body, cacheControl: htmlCacheControl(snapshot) };
     },
     async legal(page) {
-      const snapshot = yearSnapshot(clock());
-      const body = await legal[page].serve(snapshot.key, 'none', renderLegal(page, snapshot.year));
+      const snapshot = legalSnapshot(page, clock());
+      const body = await legal[page].serve(snapshot.key, 'none', renderLegal(page, snapshot));
       return { body, cacheControl: htmlCacheControl(snapshot) };
     },
     calendarFile() {
@@ -118,13 +127,16 @@ export function createBodies({ config, assets, clock, logger, metrics, spots }: 
     serverErrorHtml: () => documents.serverError(),
     thanksHtml: (view, year) => documents.thanks(view, year),
     prepareLanding(secondMs) {
-      const snapshot = landingSnapshot(secondMs, config.sale, spotsNow());
+      const snapshot = landingSnapshot(secondMs, config.sale, spotsNow(), priceNow());
       landing.prepare(snapshot.key, snapshot.state, ROUTES.landing.path, renderLanding(snapshot));
     },
     prepareYearPages() {
       const snapshot = yearSnapshot(clock());
       prompt.prepare(snapshot.key, 'none', ROUTES.prompt.path, renderPrompt(snapshot.year));
-      for (const page of LEGAL_PAGES) legal[page].prepare(snapshot.key, 'none', ROUTES[page].path, renderLegal(page, snapshot.year));
+      for (const page of LEGAL_PAGES) {
+        const legalNow = legalSnapshot(page, clock());
+        legal[page].prepare(legalNow.key, 'none', ROUTES[page].path, renderLegal(page, legalNow));
+      }
     },
     lastLandingVisitMs: () => lastLandingVisitMs,
   };

@@ -14,7 +14,6 @@ import {
   serverError,
   site,
   thanks,
-  trainer,
   workshop,
 } from '../../shared/content';
 import type { PageAssets } from '../../shared/buildManifest';
@@ -28,7 +27,8 @@ import { PromptPage } from '../../shared/components/PromptPage';
 import { StatusPage } from '../../shared/components/StatusPage';
 import { ThanksPage, type ThanksView } from '../../shared/components/ThanksPage';
 import { calendarUrl, icsCalendar, workshopEvent, workshopUid } from '../../shared/logic/calendar';
-import { eventJsonLd, type OfferFacts } from '../../shared/logic/eventJsonLd';
+import { eventJsonLd, type OfferFacts, type PriceFact } from '../../shared/logic/eventJsonLd';
+import { type PesoPrice, pesoAmountLabel, pesoAmountValue } from '../../shared/logic/pesoPrice';
 import { earlyBirdEndMs, type SaleState } from '../../shared/logic/sale';
 import type { Spots } from '../../shared/logic/spots';
 import { type LegalPageName, ROUTES } from '../../shared/routes';
@@ -40,8 +40,8 @@ import type { LandingSnapshot } from './snapshot';
 export interface Documents {
   landing(snapshot: LandingSnapshot): string;
   prompt(year: number): string;
-  /** The terms, the refund policy or the privacy notice. */
-  legal(page: LegalPageName, year: number): string;
+  /** The terms, the refund policy or the privacy notice, with the Early Bird's price in pesos where the checkout has one. */
+  legal(page: LegalPageName, year: number, pesoPrice: PesoPrice | null): string;
   notFound(): string;
   serverError(): string;
   /** The page a shared cache keeps and shows while no instance answers. */
@@ -63,7 +63,7 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
   const event = workshopEvent(schedule);
   const calendar = calendarUrl(event);
   const times = cityTimes(schedule.startMs, details.cities);
-  const { contactEmail, publicUrl, checkoutUrl } = config;
+  const { contactEmail, publicUrl, checkoutUrl, trainerName } = config;
   const offerEndMs = earlyBirdEndMs(config.sale);
   const untilLabel = `${dateTimeLabel(offerEndMs)} ${workshop.zoneShortLabel}`;
   const imageUrl = `${publicUrl}${site.ogImage.path}`;
@@ -77,44 +77,53 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
   const footer = (year: number): FooterProps => ({ seller, social: config.social, year });
   /** The site sends each buyer's confirmation mail itself: the FAQ and the terms say so. */
   const automaticMail = config.fulfilment !== null;
-  const legalFacts: LegalFacts = {
+  const legalFacts = (pesoPrice: PesoPrice | null): LegalFacts => ({
     seller,
+    trainerName,
+    earlyBirdPesos: pesoPrice && `${pesoAmountLabel(pesoPrice)} ${prices.pesoCurrency}`,
     workshopDate: schedule.fullLabel,
     earlyBirdEnd: `${dateTimeLabel(offerEndMs)} ${workshop.zoneLabel}`,
     refundDeadline: `${dateTimeLabel(calendarDaysAfterEndMs(schedule.startMs, refundPromise.windowDays))} ${workshop.zoneLabel}`,
     automaticMail,
     paths: { terms: ROUTES.terms.path, refunds: ROUTES.refunds.path, privacy: ROUTES.privacy.path },
-  };
+  });
   const meta = (title: string, description: string, path: string | null): PageMeta => ({
     title,
     description,
     canonicalUrl: path === null ? null : `${publicUrl}${path}`,
     imageUrl,
   });
+  const dollars = (amount: number): PriceFact => ({ price: String(amount), currency: prices.currency });
   const normalOffer = (availability: OfferFacts['availability']): OfferFacts => ({
     name: pricing.normalLabel,
-    price: prices.normal,
-    currency: prices.currency,
+    prices: [dollars(prices.normal)],
     availability,
     validThrough: isoInWorkshopZone(schedule.startMs),
     url: pricingUrl,
   });
-  const earlyBirdOffer: OfferFacts = {
+  /** In pesos with the dollars beside it where the checkout has a peso amount, as the price card shows it. */
+  const earlyBirdOffer = (spots: Spots | null, pesoPrice: PesoPrice | null): OfferFacts => ({
     name: pricing.earlyBirdLabel,
-    price: prices.earlyBird,
-    currency: prices.currency,
+    prices: pesoPrice ? [{ price: pesoAmountValue(pesoPrice), currency: prices.pesoCurrency }, dollars(prices.earlyBird)] : [dollars(prices.earlyBird)],
     availability: 'LimitedAvailability',
     validThrough: isoInWorkshopZone(offerEndMs),
     url: checkoutUrl,
+    ...(spots && { inventoryLevel: spots.remaining }),
+  });
+  /** Only the Early Bird offers its price and the checkout; once closed there is nothing to offer. */
+  const offerFacts = (state: SaleState, spots: Spots | null, pesoPrice: PesoPrice | null): OfferFacts | null => {
+    switch (state) {
+      case 'early-bird':
+        return earlyBirdOffer(spots, pesoPrice);
+      case 'normal':
+        return normalOffer('InStock');
+      case 'sold-out':
+        return normalOffer('SoldOut');
+      case 'closed':
+        return null;
+    }
   };
-  /** Only the Early Bird offers 49 USD and the checkout; once closed there is nothing to offer. */
-  const offerFacts: Record<SaleState, OfferFacts | null> = {
-    'early-bird': earlyBirdOffer,
-    normal: normalOffer('InStock'),
-    'sold-out': normalOffer('SoldOut'),
-    closed: null,
-  };
-  const jsonLd = (state: SaleState, spots: Spots | null) =>
+  const jsonLd = (state: SaleState, spots: Spots | null, pesoPrice: PesoPrice | null) =>
     eventJsonLd({
       name: workshop.title,
       description: site.description,
@@ -122,17 +131,24 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
       endDate: isoInWorkshopZone(schedule.endMs),
       pageUrl: `${publicUrl}/`,
       imageUrl,
-      performerName: trainer.name,
-      offer: state === 'early-bird' && spots ? { ...earlyBirdOffer, inventoryLevel: spots.remaining } : offerFacts[state],
+      performerName: trainerName,
+      offer: offerFacts(state, spots, pesoPrice),
     });
 
   return {
     landing: (snapshot) => {
-      const { state, spots, earlyBirdTaken, clock, year } = snapshot;
+      const { state, spots, pesoPrice, earlyBirdTaken, clock, year } = snapshot;
       const spotsLabel = spots ? pricing.spotsLeft(spots.remaining, spots.limit) : pricing.spots;
-      const offer: EarlyBirdOffer | null = state === 'early-bird' ? { checkoutUrl, untilLabel, spotsLabel, countdown: { ...clock, endMs: offerEndMs } } : null;
+      const offer: EarlyBirdOffer | null =
+        state === 'early-bird' ? { checkoutUrl, untilLabel, spotsLabel, countdown: { ...clock, endMs: offerEndMs }, pesoPrice } : null;
       return toHtml(
-        <Document meta={meta(site.title, site.description, ROUTES.landing.path)} assets={assets} stylesheet="landing" hasIslands jsonLd={jsonLd(state, spots)}>
+        <Document
+          meta={meta(site.title, site.description, ROUTES.landing.path)}
+          assets={assets}
+          stylesheet="landing"
+          hasIslands
+          jsonLd={jsonLd(state, spots, pesoPrice)}
+        >
           <LandingPage
             sale={snapshot}
             offer={offer}
@@ -142,6 +158,7 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
             icsUrl={ROUTES.calendarFile.path}
             cityTimes={times}
             contactEmail={contactEmail}
+            trainerName={trainerName}
             trainerPhoto={assets.trainerPhoto}
             automaticMail={automaticMail}
             footer={footer(year)}
@@ -155,8 +172,8 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
           <PromptPage footer={footer(year)} />
         </Document>,
       ),
-    legal: (page, year) => {
-      const text = legalTexts[page](legalFacts);
+    legal: (page, year, pesoPrice) => {
+      const text = legalTexts[page](legalFacts(pesoPrice));
       return toHtml(
         <Document meta={meta(text.title, text.description, ROUTES[page].path)} assets={assets} stylesheet="simple" hasIslands={false}>
           <LegalPage text={text} footer={footer(year)} />
@@ -193,7 +210,7 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
         uid: workshopUid(schedule.startMs, publicUrl),
         stampMs,
         url: `${publicUrl}/`,
-        organizer: { name: trainer.name, email: contactEmail },
+        organizer: { name: trainerName, email: contactEmail },
         reminders: [{ text: details.icsReminder, minutes: 60 }],
       }),
   };

@@ -1,4 +1,5 @@
 import type { ServerInstant } from '../../shared/logic/pageClock';
+import { type PesoPrice, pesoPriceKey } from '../../shared/logic/pesoPrice';
 import { earlyBirdSpotsTaken, type SaleState, type SaleTerms, type StateChange, saleState, upcomingChanges } from '../../shared/logic/sale';
 import { type Spots, spotsKey } from '../../shared/logic/spots';
 
@@ -18,6 +19,8 @@ export interface LandingSnapshot extends Snapshot {
   upcoming: StateChange[];
   /** What the checkout last said (null: not counted); the key changes with it, and so do the body and its ETag. */
   spots: Spots | null;
+  /** What the checkout last said the Early Bird costs in pesos (null: dollars only); the key changes with it too. */
+  pesoPrice: PesoPrice | null;
   /** The normal price because the checkout's Early Bird spots are gone, not because its time is up. */
   earlyBirdTaken: boolean;
   /** The instant the page is rendered for, and how far behind the real time it may be when the page arrives. */
@@ -44,9 +47,10 @@ const STABLE_SHARED_MAX_AGE = 3600;
  * most a snapshot plus that behind: it carries that sum.
  * Once closed the page no longer depends on the time at all, but for the footer's year.
  * The spots can end the Early Bird at any poll, so they are part of the key: a page of other spots is another
- * body with another ETag, and no cache can have an Early Bird confirmed by a 304 once they are gone.
+ * body with another ETag, and no cache can have an Early Bird confirmed by a 304 once they are gone. So is the
+ * price in pesos, which the owner may change at the checkout.
  */
-export function landingSnapshot(nowMs: number, terms: SaleTerms, spots: Spots | null = null): LandingSnapshot {
+export function landingSnapshot(nowMs: number, terms: SaleTerms, spots: Spots | null = null, pesoPrice: PesoPrice | null = null): LandingSnapshot {
   const year = new Date(nowMs).getUTCFullYear();
   const state = saleState(nowMs, terms, spots);
   const upcoming = upcomingChanges(state, terms);
@@ -57,6 +61,7 @@ export function landingSnapshot(nowMs: number, terms: SaleTerms, spots: Spots | 
       state,
       upcoming,
       spots: null,
+      pesoPrice: null,
       earlyBirdTaken: false,
       clock: { nowMs: terms.workshopStartMs, aheadMs: 0 },
       year,
@@ -66,10 +71,11 @@ export function landingSnapshot(nowMs: number, terms: SaleTerms, spots: Spots | 
   const second = Math.floor(nowMs / SNAPSHOT_MS) * SNAPSHOT_MS;
   const untilChange = Math.floor((next.atMs - nowMs - TRANSIT_MARGIN_MS) / 1000);
   return {
-    key: `${year}:${state}:${spotsKey(spots)}:${second}`,
+    key: `${year}:${state}:${spotsKey(spots)}:${pesoPriceKey(pesoPrice)}:${second}`,
     state,
     upcoming,
     spots,
+    pesoPrice,
     earlyBirdTaken: earlyBirdSpotsTaken(nowMs, terms, spots),
     clock: { nowMs: second, aheadMs: SNAPSHOT_MS + OPEN_SHARED_MAX_AGE * 1000 },
     year,
@@ -81,6 +87,21 @@ export function landingSnapshot(nowMs: number, terms: SaleTerms, spots: Spots | 
 export function yearSnapshot(nowMs: number): Snapshot {
   const year = new Date(nowMs).getUTCFullYear();
   return { key: String(year), year, sharedMaxAge: STABLE_SHARED_MAX_AGE };
+}
+
+/** A page that shows the checkout's price in pesos (the terms), and the price it shows. */
+export interface PricedSnapshot extends Snapshot {
+  pesoPrice: PesoPrice | null;
+}
+
+/**
+ * The terms state the Early Bird's price in pesos as the checkout last said it: the key changes with it, and while
+ * the price comes from the checkout a shared cache keeps the page no longer than the landing page, so a new price
+ * reaches both as soon.
+ */
+export function pricedSnapshot(nowMs: number, pesoPrice: PesoPrice | null, fromCheckout: boolean): PricedSnapshot {
+  const { key, year, sharedMaxAge } = yearSnapshot(nowMs);
+  return { key: `${key}:${pesoPriceKey(pesoPrice)}`, year, pesoPrice, sharedMaxAge: fromCheckout ? OPEN_SHARED_MAX_AGE : sharedMaxAge };
 }
 
 /**

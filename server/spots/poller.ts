@@ -1,8 +1,9 @@
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Background, Scheduler } from '../ops/scheduler';
+import { type PesoPrice, pesoAmountValue, pesoPriceKey } from '../../shared/logic/pesoPrice';
 import { type Spots, spotsFrom, spotsKey } from '../../shared/logic/spots';
-import { type FailureKind, SpotsSourceError, type SpotsSource } from './source';
+import { type CheckoutReading, type FailureKind, SpotsSourceError, type SpotsSource } from './source';
 
 /** What the page needs: the last known spots, and whether the first poll is over. */
 export interface SpotsFeed {
@@ -10,6 +11,12 @@ export interface SpotsFeed {
   current(): Spots | null;
   /** True once the first poll has answered or failed: before that, the instance is not ready for visitors. */
   ready(): boolean;
+}
+
+/** What the price card and the terms need from the checkout: the price in pesos, as last read. */
+export interface PriceFeed {
+  /** The Early Bird price's amount in pesos as the checkout last reported it; null without one, or before any answer. */
+  pesoPrice(): PesoPrice | null;
 }
 
 export type ReadOutcome = 'ok' | FailureKind;
@@ -26,7 +33,7 @@ export interface SpotsStatus {
   intervalMs: number;
 }
 
-export interface SpotsPoller extends SpotsFeed, Background {
+export interface SpotsPoller extends SpotsFeed, PriceFeed, Background {
   /** Resolves when the first poll has answered or failed. */
   firstPoll: Promise<void>;
   status(): SpotsStatus;
@@ -48,7 +55,7 @@ const FAILURE_LOG: Record<FailureKind, { level: 'warn' | 'error'; setting?: stri
   credentials: {
     level: 'error',
     setting: 'STRIPE_SECRET_KEY',
-    message: 'the checkout refused STRIPE_SECRET_KEY (wrong, revoked, or without read access to Payment Links)',
+    message: 'the checkout refused STRIPE_SECRET_KEY (wrong, revoked, or without read access to Payment Links and Prices)',
   },
   link: { level: 'error', setting: 'STRIPE_PAYMENT_LINK', message: 'the checkout has no Payment Link with the id in STRIPE_PAYMENT_LINK' },
 };
@@ -57,11 +64,14 @@ const FAILURE_LOG: Record<FailureKind, { level: 'warn' | 'error'; setting?: stri
  * Reads the spots at once, then at every multiple of the interval since the epoch, so every instance asks at
  * the same instants and they agree within one poll. After a step of the wall clock, either way, the next tick
  * (one interval of elapsed time after the last) reads, and the reads after it fall on the new time's boundaries. One read at a time, at most one per interval, never
- * on a visitor's request. A failure keeps the last known spots; the log gets one line when an outage
- * begins (or changes kind) and one when it ends, never one per poll.
+ * on a visitor's request. A failure keeps the last known spots and price; the log gets one line when an outage
+ * begins (or changes kind) and one when it ends, never one per poll, and one warning for each thing the checkout's
+ * setup leaves undone, the first time a read reports it.
  */
 export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, scheduler, logger }: SpotsPollerOptions): SpotsPoller {
   let spots: Spots | null = null;
+  let pesoPrice: PesoPrice | null = null;
+  const warnedSetup = new Set<string>();
   let ready = false;
   let up: boolean | null = null;
   let lastSuccessMs: number | null = null;
@@ -78,7 +88,7 @@ export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, sch
     firstDone = resolve;
   });
 
-  const succeeded = (reading: Awaited<ReturnType<SpotsSource['read']>>): void => {
+  const succeeded = (reading: CheckoutReading): void => {
     if (reading.limit === null && !warnedNoLimit) {
       warnedNoLimit = true;
       logger.warn(
@@ -92,7 +102,17 @@ export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, sch
     if (spotsKey(next) !== spotsKey(spots)) {
       logger.info({ event: 'spots_changed', source: source.name, remaining: next?.remaining ?? null, limit: next?.limit ?? null }, 'Early Bird spots');
     }
+    const nextPrice = reading.pesoPrice ?? null;
+    if (pesoPriceKey(nextPrice) !== pesoPriceKey(pesoPrice)) {
+      logger.info({ event: 'price_changed', source: source.name, mxn: nextPrice && pesoAmountValue(nextPrice) }, 'the Early Bird price in pesos');
+    }
+    for (const warning of reading.setupWarnings ?? []) {
+      if (warnedSetup.has(warning)) continue;
+      warnedSetup.add(warning);
+      logger.warn({ event: 'checkout_setup', source: source.name }, warning);
+    }
     spots = next;
+    pesoPrice = nextPrice;
     outage = null;
     up = true;
     failedInARow = 0;
@@ -144,6 +164,7 @@ export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, sch
 
   return {
     current: () => spots,
+    pesoPrice: () => pesoPrice,
     ready: () => ready,
     firstPoll,
     status: () => ({ up, lastSuccessMs, failedInARow, reads: { ...reads }, intervalMs }),

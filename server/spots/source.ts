@@ -1,4 +1,13 @@
+import type { PesoPrice } from '../../shared/logic/pesoPrice';
 import type { SpotsReading } from '../../shared/logic/spots';
+
+/** One read of the checkout: its spots and, where it can say, the price in pesos and what its setup leaves undone. */
+export interface CheckoutReading extends SpotsReading {
+  /** The price's fixed amount in pesos; null or absent when it has none (the page then shows dollars). */
+  pesoPrice?: PesoPrice | null;
+  /** What the checkout's own settings leave undone that the site's texts rely on, each one line for the operator. */
+  setupWarnings?: string[];
+}
 
 /**
  * A checkout that can say how many Early Bird spots it has sold: Stripe today (stripeSource.ts); another
@@ -8,7 +17,7 @@ export interface SpotsSource {
   /** Which checkout, for the logs. */
   name: string;
   /** One read: resolves with the reading, or rejects with a SpotsSourceError. */
-  read(): Promise<SpotsReading>;
+  read(): Promise<CheckoutReading>;
 }
 
 /**

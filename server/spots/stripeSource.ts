@@ -2,6 +2,8 @@ import type Stripe from 'stripe';
 import type { SpotsSettings } from '../config/settings';
 import { stripeClient } from '../stripe/client';
 import { readStripeFailure, stripeFailureDetail } from '../stripe/failure';
+import { LINK_EXPANSIONS, pesoPriceOf } from './linkPrice';
+import { linkSetupWarnings } from './linkSetupWarnings';
 import { SpotsSourceError, type SpotsSource } from './source';
 
 function failureOf(error: unknown): SpotsSourceError {
@@ -13,8 +15,8 @@ function failureOf(error: unknown): SpotsSourceError {
 }
 
 /**
- * Reads the Early Bird's Payment Link through the official SDK: one call, paymentLinks.retrieve, nothing
- * written. No retries (the next poll is the retry) and a deadline under the poll interval, so a call never
+ * Reads the Early Bird's Payment Link through the official SDK: one call, paymentLinks.retrieve with its price,
+ * nothing written. It gives the spots, the price in pesos, and what the link's setup leaves undone. No retries (the next poll is the retry) and a deadline under the poll interval, so a call never
  * overlaps the next.
  */
 export function stripeSpotsSource(settings: SpotsSettings, deadlineMs: number): SpotsSource {
@@ -24,11 +26,17 @@ export function stripeSpotsSource(settings: SpotsSettings, deadlineMs: number): 
     async read() {
       let link: Stripe.PaymentLink;
       try {
-        link = await stripe.paymentLinks.retrieve(settings.paymentLink);
+        link = await stripe.paymentLinks.retrieve(settings.paymentLink, { expand: LINK_EXPANSIONS });
       } catch (error) {
         throw failureOf(error);
       }
-      return { count: link.restrictions?.completed_sessions.count ?? 0, limit: link.restrictions?.completed_sessions.limit ?? null, active: link.active };
+      return {
+        count: link.restrictions?.completed_sessions.count ?? 0,
+        limit: link.restrictions?.completed_sessions.limit ?? null,
+        active: link.active,
+        pesoPrice: pesoPriceOf(link),
+        setupWarnings: linkSetupWarnings(link),
+      };
     },
   };
 }

@@ -28,6 +28,8 @@ export interface LandingPageProps {
   icsUrl: string;
   cityTimes: CityTime[];
   contactEmail: string;
+  /** TRAINER_NAME. */
+  trainerName: string;
   trainerPhoto: ResponsivePhoto;
   /** The site sends each buyer's confirmation mail itself (docs/fulfilment.md). */
   automaticMail: boolean;
@@ -44,6 +46,7 @@ export function LandingPage({
   icsUrl,
   cityTimes,
   contactEmail,
+  trainerName,
   trainerPhoto,
   automaticMail,
   footer,
@@ -52,12 +55,12 @@ export function LandingPage({
     <>
       <NavBar sale={sale} contactEmail={contactEmail} />
       <main id="contenido">
-        <Hero schedule={schedule} sale={sale} contactEmail={contactEmail} />
+        <Hero schedule={schedule} sale={sale} contactEmail={contactEmail} trainerName={trainerName} />
         <WhatItIs />
         <Audience />
         <Outcomes />
         <Pillars />
-        <Trainer photo={trainerPhoto} />
+        <Trainer name={trainerName} photo={trainerPhoto} />
         <Details sale={sale} schedule={schedule} calendarUrl={calendarUrl} icsUrl={icsUrl} cityTimes={cityTimes} />
         <PricingSection sale={sale} offer={offer} earlyBirdTaken={earlyBirdTaken} contactEmail={contactEmail} workshopDateLabel={schedule.dateLabel} />
         <FaqSection automaticMail={automaticMail} />

@@ -1,28 +1,15 @@
-import { type Block, type Inline, type LegalText, legalPage } from '../content';
+import { type Block, type LegalText, legalPage } from '../content';
 import { calendarDateLabel } from '../logic/schedule';
 import { Footer, type FooterProps } from './Footer';
+import { InlineText } from './InlineText';
 import { SimpleHeader } from './SimpleHeader';
 import { BackHome } from './BackHome';
-
-/** A run of text with its links. The parts are a fixed text, never reordered: their place is their key. */
-function Text({ parts }: { parts: readonly Inline[] }) {
-  return parts.map((part, index) =>
-    typeof part === 'string' ? (
-      part
-    ) : (
-      // biome-ignore lint/suspicious/noArrayIndexKey: a fixed text's parts, never reordered
-      <a key={index} href={part.href}>
-        {part.text}
-      </a>
-    ),
-  );
-}
 
 function LegalBlock({ block }: { block: Block }) {
   if (Array.isArray(block)) {
     return (
       <p>
-        <Text parts={block} />
+        <InlineText parts={block} />
       </p>
     );
   }
@@ -31,7 +18,7 @@ function LegalBlock({ block }: { block: Block }) {
       {block.list.map((item, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed text's items, never reordered
         <li key={index}>
-          <Text parts={item} />
+          <InlineText parts={item} />
         </li>
       ))}
     </ul>
@@ -50,7 +37,7 @@ export function LegalPage({ text, footer }: { text: LegalText; footer: FooterPro
             {legalPage.updatedLabel} <time dateTime={text.updated}>{calendarDateLabel(text.updated)}</time>
           </p>
           <p className="page__lead">
-            <Text parts={text.lead} />
+            <InlineText parts={text.lead} />
           </p>
           {text.sections.map((section) => (
             <section key={section.heading} className="legal__section">

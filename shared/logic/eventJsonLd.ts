@@ -1,7 +1,13 @@
+/** A price as schema.org writes it: the amount with a point and no grouping, and its ISO 4217 code. */
+export interface PriceFact {
+  price: string;
+  currency: string;
+}
+
 export interface OfferFacts {
   name: string;
-  price: number;
-  currency: string;
+  /** The price, then any other currency's amount beside it; every one the total, taxes included. */
+  prices: [PriceFact, ...PriceFact[]];
   availability: 'LimitedAvailability' | 'InStock' | 'SoldOut';
   /** ISO 8601 with offset: when this price stops applying. */
   validThrough: string;
@@ -23,7 +29,10 @@ export interface EventFacts {
   offer: OfferFacts | null;
 }
 
-/** A schema.org Event for search engines: an online event whose offer follows the state of the sale. */
+/**
+ * A schema.org Event for search engines: an online event whose offer follows the state of the sale, priced as the
+ * page prices it (in pesos with the dollars beside, where the checkout has a peso amount), taxes included.
+ */
 export function eventJsonLd(facts: EventFacts) {
   const trainer = { '@type': 'Person', name: facts.performerName, url: facts.pageUrl };
   const { offer } = facts;
@@ -45,8 +54,14 @@ export function eventJsonLd(facts: EventFacts) {
       offers: {
         '@type': 'Offer',
         name: offer.name,
-        price: String(offer.price),
-        priceCurrency: offer.currency,
+        price: offer.prices[0].price,
+        priceCurrency: offer.prices[0].currency,
+        priceSpecification: offer.prices.map(({ price, currency }) => ({
+          '@type': 'PriceSpecification',
+          price,
+          priceCurrency: currency,
+          valueAddedTaxIncluded: true,
+        })),
         availability: `https://schema.org/${offer.availability}`,
         validThrough: offer.validThrough,
         url: offer.url,

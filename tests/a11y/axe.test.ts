@@ -21,14 +21,27 @@ import {
   scrollThrough,
 } from '../helpers/axe';
 import { browserRig, cspViolationsOf, openWatchedPage, pausePageTimers, unexpectedProblems, type WatchedPage, waitForIsland } from '../helpers/browser';
-import { sellingEnv } from '../../scripts/lib/harness';
+import { sellingEnv, waitUntil } from '../../scripts/lib/harness';
+import { startStripeStandIn } from '../../scripts/lib/stripeStandIn';
 
 const DAY_MS = 86_400_000;
 const CHECKOUT_URL = 'https://pay.example.org/taller-a11y';
 const NOT_FOUND_PATH = '/esta-pagina-no-existe';
 const STATUS_OF: Record<string, number> = { [NOT_FOUND_PATH]: 404, [ROUTES.outage.path]: 503 };
 
-const earlyBird = browserRig({ ...sellingEnv(30 * DAY_MS), CHECKOUT_URL });
+/** The Early Bird priced in pesos by the checkout (docs/pricing.md): the card with the most on it. */
+const stripe = await startStripeStandIn({
+  key: 'rk_test_a11ystandinkey',
+  linkId: 'plink_1A11y',
+  price: { currency: 'usd', unitAmount: 4900, options: { mxn: 89_000 } },
+});
+const earlyBird = browserRig({
+  ...sellingEnv(30 * DAY_MS),
+  CHECKOUT_URL,
+  STRIPE_SECRET_KEY: 'rk_test_a11ystandinkey',
+  STRIPE_PAYMENT_LINK: 'plink_1A11y',
+  STRIPE_API_URL: stripe.url,
+});
 const normalPrice = browserRig({ ...sellingEnv(-DAY_MS), CHECKOUT_URL });
 const soldOut = browserRig({ ...sellingEnv(30 * DAY_MS), SOLD_OUT: 'true', CHECKOUT_URL });
 const closed = browserRig({ ...sellingEnv(-30 * DAY_MS, -DAY_MS), CHECKOUT_URL });
@@ -44,6 +57,7 @@ afterAll(async () => {
   await normalPrice.close();
   await soldOut.close();
   await closed.close();
+  await stripe.close();
 });
 
 afterEach(async () => {
@@ -86,6 +100,16 @@ async function visit(
   }
   opened.push({ watched, expected, javaScript });
   const { page } = watched;
+  // Ready once its first read of the checkout has answered: the page then has what the checkout said.
+  await waitUntil(
+    'the instance ready',
+    async () => {
+      const health = await fetch(`${server.url}/healthz`);
+      await health.arrayBuffer();
+      return health.status === 200;
+    },
+    10_000,
+  );
   if (pausedTimers) await page.clock.install();
   const response = await page.goto(`${server.url}${path}`);
   expect(response?.status()).toBe(STATUS_OF[path] ?? 200);
@@ -201,9 +225,13 @@ describe('zero violations, Early Bird state', () => {
     await expect.poll(() => item.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
     expect(await page.getByText(faq.items[2]!.answer).isVisible()).toBe(true);
     const results = await expectNoViolations(page);
-    // The offer and the open answer were on the page that was checked, and axe looked at both.
+    // The offer, priced in pesos with the dollars beside it, and the open answer were on the page that was checked,
+    // and axe looked at both.
     expect(await page.locator('.price-card--early del').isVisible()).toBe(true);
+    expect(await page.locator('.price-card__now--pesos').isVisible()).toBe(true);
     expect(passedOn(results, 'color-contrast', 'price-card')).toBe(true);
+    expect(passedOn(results, 'color-contrast', 'price-card__dollars')).toBe(true);
+    expect(passedOn(results, 'color-contrast', 'price-card__taxes')).toBe(true);
     expect(passedOn(results, 'color-contrast', 'faq-item__answer')).toBe(true);
   });
 

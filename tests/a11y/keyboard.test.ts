@@ -5,7 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { details, faq, footer, hero, nav, pillars, pricing, promptCopy, promptPage, site } from '../../shared/content';
+import { ROUTES } from '../../shared/routes';
+import { consentLine, details, faq, footer, hero, nav, pillars, prices, pricing, promptCopy, promptPage, site } from '../../shared/content';
 import { blend, contrastRatio, parseColor, type Rgba } from '../helpers/axe';
 import { browserRig, checkedPages, openWatchedPage, pausePageTimers, type WatchedPage, waitForIsland } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
@@ -207,6 +208,7 @@ async function pressQuickly(page: Page, key: 'Tab' | 'Shift+Tab', count: number)
 }
 
 /** The contact address and the legal pages; the social links are placeholders here (no href: no stop). */
+const LEGAL_PATHS = { terms: ROUTES.terms.path, refunds: ROUTES.refunds.path, privacy: ROUTES.privacy.path };
 const FOOTER_STOPS = [`a ${CONTACT_EMAIL}`, ...Object.values(footer.legal).map((label) => `a ${label}`)];
 
 const LANDING_STOPS = [
@@ -219,9 +221,8 @@ const LANDING_STOPS = [
   ...pillars.items.map(() => `button ${pillars.moreLabel}`),
   `a ${details.calendarCta}`,
   `a ${details.icsCta}`,
-  `a ${pricing.checkoutCta.replace(/\s+/g, ' ')}`,
-  `a ${pricing.consent.terms}`,
-  `a ${pricing.consent.refunds}`,
+  `a ${pricing.checkoutCta(`${prices.earlyBird} ${prices.currency}`)}`,
+  ...consentLine(LEGAL_PATHS).flatMap((part) => (typeof part === 'string' ? [] : [`a ${part.text}`])),
   ...faq.items.map((item) => `summary ${item.question}`),
   'a Reserva tu lugar ahora',
   ...FOOTER_STOPS,

@@ -3,7 +3,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { details, faq, pricing, promptCopy, promptPage } from '../../shared/content';
+import { details, faq, prices, pricing, promptCopy, promptPage } from '../../shared/content';
 import { browserRig, openWatchedPage, unexpectedProblems, type WatchedPage } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
 
@@ -55,7 +55,7 @@ describe('landing page without JavaScript', () => {
     expect(values).toHaveLength(4);
     expect(values.every((value) => /^\d{2,}$/.test(value))).toBe(true);
 
-    const checkout = card.getByRole('link', { name: pricing.checkoutCta });
+    const checkout = card.getByRole('link', { name: pricing.checkoutCta(`${prices.earlyBird} ${prices.currency}`) });
     expect(await checkout.isVisible()).toBe(true);
     expect(await checkout.getAttribute('href')).toBe(CHECKOUT_URL);
     expect(await checkout.getAttribute('target')).toBe('_blank');
@@ -77,7 +77,7 @@ describe('landing page without JavaScript', () => {
 
   it('opens and closes FAQ items by clicking their summary', async () => {
     const page = await visit('/');
-    expect(await page.locator('details.faq-item').count()).toBe(7);
+    expect(await page.locator('details.faq-item').count()).toBe(faq.items.length);
     expect(await openItems(page)).toEqual([]);
     const summary = (index: number) => page.locator('summary', { hasText: faq.items[index]!.question });
     const answer = (index: number) => page.getByText(faq.items[index]!.answer);

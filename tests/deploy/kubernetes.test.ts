@@ -7,7 +7,7 @@ import { PodDisruptionBudget, type IPodDisruptionBudget } from 'kubernetes-model
 import { ConfigMap, type IConfigMap, type ISecret, type IService, Secret, Service } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { ConfigError, DEFAULTS, PLACEHOLDER_SETTINGS, readConfig } from '../../server/config/settings';
+import { ConfigError, DEFAULTS, PLACEHOLDER_SETTINGS, REQUIRED_IN_PRODUCTION, readConfig } from '../../server/config/settings';
 import { imageCommand, PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
 import { ROUTES } from '../../shared/routes';
 
@@ -206,7 +206,7 @@ describe('deploy/kubernetes', () => {
     );
     for (const key of Object.keys(settings)) expect(Object.keys(DEFAULTS), `${key} is not a setting of the server`).toContain(key);
     for (const secret of ofKind<ISecret>('Secret')) expect({ ...secret.data, ...secret.stringData }).toEqual({});
-    for (const name of PLACEHOLDER_SETTINGS) expect(settings[name]).toBe('');
+    for (const name of [...PLACEHOLDER_SETTINGS, ...REQUIRED_IN_PRODUCTION]) expect(settings[name]).toBe('');
     // As committed, the image (NODE_ENV=production) refuses the fleet's start, naming each missing value.
     expect(() => readConfig({ NODE_ENV: 'production', ...settings })).toThrow(ConfigError);
     expect(() => readConfig({ NODE_ENV: 'production', ...settings })).toThrow(/CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL/);

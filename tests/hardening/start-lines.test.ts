@@ -69,6 +69,8 @@ describe('warnings at start', () => {
       'PUBLIC_URL',
       'SELLER_NAME',
       'SELLER_ADDRESS',
+      'TRAINER_NAME',
+      'SELLER_PHONE',
     ]);
     expect((await fetch(`${running?.url}/`)).status).toBe(200);
   });
@@ -82,7 +84,7 @@ describe('NODE_ENV=production', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toEqual([
-      'Cannot start: NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL, SELLER_NAME, SELLER_ADDRESS: they are still the placeholder default',
+      'Cannot start: NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL, SELLER_NAME, SELLER_ADDRESS, TRAINER_NAME: they are still the placeholder default; and SELLER_PHONE, which is unset: buyers must be given a phone',
     ]);
   });
 
@@ -92,11 +94,11 @@ describe('NODE_ENV=production', () => {
     expect(result.stderr.trim()).toBe('Cannot start: NODE_ENV=production needs real values for CONTACT_EMAIL: it is still the placeholder default');
   });
 
-  it("refuses to sell in a placeholder's name: the seller's legal name and address", () => {
-    const result = run({ ...PRODUCTION_SETTINGS, SELLER_NAME: '', SELLER_ADDRESS: '' });
+  it("refuses to sell in a placeholder's name: the seller's legal name and address, the trainer's name, and without a phone", () => {
+    const result = run({ ...PRODUCTION_SETTINGS, SELLER_NAME: '', SELLER_ADDRESS: '', TRAINER_NAME: '', SELLER_PHONE: '' });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe(
-      'Cannot start: NODE_ENV=production needs real values for SELLER_NAME, SELLER_ADDRESS: they are still the placeholder default',
+      'Cannot start: NODE_ENV=production needs real values for SELLER_NAME, SELLER_ADDRESS, TRAINER_NAME: they are still the placeholder default; and SELLER_PHONE, which is unset: buyers must be given a phone',
     );
   });
 

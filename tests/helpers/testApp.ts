@@ -5,7 +5,7 @@ import { loadPageAssets } from '../../server/render/readManifest';
 import type { Clock } from '../../server/ops/clock';
 import { readConfig, type Environment } from '../../server/config/settings';
 import { createMetrics, type Metrics } from '../../server/ops/metrics';
-import type { SpotsFeed } from '../../server/spots/poller';
+import type { PriceFeed, SpotsFeed } from '../../server/spots/poller';
 import { createBodies } from '../../server/render/bodies';
 import { startRenderAhead } from '../../server/render/renderAhead';
 import { nodeScheduler } from '../../server/ops/scheduler';
@@ -35,6 +35,7 @@ export function testApp({
   withMetrics = false,
   renderAhead = false,
   spots,
+  price,
   assets = loadPageAssets(DIST),
   draining,
 }: {
@@ -44,6 +45,8 @@ export function testApp({
   /** Starts the render-ahead on Node's timers (vitest's fake ones in the tests that ask): stop it with `stop()`. */
   renderAhead?: boolean;
   spots?: SpotsFeed;
+  /** The checkout's price in pesos, as a poller holds it. */
+  price?: PriceFeed;
   /** The build's assets (dist/), or the test's own. */
   assets?: PageAssets;
   /** True once the process is shutting down (the lame duck). */
@@ -53,7 +56,7 @@ export function testApp({
   const clock = typeof now === 'function' ? now : () => now;
   const config = readConfig({ WORKSHOP_START: TEST_START_ISO, ...env });
   const metrics: Metrics | undefined = withMetrics ? createMetrics({ clock, sale: config.sale }) : undefined;
-  const bodies = createBodies({ config, assets, clock, logger, metrics, spots });
+  const bodies = createBodies({ config, assets, clock, logger, metrics, spots, price });
   const background = renderAhead ? startRenderAhead({ bodies, clock, scheduler: nodeScheduler }) : undefined;
   const fulfilment = startFulfilment(config, { render: bodies.thanksHtml, clock, logger, metrics });
   const app = createApp({ config, assets, bodies, publicDir: path.join(DIST, 'public'), logger, metrics, spots, fulfilment, draining });

@@ -31,10 +31,10 @@ afterEach(() => {
 });
 
 describe('FAQ island', () => {
-  it('is served as seven closed native <details>, each with its question and answer', () => {
+  it("is served as eight closed native <details> (the brief's seven and the invoice question), each with its question and answer", () => {
     const root = islandRoot('faq');
     expect(root.dataset.hydrate).toBe('visible');
-    expect(items()).toHaveLength(7);
+    expect(items()).toHaveLength(8);
     expect(openIndexes()).toEqual([]);
     expect(items().map((item) => textOf(item.querySelector('summary')))).toEqual(faq.items.map((item) => item.question));
     expect(items().map((item) => textOf(item.querySelector('.faq-item__answer')))).toEqual(faq.items.map((item) => item.answer));

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { trainer, workshop } from '../../shared/content';
+import { workshop } from '../../shared/content';
 import { DEFAULTS } from '../../server/config/settings';
 import { testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
@@ -54,7 +54,7 @@ describe('the .ics download', () => {
     expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
     const organizer = vevent.getFirstProperty('organizer');
     expect(organizer?.getFirstValue()).toBe('mailto:hola@example.com');
-    expect(organizer?.getParameter('cn')).toBe(trainer.name);
+    expect(organizer?.getParameter('cn')).toBe(DEFAULTS.TRAINER_NAME);
     const alarm = vevent.getFirstSubcomponent('valarm');
     expect(alarm?.getFirstPropertyValue('action')).toBe('DISPLAY');
     expect((alarm!.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds()).toBe(-3600);

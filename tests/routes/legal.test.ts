@@ -1,13 +1,14 @@
 /**
  * The terms, the refund policy and the privacy notice as a visitor gets them: status and headers (cached like
  * /prompt1, no script), what each must state, read from the settings and the content; the one refund promise in the
- * same words on the price card, in the FAQ and on the refund page; the line beside the pay button; the currency where
- * a buyer decides; and the footer production shows.
+ * same words on the price card, in the FAQ and on the refund page; the clauses said once and shown alike wherever
+ * they appear (the consent line, the seller's cancellation, a voucher's refund); taxes and invoices; the line beside
+ * the pay button; the currency where a buyer decides; and the footer production shows.
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
-import { faq, pricing, prices, refundPromise, trainer, workshop } from '../../shared/content';
+import { faq, invoice, pricing, prices, refundPromise, workshop } from '../../shared/content';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
@@ -15,6 +16,7 @@ const SELLER = {
   SELLER_NAME: 'Ana Torres Ejemplo',
   SELLER_ADDRESS: 'Av. Ejemplo 123, Col. Roma Norte, 06700 Ciudad de México, México',
   SELLER_PHONE: '+52 55 1234 5678',
+  TRAINER_NAME: 'Lucía Ramírez Ejemplo',
   CONTACT_EMAIL: 'hola@mi-taller.mx',
   // The deadline of the defaults with the tests' start a week after it: the Early Bird ends at its deadline.
   EARLY_BIRD_DEADLINE: '2025-09-30T23:59:59-06:00',
@@ -82,7 +84,7 @@ describe.each(LEGAL_PATHS)('GET %s', (path) => {
 describe('the terms', () => {
   it('say who sells, what is bought, its price and currency, and how access is delivered', async () => {
     const { doc, text } = await page('/terminos');
-    expect(text).toContain(`lo imparte ${trainer.name} y lo vende ${SELLER.SELLER_NAME}, con domicilio en ${SELLER.SELLER_ADDRESS}`);
+    expect(text).toContain(`lo imparte ${SELLER.TRAINER_NAME} y lo vende ${SELLER.SELLER_NAME}, con domicilio en ${SELLER.SELLER_ADDRESS}`);
     expect(text).toContain('el miércoles 8 de octubre de 2025, 8:00 p. m. hora de la Ciudad de México');
     for (const item of pricing.includes) expect(text).toContain(item);
     expect(text).toContain(`durante ${workshop.recordingDays} días después del taller`);
@@ -129,7 +131,7 @@ describe('the terms', () => {
 
   it('cover a change of date or a cancellation, intellectual property and complaints, PROFECO included', async () => {
     const { doc, text } = await page('/terminos');
-    expect(text).toContain('Si cancelamos el taller sin nueva fecha, te devolvemos el 100 % de lo que pagaste');
+    expect(text).toContain('Si cancelamos el taller, te escribimos, y no tienes que pedir nada.');
     expect(text).toContain(`pertenecen a ${SELLER.SELLER_NAME}`);
     expect(text).toContain('Procuraduría Federal del Consumidor (PROFECO)');
     expect(hrefOf(doc, 'gob.mx/profeco')).toBe('https://www.gob.mx/profeco');
@@ -196,11 +198,26 @@ describe('the privacy notice', () => {
     expect(text).toContain('Enviarte el correo de confirmación con el enlace de Google Meet y la invitación para tu calendario');
     expect(text).toContain('Este sitio no usa cookies, no tiene cuentas ni formularios y no guarda datos tuyos');
     expect(text).toContain('Stripe, que procesa tu pago');
-    expect(text).toContain('Nuestro proveedor de correo electrónico, que envía el correo de confirmación');
+    expect(text).toContain(
+      'El servicio de correo electrónico con el que te enviamos los correos del taller, que trata tu nombre y tu correo solo por encargo nuestro y para eso.',
+    );
     for (const right of ['(acceso)', '(rectificación)', '(cancelación)', '(oposición)']) expect(text).toContain(right);
     expect(text).toContain('Para ejercerlos, escríbenos a hola@mi-taller.mx con:');
     expect(text).toContain('Publicamos cualquier cambio en esta página, con su nueva fecha de actualización');
     expect(hrefOf(doc, 'aviso de privacidad')).toBe('https://stripe.com/privacy');
+  });
+
+  it('names the recording (image, voice and chat), who receives it and for how long, and the authority by name', async () => {
+    const { doc, text } = await page('/privacidad');
+    const items = [...doc.querySelectorAll('main li')].map(textOf);
+    expect(items).toContain(
+      'En el taller en vivo, que se graba: el nombre con el que entras a Google Meet y, si enciendes tu cámara o tu micrófono o escribes en el chat, tu imagen, tu voz y tus mensajes.',
+    );
+    expect(items).toContain(
+      `Las demás personas inscritas en el taller, que reciben la grabación durante ${workshop.recordingDays} días: con ella, la imagen, la voz y los mensajes del chat de quienes participan.`,
+    );
+    expect(text).toContain('Puedes seguir todo el taller sin hacerlo.');
+    expect(text).toContain('puedes acudir a la autoridad de protección de datos personales, la Secretaría Anticorrupción y Buen Gobierno.');
   });
 
   it('is true that the site sets no cookie, on any page it serves', async () => {
@@ -211,15 +228,88 @@ describe('the privacy notice', () => {
   });
 });
 
+/** The words a buyer reads, letter for letter: each is one fact of the content, and a change to it is a change to this test. */
+const CONSENT = 'Al inscribirte aceptas los términos y la política de reembolso, y confirmas que leíste el aviso de privacidad.';
+const SELLER_CANCELLATION =
+  'Si cancelamos el taller, o cambiamos su fecha y la nueva no te funciona, te devolvemos el 100 % de lo que pagaste y, además, te pagamos una bonificación del 20 % de ese monto, como establecen los artículos 92 y 92 ter de la Ley Federal de Protección al Consumidor.';
+const VOUCHER_REFUND =
+  'Si pagaste en efectivo con una ficha de OXXO, Stripe no puede devolver ese pago: te lo devolvemos por transferencia bancaria a la cuenta que nos indiques (su CLABE de 18 dígitos y el nombre de quien la tiene), a más tardar 5 días hábiles después de recibir esos datos.';
+
+/** The texts of a page's paragraphs and list items, each as a visitor reads it. */
+const passages = (doc: Document): string[] => [...doc.querySelectorAll('main p, main li')].map(textOf);
+
+describe('the clauses said once, alike wherever they appear', () => {
+  it("the seller's cancellation (LFPC arts. 92 and 92 ter): a refund and a bonificación of 20 %, in the terms and on the refund page", async () => {
+    for (const path of ['/terminos', '/reembolsos']) {
+      const found = passages((await page(path)).doc).filter((passage) => passage.includes('bonificación del'));
+      expect(found, path).toEqual([SELLER_CANCELLATION]);
+    }
+  });
+
+  it("a voucher's refund: by bank transfer, since Stripe cannot refund OXXO, on the refund page and in the terms", async () => {
+    for (const path of ['/reembolsos', '/terminos']) {
+      const found = passages((await page(path)).doc).filter((passage) => passage.includes('OXXO') && passage.includes('devolv'));
+      expect(found, path).toEqual([VOUCHER_REFUND]);
+    }
+  });
+});
+
+describe('taxes and invoices', () => {
+  it.each([
+    ['Early Bird', NOW],
+    ['normal price', DEFAULT_DEADLINE_MS],
+  ])('the price card says the price is final, taxes included (%s)', async (_state, now) => {
+    const { doc } = await page('/', SELLER, now);
+    expect(textOf(doc.querySelector('.price-card .price-card__taxes'))).toBe('Precio final, impuestos incluidos.');
+  });
+
+  it('the terms say it too, and that the checkout adds no tax', async () => {
+    const { text } = await page('/terminos');
+    expect(text).toContain(
+      'Precio final, impuestos incluidos. Los precios que publicamos son el total que pagas: la página de pago no te suma ningún impuesto.',
+    );
+  });
+
+  it('the terms and the FAQ say how to ask for a CFDI: where, which data, and by the last day of the month of the payment', async () => {
+    const DEADLINE = 'a más tardar el último día del mes en que pagaste';
+    const DATA = [
+      'tu RFC',
+      'tu nombre o razón social, tal como aparece en tu Constancia de Situación Fiscal',
+      'tu régimen fiscal',
+      'el código postal de tu domicilio fiscal',
+      'el uso que le darás al CFDI (por ejemplo, G03, gastos en general)',
+    ];
+    const terms = await page('/terminos');
+    const section = [...terms.doc.querySelectorAll('main section')].find((candidate) => textOf(candidate.querySelector('h2')) === 'Factura (CFDI)');
+    expect(textOf(section?.querySelector('p'))).toBe(
+      `Si necesitas factura, escríbenos a ${SELLER.CONTACT_EMAIL} ${DEADLINE}, desde el correo con el que te inscribiste, con:`,
+    );
+    expect(section?.querySelector('p a')?.getAttribute('href')).toBe(`mailto:${SELLER.CONTACT_EMAIL}`);
+    expect([...(section?.querySelectorAll('li') ?? [])].map(textOf)).toEqual(DATA);
+    const landing = (await page('/')).doc;
+    const item = [...landing.querySelectorAll('#faq details')].find((details) => textOf(details.querySelector('summary')) === '¿Puedo pedir factura (CFDI)?');
+    const answer = textOf(item?.querySelector('.faq-item__answer'));
+    expect(answer).toContain(`Escríbenos ${DEADLINE}, desde el correo con el que te inscribiste, a la dirección de contacto que está al pie de esta página`);
+    expect(answer).toContain(`con ${DATA.slice(0, -1).join(', ')} y ${DATA.at(-1)}.`);
+    // What the page points to is there: the footer gives the contact address.
+    expect(landing.querySelector(`footer a[href="mailto:${SELLER.CONTACT_EMAIL}"]`)).not.toBeNull();
+    expect([invoice.deadline, invoice.data]).toEqual([DEADLINE, DATA]);
+  });
+});
+
 describe('where a buyer decides', () => {
-  it('puts the terms and the refund policy beside every pay button, linked', async () => {
+  it('puts the terms, the refund policy and the privacy notice beside every pay button, linked', async () => {
     const { doc } = await page('/');
     const buttons = doc.querySelectorAll('a[data-checkout]');
     expect(buttons.length).toBeGreaterThan(0);
     for (const button of buttons) {
       const consent = [...(button.parentElement?.querySelectorAll('p') ?? [])].find((p) => textOf(p).startsWith('Al inscribirte'));
-      expect(textOf(consent)).toBe('Al inscribirte aceptas los términos y la política de reembolso.');
-      expect([...(consent?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href'))).toEqual(['/terminos', '/reembolsos']);
+      expect(textOf(consent)).toBe(CONSENT);
+      expect([...(consent?.querySelectorAll('a') ?? [])].map((a) => [textOf(a), a.getAttribute('href')])).toEqual([
+        ['términos', '/terminos'],
+        ['política de reembolso', '/reembolsos'],
+        ['aviso de privacidad', '/privacidad'],
+      ]);
     }
   });
 
@@ -243,6 +333,8 @@ describe('the footer in production', () => {
     expect(footer).not.toContain('Instagram');
     expect(footer).not.toContain('LinkedIn');
     expect(hrefOf(doc, 'Términos y condiciones', 'footer')).toBe('/terminos');
+    expect(hrefOf(doc, 'Aviso de privacidad', 'footer')).toBe('/privacidad');
+    expect(footer).not.toContain('Política de privacidad');
   });
 
   it('links the profiles that are set, and only those', async () => {

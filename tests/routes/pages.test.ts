@@ -127,11 +127,11 @@ describe('GET /', () => {
     expect(new URL(link?.getAttribute('href') ?? '').searchParams.get('dates')).toBe('20260212T010000Z/20260212T033000Z');
   });
 
-  it('has an FAQ of seven native details/summary items', async () => {
+  it("has an FAQ of the brief's seven items and the invoice question, as native details/summary items", async () => {
     const { app } = testApp();
     const doc = parseHtml((await request(app).get('/')).text);
     const items = doc.querySelectorAll('#faq details');
-    expect(items).toHaveLength(7);
+    expect(items).toHaveLength(8);
     for (const item of items) {
       expect(textOf(item.querySelector('summary')).endsWith('?')).toBe(true);
       expect(textOf(item.querySelector('.faq-item__answer')).length).toBeGreaterThan(40);
@@ -148,7 +148,7 @@ describe('GET /', () => {
     const linkTo = (label: string) => [...(footer?.querySelectorAll('a') ?? [])].find((a) => textOf(a) === label);
     expect(linkTo('Términos y condiciones')?.getAttribute('href')).toBe('/terminos');
     expect(linkTo('Política de reembolso')?.getAttribute('href')).toBe('/reembolsos');
-    expect(linkTo('Política de privacidad')?.getAttribute('href')).toBe('/privacidad');
+    expect(linkTo('Aviso de privacidad')?.getAttribute('href')).toBe('/privacidad');
     // Outside production an unset profile is a placeholder link (no href): no jump to the top, no "#" added.
     for (const label of ['Instagram', 'LinkedIn']) expect(linkTo(label)?.hasAttribute('href')).toBe(false);
     expect(textOf(footer)).toContain(`${DEFAULTS.SELLER_NAME} · ${DEFAULTS.SELLER_ADDRESS}`);

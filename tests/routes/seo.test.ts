@@ -114,9 +114,11 @@ const SCHEMA: Record<string, { allowed: string[]; required: string[] }> = {
   VirtualLocation: { allowed: ['url', 'name'], required: ['url'] },
   Person: { allowed: ['name', 'url', 'image', 'sameAs'], required: ['name'] },
   Offer: {
-    allowed: ['name', 'price', 'priceCurrency', 'availability', 'validFrom', 'validThrough', 'url'],
+    allowed: ['name', 'price', 'priceCurrency', 'priceSpecification', 'availability', 'validFrom', 'validThrough', 'url', 'inventoryLevel'],
     required: ['price', 'priceCurrency', 'availability', 'validThrough', 'url'],
   },
+  PriceSpecification: { allowed: ['price', 'priceCurrency', 'valueAddedTaxIncluded'], required: ['price', 'priceCurrency'] },
+  QuantitativeValue: { allowed: ['value'], required: ['value'] },
 };
 
 function validate(node: Record<string, unknown>, path = 'root'): void {
@@ -126,7 +128,10 @@ function validate(node: Record<string, unknown>, path = 'root'): void {
   for (const key of Object.keys(node).filter((k) => !k.startsWith('@'))) expect(schema?.allowed, `${path}.${key}`).toContain(key);
   for (const key of schema?.required ?? []) expect(node[key], `${path}.${key} is required`).toBeDefined();
   for (const [key, value] of Object.entries(node)) {
-    if (value && typeof value === 'object' && !Array.isArray(value)) validate(value as Record<string, unknown>, `${path}.${key}`);
+    const children = Array.isArray(value) ? value : [value];
+    children.forEach((child, index) => {
+      if (child && typeof child === 'object') validate(child as Record<string, unknown>, Array.isArray(value) ? `${path}.${key}[${index}]` : `${path}.${key}`);
+    });
   }
 }
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SpotsFeed } from '../../server/spots/poller';
+import type { PriceFeed, SpotsFeed } from '../../server/spots/poller';
 import { pricing } from '../../shared/content';
 import { spotsFrom } from '../../shared/logic/spots';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
@@ -53,7 +53,13 @@ async function afterTheCheckout(): Promise<string[]> {
     write(name, res.text);
   }
   rig.stripe.setFault(null);
-  const invite = buyerInvite({ workshopStartMs: TEST_START_MS, publicUrl: PUBLIC_URL, contactEmail: 'hola@taller.example.org', joinUrl: MEETING_URL });
+  const invite = buyerInvite({
+    workshopStartMs: TEST_START_MS,
+    publicUrl: PUBLIC_URL,
+    contactEmail: 'hola@taller.example.org',
+    joinUrl: MEETING_URL,
+    trainerName: 'Ana Torres Ejemplo',
+  });
   write(
     'confirmation-mail',
     confirmationMessage(invite, { email: 'ana@correo.example.org', firstName: 'Ana', paymentIntentId: 'pi_123' }, 'taller.example.org', TEST_START_MS).html,
@@ -64,38 +70,51 @@ async function afterTheCheckout(): Promise<string[]> {
 /** The Early Bird's spots as the checkout last reported them. */
 const spotsLeft = (count: number): SpotsFeed => ({ current: () => spotsFrom({ count, limit: 30, active: true }, 30), ready: () => true });
 
+/** The Early Bird priced in pesos by the checkout. */
+const PESOS: PriceFeed = { pesoPrice: () => ({ centavos: 89_000 }) };
+
 const WITH_CONTACTS = { SELLER_PHONE: '+52 55 1234 5678', INSTAGRAM_URL: 'https://www.instagram.com/marca' };
 
-const PAGES: { name: string; path: string; now: number; env?: Record<string, string>; spots?: SpotsFeed; says?: string; status: number }[] = [
-  { name: 'landing-early-bird', path: '/', now: DEFAULT_DEADLINE_MS - 86_400_000, status: 200 },
-  {
-    name: 'landing-early-bird-spots-left',
-    path: '/',
-    now: DEFAULT_DEADLINE_MS - 86_400_000,
-    spots: spotsLeft(27),
-    says: pricing.spotsLeft(3, 30),
-    status: 200,
-  },
-  { name: 'landing-early-bird-last-spot', path: '/', now: DEFAULT_DEADLINE_MS - 86_400_000, spots: spotsLeft(29), says: pricing.spotsLeft(1, 30), status: 200 },
-  {
-    name: 'landing-early-bird-spots-gone',
-    path: '/',
-    now: DEFAULT_DEADLINE_MS - 86_400_000,
-    spots: spotsLeft(30),
-    says: pricing.earlyBirdTakenNote,
-    status: 200,
-  },
-  { name: 'landing-normal', path: '/', now: DEFAULT_DEADLINE_MS, status: 200 },
-  { name: 'landing-sold-out', path: '/', now: DEFAULT_DEADLINE_MS - 86_400_000, env: { SOLD_OUT: 'true' }, status: 200 },
-  { name: 'landing-closed', path: '/', now: TEST_START_MS, status: 200 },
-  { name: 'prompt', path: '/prompt1', now: DEFAULT_DEADLINE_MS, status: 200 },
-  // With a phone and a profile, so their links are checked too; production leaves out an unset profile.
-  { name: 'terms', path: '/terminos', now: DEFAULT_DEADLINE_MS, env: WITH_CONTACTS, says: 'Promoción Early Bird', status: 200 },
-  { name: 'refunds', path: '/reembolsos', now: DEFAULT_DEADLINE_MS, env: WITH_CONTACTS, says: 'El reembolso del 100 %', status: 200 },
-  { name: 'privacy', path: '/privacidad', now: DEFAULT_DEADLINE_MS, env: WITH_CONTACTS, says: 'Tus derechos ARCO', status: 200 },
-  { name: 'not-found', path: '/no-existe', now: DEFAULT_DEADLINE_MS, status: 404 },
-  { name: 'outage', path: '/_outage', now: DEFAULT_DEADLINE_MS, status: 503 },
-];
+const PAGES: { name: string; path: string; now: number; env?: Record<string, string>; spots?: SpotsFeed; price?: PriceFeed; says?: string; status: number }[] =
+  [
+    { name: 'landing-early-bird', path: '/', now: DEFAULT_DEADLINE_MS - 86_400_000, status: 200 },
+    { name: 'landing-early-bird-pesos', path: '/', now: DEFAULT_DEADLINE_MS - 86_400_000, price: PESOS, says: 'price-card__now--pesos', status: 200 },
+    {
+      name: 'landing-early-bird-spots-left',
+      path: '/',
+      now: DEFAULT_DEADLINE_MS - 86_400_000,
+      spots: spotsLeft(27),
+      says: pricing.spotsLeft(3, 30),
+      status: 200,
+    },
+    {
+      name: 'landing-early-bird-last-spot',
+      path: '/',
+      now: DEFAULT_DEADLINE_MS - 86_400_000,
+      spots: spotsLeft(29),
+      says: pricing.spotsLeft(1, 30),
+      status: 200,
+    },
+    {
+      name: 'landing-early-bird-spots-gone',
+      path: '/',
+      now: DEFAULT_DEADLINE_MS - 86_400_000,
+      spots: spotsLeft(30),
+      says: pricing.earlyBirdTakenNote,
+      status: 200,
+    },
+    { name: 'landing-normal', path: '/', now: DEFAULT_DEADLINE_MS, status: 200 },
+    { name: 'landing-sold-out', path: '/', now: DEFAULT_DEADLINE_MS - 86_400_000, env: { SOLD_OUT: 'true' }, status: 200 },
+    { name: 'landing-closed', path: '/', now: TEST_START_MS, status: 200 },
+    { name: 'prompt', path: '/prompt1', now: DEFAULT_DEADLINE_MS, status: 200 },
+    // With a phone and a profile, so their links are checked too; production leaves out an unset profile.
+    { name: 'terms', path: '/terminos', now: DEFAULT_DEADLINE_MS, env: WITH_CONTACTS, says: 'Promoción Early Bird', status: 200 },
+    { name: 'terms-pesos', path: '/terminos', now: DEFAULT_DEADLINE_MS, env: WITH_CONTACTS, price: PESOS, says: '$890 MXN (49 USD)', status: 200 },
+    { name: 'refunds', path: '/reembolsos', now: DEFAULT_DEADLINE_MS, env: WITH_CONTACTS, says: 'El reembolso del 100 %', status: 200 },
+    { name: 'privacy', path: '/privacidad', now: DEFAULT_DEADLINE_MS, env: WITH_CONTACTS, says: 'Tus derechos ARCO', status: 200 },
+    { name: 'not-found', path: '/no-existe', now: DEFAULT_DEADLINE_MS, status: 404 },
+    { name: 'outage', path: '/_outage', now: DEFAULT_DEADLINE_MS, status: 503 },
+  ];
 
 interface VnuMessage {
   type: string;
@@ -138,7 +157,7 @@ const checked = new Set<string>();
 beforeAll(async () => {
   const files: string[] = [];
   for (const page of PAGES) {
-    const res = await request(testApp({ now: page.now, env: page.env, spots: page.spots }).app).get(page.path);
+    const res = await request(testApp({ now: page.now, env: page.env, spots: page.spots, price: page.price }).app).get(page.path);
     expect(res.status, page.name).toBe(page.status);
     if (page.says) expect(res.text, page.name).toContain(page.says);
     const file = path.join(dir, `${page.name}.html`);

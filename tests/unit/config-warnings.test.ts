@@ -34,10 +34,12 @@ describe('configWarnings', () => {
       expect.stringMatching(/^PUBLIC_URL is still its placeholder default/),
       expect.stringMatching(/^SELLER_NAME is still its placeholder default/),
       expect.stringMatching(/^SELLER_ADDRESS is still its placeholder default/),
+      expect.stringMatching(/^TRAINER_NAME is still its placeholder default/),
+      'SELLER_PHONE is unset: the pages give buyers no phone, and production refuses to start without one',
     ]);
   });
 
-  it('gives the seed’s defaults all seven warnings', () => {
+  it('gives the seed’s defaults all nine warnings', () => {
     expect(configWarnings(readConfig({}), NOW).map((line) => line.split(' ')[0])).toEqual([
       'EARLY_BIRD_DEADLINE',
       'WORKSHOP_START',
@@ -46,6 +48,8 @@ describe('configWarnings', () => {
       'PUBLIC_URL',
       'SELLER_NAME',
       'SELLER_ADDRESS',
+      'TRAINER_NAME',
+      'SELLER_PHONE',
     ]);
   });
 });

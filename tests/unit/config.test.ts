@@ -20,8 +20,10 @@ describe('readConfig', () => {
       earlyBirdDeadlineMs: Date.parse('2025-10-01T05:59:59Z'),
       soldOut: false,
     });
-    expect(config.placeholders).toEqual(['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS']);
+    expect(config.placeholders).toEqual(['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS', 'TRAINER_NAME']);
+    expect(config.unsetForProduction).toEqual(['SELLER_PHONE']);
     expect(config.seller).toEqual({ name: DEFAULTS.SELLER_NAME, address: DEFAULTS.SELLER_ADDRESS, phone: null });
+    expect(config.trainerName).toBe('Valeria Montes');
     // Outside production an unset profile is a placeholder link.
     expect(config.social).toEqual([
       { network: 'instagram', url: null },
@@ -82,6 +84,7 @@ describe('readConfig', () => {
     ],
     ['SELLER_PHONE', '+52 55 1234 5678', (c: ReturnType<typeof readConfig>) => c.seller.phone, '+52 55 1234 5678'],
     ['SELLER_PHONE', '(55) 1234-5678', (c: ReturnType<typeof readConfig>) => c.seller.phone, '(55) 1234-5678'],
+    ['TRAINER_NAME', 'Lucía Ramírez', (c: ReturnType<typeof readConfig>) => c.trainerName, 'Lucía Ramírez'],
     ['INSTAGRAM_URL', 'https://www.instagram.com/marca', (c: ReturnType<typeof readConfig>) => c.social[0]?.url, 'https://www.instagram.com/marca'],
     ['LINKEDIN_URL', 'https://www.linkedin.com/in/marca', (c: ReturnType<typeof readConfig>) => c.social[1]?.url, 'https://www.linkedin.com/in/marca'],
   ])('accepts %s=%s', (variable, value, pick, expected) => {
@@ -139,6 +142,9 @@ describe('readConfig', () => {
     ['SELLER_PHONE', 'llámame'],
     ['SELLER_PHONE', '1234567'],
     ['SELLER_PHONE', '+52 55 1234 5678 ext. 9'],
+    ['TRAINER_NAME', 'L'],
+    ['TRAINER_NAME', 'Lucía\nRamírez'],
+    ['TRAINER_NAME', 'x'.repeat(81)],
     ['INSTAGRAM_URL', 'http://www.instagram.com/marca'],
     ['INSTAGRAM_URL', 'instagram.com/marca'],
     ['LINKEDIN_URL', 'javascript:alert(1)'],
@@ -158,7 +164,13 @@ describe('placeholder settings', () => {
   const real = PRODUCTION_SETTINGS;
 
   it('lists each one left at its default, and none once all are set', () => {
-    expect(readConfig({ CHECKOUT_URL: real.CHECKOUT_URL }).placeholders).toEqual(['CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS']);
+    expect(readConfig({ CHECKOUT_URL: real.CHECKOUT_URL }).placeholders).toEqual([
+      'CONTACT_EMAIL',
+      'PUBLIC_URL',
+      'SELLER_NAME',
+      'SELLER_ADDRESS',
+      'TRAINER_NAME',
+    ]);
     expect(readConfig(real).placeholders).toEqual([]);
     // Set explicitly to the placeholder is still the placeholder.
     expect(readConfig({ ...real, CONTACT_EMAIL: DEFAULTS.CONTACT_EMAIL }).placeholders).toEqual(['CONTACT_EMAIL']);
@@ -167,7 +179,7 @@ describe('placeholder settings', () => {
   it('are refused with NODE_ENV=production, in one line naming every one of them', () => {
     expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(
       new ConfigError(
-        'NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL, SELLER_NAME, SELLER_ADDRESS: they are still the placeholder default',
+        'NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL, SELLER_NAME, SELLER_ADDRESS, TRAINER_NAME: they are still the placeholder default; and SELLER_PHONE, which is unset: buyers must be given a phone',
       ),
     );
     // The seller's details alone: production does not sell in a placeholder's name.
@@ -178,6 +190,17 @@ describe('placeholder settings', () => {
       /^NODE_ENV=production needs real values for PUBLIC_URL: it is still the placeholder default$/,
     );
     expect(readConfig({ NODE_ENV: 'production', ...real }).placeholders).toEqual([]);
+  });
+
+  it("refuse, with NODE_ENV=production, the placeholder trainer and a missing phone, naming each, and take the trainer's name as set", () => {
+    expect(() => readConfig({ NODE_ENV: 'production', ...real, TRAINER_NAME: DEFAULTS.TRAINER_NAME })).toThrow(
+      new ConfigError('NODE_ENV=production needs real values for TRAINER_NAME: it is still the placeholder default'),
+    );
+    expect(() => readConfig({ NODE_ENV: 'production', ...real, SELLER_PHONE: '' })).toThrow(
+      new ConfigError('NODE_ENV=production needs SELLER_PHONE, which is unset: buyers must be given a phone'),
+    );
+    const config = readConfig({ NODE_ENV: 'production', ...real });
+    expect([config.trainerName, config.seller.phone, config.unsetForProduction]).toEqual([real.TRAINER_NAME, real.SELLER_PHONE, []]);
   });
 
   it('leave an unset social link out in production, and keep it as a placeholder elsewhere', () => {

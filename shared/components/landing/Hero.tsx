@@ -1,4 +1,4 @@
-import { hero, trainer, workshop } from '../../content';
+import { hero, workshop } from '../../content';
 import type { SaleState } from '../../logic/sale';
 import type { WorkshopSchedule } from '../../logic/schedule';
 import { CallToAction, callKind } from '../CallToAction';
@@ -18,9 +18,10 @@ interface HeroProps {
   schedule: WorkshopSchedule;
   sale: SaleView;
   contactEmail: string;
+  trainerName: string;
 }
 
-export function Hero({ schedule, sale, contactEmail }: HeroProps) {
+export function Hero({ schedule, sale, contactEmail, trainerName }: HeroProps) {
   return (
     <section id="inicio" className="hero" aria-labelledby="inicio-titulo">
       <div className="container hero__inner">
@@ -57,7 +58,7 @@ export function Hero({ schedule, sale, contactEmail }: HeroProps) {
           </li>
         </ul>
         <p className="hero__proof">
-          {hero.proofPrefix} <strong>{trainer.name}</strong> · {hero.proof}
+          {hero.proofPrefix} <strong>{trainerName}</strong> · {hero.proof}
         </p>
       </div>
     </section>

@@ -1,8 +1,10 @@
-import { contactCalls, prices, pricing } from '../../content';
+import { consentLine, contactCalls, prices, pricing } from '../../content';
 import type { CountdownProps } from '../../islands/types';
 import { mailtoWithSubject } from '../../logic/mailto';
+import { type PesoPrice, pesoAmountLabel } from '../../logic/pesoPrice';
 import type { SaleState } from '../../logic/sale';
 import { ROUTES } from '../../routes';
+import { InlineText } from '../InlineText';
 import { Island } from '../Island';
 
 /** Everything only the Early Bird card shows: the page has it in no other state. */
@@ -13,6 +15,8 @@ export interface EarlyBirdOffer {
   /** The spots line: how many are left when the checkout has said, else the content's promise. */
   spotsLabel: string;
   countdown: CountdownProps;
+  /** The price's amount in pesos as the checkout charges it in Mexico; null: the card shows dollars. */
+  pesoPrice: PesoPrice | null;
 }
 
 export interface PriceCardProps {
@@ -28,24 +32,57 @@ export interface PriceCardProps {
 
 const usd = (amount: number): string => `${amount} ${prices.currency}`;
 
-function Price({ amount }: { amount: number }) {
+function Price({ amount, currency }: { amount: string; currency: string }) {
   return (
-    <p className="price-card__now">
-      <span className="price-card__amount">{amount}</span> <span className="price-card__currency">{prices.currency}</span>
+    <p className={currency === prices.pesoCurrency ? 'price-card__now price-card__now--pesos' : 'price-card__now'}>
+      <span className="price-card__amount">{amount}</span> <span className="price-card__currency">{currency}</span>
     </p>
   );
 }
 
-/** Under the price: the currency the charge is in, where a buyer decides. */
-const CurrencyNote = () => <p className="price-card__note">{pricing.currencyNote}</p>;
+/** Under the price, where a buyer decides: that it is the total, and the currency the charge is in. */
+function PriceNotes({ pesos }: { pesos: boolean }) {
+  return (
+    <>
+      <p className="price-card__taxes">{pricing.taxesIncluded}</p>
+      <p className="price-card__note">{pesos ? pricing.pesoNote : pricing.currencyNote}</p>
+    </>
+  );
+}
+
+const LEGAL_PATHS = { terms: ROUTES.terms.path, refunds: ROUTES.refunds.path, privacy: ROUTES.privacy.path };
 
 /** Beside the pay button: what paying accepts, with the texts one click away. */
 function Consent() {
-  const { lead, terms, and, refunds } = pricing.consent;
   return (
     <p className="price-card__note price-card__consent">
-      {lead} <a href={ROUTES.terms.path}>{terms}</a> {and} <a href={ROUTES.refunds.path}>{refunds}</a>.
+      <InlineText parts={consentLine(LEGAL_PATHS)} />
     </p>
+  );
+}
+
+/** The Early Bird's price: in pesos with the dollars beside it where the checkout has a peso amount, else in dollars. */
+function EarlyBirdPrice({ pesoPrice }: { pesoPrice: PesoPrice | null }) {
+  return (
+    <>
+      <div className="price-card__prices">
+        <p className="price-card__old">
+          <span className="visually-hidden">{pricing.formerPriceLabel}: </span>
+          <del>{usd(prices.normal)}</del>
+        </p>
+        {pesoPrice ? (
+          <Price amount={pesoAmountLabel(pesoPrice)} currency={prices.pesoCurrency} />
+        ) : (
+          <Price amount={String(prices.earlyBird)} currency={prices.currency} />
+        )}
+      </div>
+      {pesoPrice && (
+        <p className="price-card__dollars">
+          {pricing.dollarsLabel} {usd(prices.earlyBird)}
+        </p>
+      )}
+      <PriceNotes pesos={pesoPrice !== null} />
+    </>
   );
 }
 
@@ -55,14 +92,7 @@ function EarlyBirdCard({ offer }: { offer: EarlyBirdOffer }) {
       <p className="price-card__banner">{pricing.banner}</p>
       <div className="price-card__body">
         <p className="price-card__label">{pricing.earlyBirdLabel}</p>
-        <div className="price-card__prices">
-          <p className="price-card__old">
-            <span className="visually-hidden">{pricing.formerPriceLabel}: </span>
-            <del>{usd(prices.normal)}</del>
-          </p>
-          <Price amount={prices.earlyBird} />
-        </div>
-        <CurrencyNote />
+        <EarlyBirdPrice pesoPrice={offer.pesoPrice} />
         <p className="badge badge--saving">{pricing.savingBadge}</p>
         <p className="price-card__spots">{offer.spotsLabel}</p>
         <Island name="countdown" props={offer.countdown} hydrate="visible" />
@@ -70,7 +100,10 @@ function EarlyBirdCard({ offer }: { offer: EarlyBirdOffer }) {
           {pricing.untilPrefix} {offer.untilLabel}
         </p>
         <a className="btn btn--primary btn--block btn--large" href={offer.checkoutUrl} target="_blank" rel="noopener noreferrer" data-checkout="">
-          {pricing.checkoutCta}
+          {/* A no-break space keeps the price in one piece on a narrow button. */}
+          {pricing.checkoutCta(
+            offer.pesoPrice ? `${pesoAmountLabel(offer.pesoPrice)}\u00a0${prices.pesoCurrency}` : `${prices.earlyBird}\u00a0${prices.currency}`,
+          )}
         </a>
         <p className="price-card__note">{pricing.checkoutNote}</p>
         <Consent />
@@ -85,8 +118,8 @@ function NormalCard({ contactEmail, earlyBirdTaken }: { contactEmail: string; ea
     <div className="price-card price-card--normal">
       <div className="price-card__body">
         <p className="price-card__label">{pricing.normalLabel}</p>
-        <Price amount={prices.normal} />
-        <CurrencyNote />
+        <Price amount={String(prices.normal)} currency={prices.currency} />
+        <PriceNotes pesos={false} />
         <button type="button" className="btn btn--block btn--large" disabled>
           {pricing.normalCta}
         </button>

@@ -3,11 +3,12 @@ import { Photo } from '../Photo';
 import type { ResponsivePhoto } from '../responsivePhoto';
 import { Section } from '../Section';
 
-export function Trainer({ photo }: { photo: ResponsivePhoto }) {
+/** `name`: TRAINER_NAME, the section's title and the photo's subject. */
+export function Trainer({ name, photo }: { name: string; photo: ResponsivePhoto }) {
   return (
-    <Section id={trainer.id} eyebrow={trainer.eyebrow} title={trainer.name}>
+    <Section id={trainer.id} eyebrow={trainer.eyebrow} title={name}>
       <div className="trainer">
-        <Photo photo={photo} alt={photo.placeholder ? trainer.placeholderPhotoAlt : trainer.photoAlt} className="trainer__portrait" />
+        <Photo photo={photo} alt={photo.placeholder ? trainer.placeholderPhotoAlt : trainer.photoAlt(name)} className="trainer__portrait" />
         <div className="trainer__bio">
           <p className="trainer__role">{trainer.role}</p>
           {trainer.paragraphs.map((paragraph) => (
