@@ -24,7 +24,7 @@ export function configWarnings(config: SiteConfig, nowMs: number): string[] {
   }
   if (config.spots && !config.fulfilment) {
     warnings.push(
-      'STRIPE_PAYMENT_LINK is set but the confirmation mail is not (STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, MEETING_URL): ' +
+      "STRIPE_PAYMENT_LINK is set but the buyer's mails are not (STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, MEETING_URL, ACCESS_SECRET): " +
         'nothing tells buyers the join link; send it to each by hand (docs/fulfilment.md)',
     );
   }

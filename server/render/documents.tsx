@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
+  access,
   details,
   type LegalFacts,
   legalTexts,
@@ -27,6 +28,7 @@ import type { EarlyBirdOffer } from '../../shared/components/landing/PriceCard';
 import { PromptPage } from '../../shared/components/PromptPage';
 import { StatusPage } from '../../shared/components/StatusPage';
 import { ThanksPage, type ThanksView } from '../../shared/components/ThanksPage';
+import { AccessPage, type AccessView } from '../../shared/components/AccessPage';
 import { calendarUrl, icsCalendar, workshopEvent, workshopUid } from '../../shared/logic/calendar';
 import { eventJsonLd, type OfferFacts } from '../../shared/logic/eventJsonLd';
 import { earlyBirdEndMs, type SaleState } from '../../shared/logic/sale';
@@ -50,6 +52,8 @@ export interface Documents {
   calendarFile(stampMs: number): string;
   /** The page after the checkout, for one buyer: never indexed, never kept (docs/fulfilment.md). */
   thanks(view: ThanksView, year: number): string;
+  /** A buyer's personal link: never indexed, never kept. */
+  access(view: AccessView, year: number): string;
 }
 
 const toHtml = (element: ReactElement): string => `<!DOCTYPE html>${renderToString(element)}`;
@@ -185,6 +189,12 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
       toHtml(
         <Document meta={meta(`${thanks.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
           <ThanksPage view={view} contactEmail={contactEmail} footer={footer(year)} />
+        </Document>,
+      ),
+    access: (view, year) =>
+      toHtml(
+        <Document meta={meta(`${access.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+          <AccessPage view={view} contactEmail={contactEmail} footer={footer(year)} />
         </Document>,
       ),
     calendarFile: (stampMs) =>

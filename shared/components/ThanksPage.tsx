@@ -1,14 +1,18 @@
-import { confirmation, thanks } from '../content';
+import { access, confirmation, thanks } from '../content';
 import { Footer, type FooterProps } from './Footer';
 import { Icon } from './Icon';
-import type { ConfirmationFacts } from './mail/ConfirmationMail';
+import type { MailFacts } from './mail/MailFrame';
 import { SimpleHeader } from './SimpleHeader';
 import { BackHome } from './BackHome';
 
-/** The page after the checkout, in each state Stripe can report: only a paid purchase shows the join link. */
+/**
+ * The page after the checkout, in each state Stripe can report: only a paid purchase shows the buyer's personal link;
+ * `ended`: refunded in full, or disputed.
+ */
 export type ThanksView =
-  | { state: 'paid'; facts: ConfirmationFacts; googleCalendarUrl: string; icsUrl: string }
+  | { state: 'paid'; facts: MailFacts; googleCalendarUrl: string; icsUrl: string }
   | { state: 'pending' }
+  | { state: 'ended' }
   | { state: 'not_found' }
   | { state: 'unavailable' };
 
@@ -20,8 +24,8 @@ function Contact({ lead, contactEmail }: { lead: string; contactEmail: string })
   );
 }
 
-/** The confirmation as the mail gives it: when, the join link, the invite, what to prepare, whom to ask. */
-function Paid({ facts, googleCalendarUrl, icsUrl }: { facts: ConfirmationFacts; googleCalendarUrl: string; icsUrl: string }) {
+/** The confirmation as the mail gives it: when, the personal link, the invite, what to prepare, whom to ask. */
+function Paid({ facts, googleCalendarUrl, icsUrl }: { facts: MailFacts; googleCalendarUrl: string; icsUrl: string }) {
   return (
     <>
       <p className="eyebrow">{thanks.paid.eyebrow}</p>
@@ -47,12 +51,13 @@ function Paid({ facts, googleCalendarUrl, icsUrl }: { facts: ConfirmationFacts; 
         </h2>
         <p>{confirmation.joinText}</p>
         <p>
-          <a className="btn btn--primary" href={facts.joinUrl}>
+          <a className="btn btn--primary" href={facts.accessUrl}>
             <Icon name="video" />
             {confirmation.joinCta}
           </a>
         </p>
-        <p className="thanks__link">{facts.joinUrl}</p>
+        <p className="thanks__link">{facts.accessUrl}</p>
+        <p className="thanks__hint">{confirmation.personalNote}</p>
       </section>
       <section className="card thanks__block" aria-labelledby="calendario">
         <h2 id="calendario" className="thanks__title">
@@ -117,7 +122,7 @@ function Status({
 }
 
 export function ThanksPage({ view, contactEmail, footer }: { view: ThanksView; contactEmail: string; footer: FooterProps }) {
-  const status = view.state === 'not_found' || view.state === 'unavailable';
+  const status = view.state === 'not_found' || view.state === 'unavailable' || view.state === 'ended';
   return (
     <>
       <SimpleHeader />
@@ -145,6 +150,9 @@ export function ThanksPage({ view, contactEmail, footer }: { view: ThanksView; c
               contactLead={thanks.notFound.contactLead}
               contactEmail={contactEmail}
             />
+          )}
+          {view.state === 'ended' && (
+            <Status code={403} heading={access.ended.heading} text={access.ended.text} contactLead={access.ended.contactLead} contactEmail={contactEmail} />
           )}
           {view.state === 'unavailable' && (
             <Status

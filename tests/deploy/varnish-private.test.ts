@@ -89,7 +89,7 @@ describe('/gracias and the webhook behind the shipped VCL', () => {
   });
 
   it("passes Stripe's signed POST to the origin, which sends the mail", async () => {
-    const sessionId = rig.stripe.checkout.createSession('paid', { name: 'Inés', email: 'ines@correo.example.org' });
+    const sessionId = rig.stripe.checkout.createSession('paid', { buyer: { name: 'Inés', email: 'ines@correo.example.org' } });
     const session = rig.stripe.checkout.session(sessionId);
     const { payload, signature } = signedEvent(sessionEvent('checkout.session.completed', session!), WEBHOOK_SECRET);
     const post = () =>
