@@ -428,7 +428,7 @@ export const journeyMails = {
   hourBefore: {
     subject: 'Empezamos en una hora: Marca de Autoridad con IA',
     heading: (firstName: string | null): string => (firstName ? `${firstName}, ¡empezamos en una hora!` : '¡Empezamos en una hora!'),
-    lead: `El taller en vivo empieza en una hora. Tu enlace personal se abre ${OPENS_BEFORE_MINUTES} minutos antes: entra desde aquí.`,
+    lead: 'El taller en vivo empieza en una hora. Ten listo lo que vamos a usar y entra desde tu enlace personal: te esperamos.',
   },
   recording: {
     subject: 'Tu grabación y tus materiales: Marca de Autoridad con IA',
@@ -443,6 +443,8 @@ export const journeyMails = {
     ended: 'El periodo para ver la grabación terminó el',
     signOff: 'Gracias por acompañarme,',
   },
+  /** After the workshop there is no session's link to change: only that the link is the buyer's. */
+  personalNote: 'Tu enlace es solo para ti: no lo compartas.',
   accessTitle: 'Tu enlace personal',
   accessText: `Se abre ${OPENS_BEFORE_MINUTES} minutos antes de empezar y te lleva directo a Google Meet.`,
 } as const;

@@ -1,4 +1,4 @@
-import { access, confirmation, thanks } from '../content';
+import { access, confirmation, journeyMails, thanks } from '../content';
 import { BackHome } from './BackHome';
 import { Footer, type FooterProps } from './Footer';
 import { Icon } from './Icon';
@@ -158,7 +158,7 @@ function After({ firstName, recording, materials }: Extract<AccessView, { state:
           ))}
         </ul>
       </section>
-      <p className="thanks__hint">{confirmation.personalNote}</p>
+      <p className="thanks__hint">{journeyMails.personalNote}</p>
     </>
   );
 }

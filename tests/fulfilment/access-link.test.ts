@@ -69,7 +69,10 @@ describe('the personal link in each of its states', () => {
       expect(res.text).not.toContain(MEETING_URL);
       expect(doc.querySelectorAll('script')).toHaveLength(0);
     }
-    const invite = await request(app).get(`${accessPathOf(sessionId)}/invitacion.ics`).buffer(true).parse(asText);
+    const invite = await request(app)
+      .get(`${accessPathOf(sessionId)}/invitacion.ics`)
+      .buffer(true)
+      .parse(asText);
     expect(invite.status).toBe(200);
     privateAnswer(invite);
     const event = veventOf(invite.body as string);
@@ -149,7 +152,10 @@ describe('the personal link in each of its states', () => {
 
   it('a voucher not yet paid, another link, an open session, an unknown one: 404, never the meeting', async () => {
     now = TEST_START_MS;
-    const sessions = [...(['voucher', 'other_link', 'open'] as const).map((kind) => rig.stripe.checkout.createSession(kind)), 'cs_test_a1B2c3D4e5F6g7H8i9J0unknown'];
+    const sessions = [
+      ...(['voucher', 'other_link', 'open'] as const).map((kind) => rig.stripe.checkout.createSession(kind)),
+      'cs_test_a1B2c3D4e5F6g7H8i9J0unknown',
+    ];
     for (const sessionId of sessions) {
       const res = await visit(instance().app, accessPathOf(sessionId));
       expect(res.status).toBe(404);

@@ -33,7 +33,8 @@ function instance(now: number | (() => number) = BEFORE_DEADLINE_MS) {
 /** Mails to one address: a page's send runs on after its answer, so a test counts only its own buyer's. */
 const mailsTo = (email: string) => rig.smtp.received.filter((mail) => mail.to.includes(email));
 /** Reads of sessions at Stripe (the marks a page's mail writes are not reads), of one session or of all. */
-const sessionReads = (sessionId = '') => rig.stripe.calls.filter((call) => call.method === 'GET' && call.path.startsWith(`/v1/checkout/sessions/${sessionId}`)).length;
+const sessionReads = (sessionId = '') =>
+  rig.stripe.calls.filter((call) => call.method === 'GET' && call.path.startsWith(`/v1/checkout/sessions/${sessionId}`)).length;
 const visit = (app: Parameters<typeof request>[0], sessionId: string) => request(app).get(`/gracias?session_id=${sessionId}`);
 
 describe('/gracias for a paid purchase from our link', () => {

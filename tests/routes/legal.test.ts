@@ -97,7 +97,7 @@ describe('the terms', () => {
     expect(hrefOf(doc, 'aviso de privacidad')).toBe('/privacidad');
   });
 
-  it('say the site sends the confirmation mail itself where the mail settings are set', async () => {
+  it('say the site sends the mails itself where the mail settings are set: the personal link, its opening, the reminders, the recording, access ending', async () => {
     const mail = {
       STRIPE_SECRET_KEY: 'rk_test_legalpages0000',
       STRIPE_PAYMENT_LINK: 'plink_1LegalPages',
@@ -106,12 +106,19 @@ describe('the terms', () => {
       SMTP_URL: 'smtp://127.0.0.1:2525',
       MAIL_FROM: 'taller@taller.example.org',
       MEETING_URL: 'https://meet.google.com/abc-defg-hij',
+      ACCESS_SECRET: 'legal-pages-test-access-secret-0123456789',
     };
     const { text } = await page('/terminos', { ...SELLER, ...mail });
     expect(text).toContain(
-      'En cuanto tu pago se confirma, te llega un correo de confirmación con el enlace de Google Meet y una invitación para tu calendario',
+      'En cuanto tu pago se confirma, te llega un correo de confirmación con tu enlace personal de acceso y una invitación para tu calendario',
     );
     expect(text).toContain('Si pagas con una ficha de OXXO o por transferencia bancaria, se confirma cuando el pago se acredita');
+    expect(text).toContain(
+      'Tu enlace personal se abre 15 minutos antes del taller y te lleva a Google Meet. Te escribimos también un día antes y una hora antes del taller.',
+    );
+    expect(text).toContain('Al terminar el taller te enviamos por correo la grabación y los materiales, que quedan también en tu enlace personal.');
+    expect(text).toContain('Si tu compra se reembolsa por completo o disputas el pago con tu banco, tu enlace personal deja de dar acceso.');
+    expect(text).toContain('Tu lugar es personal: el enlace de acceso es solo para ti.');
   });
 
   it("state the Early Bird's conditions: the price, the end in words with its year and zone, the spots the checkout counts, a late payment", async () => {

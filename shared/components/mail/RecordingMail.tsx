@@ -18,7 +18,7 @@ export function RecordingMail({ facts }: { facts: RecordingFacts }) {
     <MailFrame title={words.subject} heading={words.heading(facts.firstName)}>
       <p style={mailText}>{words.lead}</p>
       <MailButton href={facts.accessUrl} label={words.cta} />
-      <p style={mailText}>{confirmation.personalNote}</p>
+      <p style={mailText}>{journeyMails.personalNote}</p>
       <h2 style={mailHeading}>{words.includesTitle}</h2>
       <ul style={mailList}>
         {words.includes.map((item) => (
@@ -47,7 +47,7 @@ export function recordingText(facts: RecordingFacts): string {
     '',
     `${words.cta}:`,
     facts.accessUrl,
-    confirmation.personalNote,
+    journeyMails.personalNote,
     '',
     `${words.includesTitle}:`,
     ...words.includes.map((item) => `- ${item}`),
