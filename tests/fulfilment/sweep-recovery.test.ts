@@ -49,7 +49,6 @@ describe('a confirmation no webhook ever delivered', () => {
       now = saved;
     }
     now += 3 * 60 * MINUTE;
-    expect(mark(sessionId)[CONFIRMATION.status]).toBe('failed');
     rig.smtp.setFault(null);
     now += PERIOD;
     await sweep();
@@ -69,6 +68,7 @@ describe('a purchase with nothing to pay (a 100 % promotion code)', () => {
     const sessionId = rig.stripe.checkout.createSession('free', { buyer: { name: 'Gala Ortiz', email: 'gala@correo.example.org' }, atMs: now });
     expect(rig.stripe.checkout.session(sessionId)?.payment_intent).toBeNull();
     expect((await deliver(app, signed(rig, 'checkout.session.completed', sessionId, now))).status).toBe(200);
+    expect((await parsedMails(rig)).map((mail) => mail.subject)).toEqual([confirmation.subject]);
     now = TEST_START_MS - DAY;
     await sweep();
     now = TEST_START_MS - 60 * MINUTE;
@@ -103,6 +103,18 @@ describe('a claim that stalled', () => {
     now += PERIOD;
     await a.sweep();
     await b.sweep();
+    expect(await confirmations()).toHaveLength(1);
+  });
+
+  it("Stripe stored a 500 under the claim's key: Stripe's own redelivery, to another instance, sends too, once", async () => {
+    const a = instance();
+    const b = instance();
+    const sessionId = rig.stripe.checkout.createSession('paid', { atMs: now });
+    rig.stripe.checkout.failNextUpdate('stored_500');
+    const delivery = signed(rig, 'checkout.session.completed', sessionId, now);
+    expect((await deliver(a.app, delivery)).status).toBe(503);
+    expect((await deliver(b.app, delivery)).status).toBe(200);
+    expect((await deliver(a.app, delivery)).status).toBe(200);
     expect(await confirmations()).toHaveLength(1);
   });
 
