@@ -54,6 +54,18 @@ async function loadJourney(): Promise<{ journey: Journey; unload: () => Promise<
   return { journey: (await import(file)) as Journey, unload: () => rm(file, { force: true }) };
 }
 
+/** The settings of the buyer's journey against the stand-ins. */
+const journeyEnv = (stripeUrl: string): Record<string, string> => ({
+  STRIPE_SECRET_KEY: KEY,
+  STRIPE_PAYMENT_LINK: LINK,
+  STRIPE_API_URL: stripeUrl,
+  STRIPE_WEBHOOK_SECRET: 'whsec_sweepbenchonlynotarealsecret',
+  SMTP_URL: smtp.url(),
+  MAIL_FROM: 'taller@taller.example.org',
+  MEETING_URL: 'https://meet.google.com/abc-defg-hij',
+  ACCESS_SECRET,
+});
+
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 const { journey, unload } = await loadJourney();
@@ -67,17 +79,7 @@ try {
     for (let n = 0; n < purchases; n += 1) {
       stripe.checkout.createSession('paid', { buyer: { name: `Compradora ${n}`, email: `compradora${n}@correo.example.org` }, atMs: now - (n + 1) * 60_000 });
     }
-    const config = journey.readConfig({
-      WORKSHOP_START: new Date(START_MS).toISOString(),
-      STRIPE_SECRET_KEY: KEY,
-      STRIPE_PAYMENT_LINK: LINK,
-      STRIPE_API_URL: stripe.url,
-      STRIPE_WEBHOOK_SECRET: 'whsec_sweepbenchonlynotarealsecret',
-      SMTP_URL: smtp.url(),
-      MAIL_FROM: 'taller@taller.example.org',
-      MEETING_URL: 'https://meet.google.com/abc-defg-hij',
-      ACCESS_SECRET,
-    });
+    const config = journey.readConfig({ ...journeyEnv(stripe.url), WORKSHOP_START: new Date(START_MS).toISOString() });
     const { sweep } = journey.fulfilmentRoutes({
       settings: config.fulfilment,
       config,
@@ -107,17 +109,11 @@ try {
   // (remembered for a minute), each timed on loopback, with the stand-in's calls counted.
   const stripe = await startStripeStandIn({ key: KEY, linkId: LINK });
   const server = await startBuiltServer({
-    STRIPE_SECRET_KEY: KEY,
-    STRIPE_PAYMENT_LINK: LINK,
-    STRIPE_API_URL: stripe.url,
-    STRIPE_WEBHOOK_SECRET: 'whsec_sweepbenchonlynotarealsecret',
-    SMTP_URL: smtp.url(),
-    MAIL_FROM: 'taller@taller.example.org',
-    MEETING_URL: 'https://meet.google.com/abc-defg-hij',
-    ACCESS_SECRET,
+    ...journeyEnv(stripe.url),
     WORKSHOP_START: new Date(Date.now() + 30 * DAY).toISOString(),
     EARLY_BIRD_DEADLINE: new Date(Date.now() + 20 * DAY).toISOString(),
   });
+
   try {
     /** Reads of one session (the sweep's lists of the link, running meanwhile, are not the visit's). */
     const reads = (): number => stripe.calls.filter((call) => call.path.startsWith('/v1/checkout/sessions/')).length;

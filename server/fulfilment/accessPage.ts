@@ -9,7 +9,7 @@ import type { Clock } from '../ops/clock';
 import { sessionOfToken } from './accessToken';
 import type { FulfilmentMetrics } from './fulfilmentMetrics';
 import type { BuyerInvite } from './invite';
-import { privateHeaders, RETRY_AFTER_SECONDS } from './privateAnswer';
+import { privateHeaders, sendPrivatePage } from './privateAnswer';
 import type { SessionLookup } from './sessionLookup';
 
 /** How a visit ended, for the metrics: never the token it was for. `forged`: not a token this site made. */
@@ -62,14 +62,8 @@ export function accessPage({ accessSecret, lookup, invite, accessUrlOf, timeline
     return { sessionId, firstName };
   };
 
-  const send = (res: Response, status: number, view: AccessView): void => {
-    privateHeaders(res);
-    if (view.state === 'unavailable') res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-    res
-      .status(status)
-      .type('html')
-      .send(render(view, new Date(clock()).getUTCFullYear()));
-  };
+  const send = (res: Response, status: number, view: AccessView): void =>
+    sendPrivatePage(res, status, render(view, new Date(clock()).getUTCFullYear()), view.state === 'unavailable');
   const refused = (res: Response, visited: Exclude<Visit, { sessionId: string }>): void => {
     if (visited === 'unavailable' || visited === 'over_budget') send(res, 503, { state: 'unavailable' });
     else if (visited === 'ended') send(res, 403, { state: 'ended' });

@@ -7,3 +7,10 @@ export const RETRY_AFTER_SECONDS = 60;
 export function privateHeaders(res: Response): void {
   res.set({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' });
 }
+
+/** A buyer's page, private; `tryAgain`: Stripe could not say, and the page asks for a reload in a minute. */
+export function sendPrivatePage(res: Response, status: number, html: string, tryAgain: boolean): void {
+  privateHeaders(res);
+  if (tryAgain) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  res.status(status).type('html').send(html);
+}

@@ -6,7 +6,7 @@ import type { Clock } from '../ops/clock';
 import type { FulfilmentMetrics } from './fulfilmentMetrics';
 import type { Verified } from './fulfil';
 import type { BuyerInvite } from './invite';
-import { privateHeaders, RETRY_AFTER_SECONDS } from './privateAnswer';
+import { privateHeaders, sendPrivatePage } from './privateAnswer';
 import type { Looked, LookupSource, SessionLookup } from './sessionLookup';
 import { isSessionId } from './sessionId';
 
@@ -48,14 +48,8 @@ export function thanksPage({ lookup, invite, accessUrlOf, render, clock, metrics
     return { sessionId, looked };
   };
 
-  const send = (res: Response, status: number, view: ThanksView): void => {
-    privateHeaders(res);
-    if (view.state === 'unavailable') res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-    res
-      .status(status)
-      .type('html')
-      .send(render(view, new Date(clock()).getUTCFullYear()));
-  };
+  const send = (res: Response, status: number, view: ThanksView): void =>
+    sendPrivatePage(res, status, render(view, new Date(clock()).getUTCFullYear()), view.state === 'unavailable');
   /** What every answer but a paid purchase's is, for the page and the invite alike. */
   const unpaid = (res: Response, result: Exclude<Looked, { kind: 'paid' }> | 'malformed'): void => {
     if (result === 'unavailable' || result === 'over_budget') send(res, 503, { state: 'unavailable' });

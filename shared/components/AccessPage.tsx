@@ -1,6 +1,7 @@
 import { access, confirmation, journeyMails, thanks } from '../content';
 import { BackHome } from './BackHome';
 import { Footer, type FooterProps } from './Footer';
+import { Contact, PrepareCard, WhenCard } from './BuyerCards';
 import { Icon } from './Icon';
 import type { MailFacts } from './mail/MailFrame';
 import { SimpleHeader } from './SimpleHeader';
@@ -24,14 +25,6 @@ export type AccessView =
   | { state: 'not_found' }
   | { state: 'unavailable' };
 
-function Contact({ lead, contactEmail }: { lead: string; contactEmail: string }) {
-  return (
-    <p>
-      {lead} <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
-    </p>
-  );
-}
-
 /** Before it opens: when, in the buyer's cities, when the link opens, the calendar, what to prepare. */
 function Before({ facts, opensLabel, googleCalendarUrl, icsUrl }: Extract<AccessView, { state: 'before' }>) {
   return (
@@ -39,20 +32,7 @@ function Before({ facts, opensLabel, googleCalendarUrl, icsUrl }: Extract<Access
       <p className="eyebrow">{access.before.eyebrow}</p>
       <h1 className="page__title">{access.before.heading(facts.firstName)}</h1>
       <p className="page__lead">{access.before.lead}</p>
-      <section className="card thanks__block" aria-labelledby="cuando">
-        <h2 id="cuando" className="thanks__title">
-          {confirmation.whenTitle}
-        </h2>
-        <p className="thanks__when">{facts.whenLabel}</p>
-        <h3 className="thanks__subtitle">{confirmation.citiesTitle}</h3>
-        <ul className="thanks__cities">
-          {facts.cityTimes.map((entry) => (
-            <li key={entry.city}>
-              <span className="thanks__city">{entry.city}</span> <span>{entry.label}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <WhenCard facts={facts} />
       <section className="card thanks__block" aria-labelledby="entrar">
         <h2 id="entrar" className="thanks__title">
           {access.before.opensTitle}
@@ -83,19 +63,7 @@ function Before({ facts, opensLabel, googleCalendarUrl, icsUrl }: Extract<Access
         </p>
         <p className="thanks__hint">{access.before.calendarHint}</p>
       </section>
-      <section className="card thanks__block" aria-labelledby="preparar">
-        <h2 id="preparar" className="thanks__title">
-          {confirmation.prepareTitle}
-        </h2>
-        <ul className="checklist">
-          {confirmation.prepare.map((item) => (
-            <li key={item}>
-              <Icon name="check" className="icon icon--yes" />
-              {item}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <PrepareCard />
       <p>{access.before.remindersNote}</p>
     </>
   );

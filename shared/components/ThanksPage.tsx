@@ -1,5 +1,6 @@
 import { access, confirmation, thanks } from '../content';
 import { Footer, type FooterProps } from './Footer';
+import { Contact, PrepareCard, WhenCard } from './BuyerCards';
 import { Icon } from './Icon';
 import type { MailFacts } from './mail/MailFrame';
 import { SimpleHeader } from './SimpleHeader';
@@ -16,14 +17,6 @@ export type ThanksView =
   | { state: 'not_found' }
   | { state: 'unavailable' };
 
-function Contact({ lead, contactEmail }: { lead: string; contactEmail: string }) {
-  return (
-    <p>
-      {lead} <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
-    </p>
-  );
-}
-
 /** The confirmation as the mail gives it: when, the personal link, the invite, what to prepare, whom to ask. */
 function Paid({ facts, googleCalendarUrl, icsUrl }: { facts: MailFacts; googleCalendarUrl: string; icsUrl: string }) {
   return (
@@ -31,20 +24,7 @@ function Paid({ facts, googleCalendarUrl, icsUrl }: { facts: MailFacts; googleCa
       <p className="eyebrow">{thanks.paid.eyebrow}</p>
       <h1 className="page__title">{thanks.paid.heading(facts.firstName)}</h1>
       <p className="page__lead">{confirmation.lead}</p>
-      <section className="card thanks__block" aria-labelledby="cuando">
-        <h2 id="cuando" className="thanks__title">
-          {confirmation.whenTitle}
-        </h2>
-        <p className="thanks__when">{facts.whenLabel}</p>
-        <h3 className="thanks__subtitle">{confirmation.citiesTitle}</h3>
-        <ul className="thanks__cities">
-          {facts.cityTimes.map((entry) => (
-            <li key={entry.city}>
-              <span className="thanks__city">{entry.city}</span> <span>{entry.label}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <WhenCard facts={facts} />
       <section className="card thanks__block" aria-labelledby="entrar">
         <h2 id="entrar" className="thanks__title">
           {confirmation.joinTitle}
@@ -76,19 +56,7 @@ function Paid({ facts, googleCalendarUrl, icsUrl }: { facts: MailFacts; googleCa
           </a>
         </p>
       </section>
-      <section className="card thanks__block" aria-labelledby="preparar">
-        <h2 id="preparar" className="thanks__title">
-          {confirmation.prepareTitle}
-        </h2>
-        <ul className="checklist">
-          {confirmation.prepare.map((item) => (
-            <li key={item}>
-              <Icon name="check" className="icon icon--yes" />
-              {item}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <PrepareCard />
       <p>{thanks.paid.mailNote}</p>
       <Contact lead={thanks.paid.contactLead} contactEmail={facts.contactEmail} />
     </>

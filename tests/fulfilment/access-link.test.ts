@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { access, confirmation } from '../../shared/content';
 import { accessToken } from '../../server/fulfilment/accessToken';
 import { testApp, TEST_START_MS } from '../helpers/testApp';
-import { ACCESS_SECRET, accessPathOf, accessUrlOf, asText, CONTACT_EMAIL, MEETING_URL, type Rig, startRig, veventOf } from '../helpers/fulfilment';
+import { ACCESS_SECRET, accessPathOf, accessUrlOf, asText, CONTACT_EMAIL, MEETING_URL, MATERIALS, type Rig, startRig, veventOf } from '../helpers/fulfilment';
 import { parseHtml, textOf } from '../helpers/html';
 import { seriesValue } from '../helpers/seriesValue';
 
@@ -20,12 +20,6 @@ const OPENS_MS = TEST_START_MS - 15 * MINUTE;
 const END_MS = TEST_START_MS + 150 * MINUTE;
 /** The last day of the recording: 30 calendar days after the workshop's date, in Mexico City (8 October 2025). */
 const RECORDING_LAST_DAY = '7 de noviembre de 2025';
-const MATERIALS = {
-  RECORDING_URL: 'https://videos.example.org/grabacion-del-taller',
-  FORMULA_URL: 'https://archivos.example.org/formula.pdf',
-  GPT_URL: 'https://chatgpt.com/g/g-taller-marca',
-  HOOKS_URL: 'https://archivos.example.org/50-ganchos',
-};
 
 let rig: Rig;
 let now = TEST_START_MS - DAY;

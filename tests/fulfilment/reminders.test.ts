@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { confirmation, journeyMails } from '../../shared/content';
 import { markKeys } from '../../server/fulfilment/mark';
 import { testApp, TEST_START_MS } from '../helpers/testApp';
-import { accessUrlOf, CONTACT_EMAIL, deliver, MEETING_URL, parsedMails, type Rig, signed, startRig } from '../helpers/fulfilment';
+import { accessUrlOf, CONTACT_EMAIL, deliver, MATERIALS, MEETING_URL, parsedMails, type Rig, signed, startRig } from '../helpers/fulfilment';
 import { WARN } from '../helpers/logs';
 import { seriesValue } from '../helpers/seriesValue';
 
@@ -18,12 +18,6 @@ const DAY = 24 * 60 * MINUTE;
 const DAY_BEFORE_MS = TEST_START_MS - DAY;
 const HOUR_BEFORE_MS = TEST_START_MS - 60 * MINUTE;
 const END_MS = TEST_START_MS + 150 * MINUTE;
-const MATERIALS = {
-  RECORDING_URL: 'https://videos.example.org/grabacion-del-taller',
-  FORMULA_URL: 'https://archivos.example.org/formula.pdf',
-  GPT_URL: 'https://chatgpt.com/g/g-taller-marca',
-  HOOKS_URL: 'https://archivos.example.org/50-ganchos',
-};
 
 let rig: Rig;
 let now = 0;

@@ -18,6 +18,13 @@ export const LINK = 'plink_1FulfilmentEarlyBird';
 export const WEBHOOK_SECRET = 'whsec_fulfilmenttestsecret0123456789';
 export const MEETING_URL = 'https://meet.google.com/abc-defg-hij';
 export const ACCESS_SECRET = 'fulfilment-test-access-secret-0123456789abcdef';
+/** The links of the recording and the materials, as the owner sets them after the workshop. */
+export const MATERIALS = {
+  RECORDING_URL: 'https://videos.example.org/grabacion-del-taller',
+  FORMULA_URL: 'https://archivos.example.org/formula.pdf',
+  GPT_URL: 'https://chatgpt.com/g/g-taller-marca',
+  HOOKS_URL: 'https://archivos.example.org/50-ganchos',
+};
 export const CONTACT_EMAIL = 'hola@taller.example.org';
 export const PUBLIC_URL = 'https://taller.example.org';
 

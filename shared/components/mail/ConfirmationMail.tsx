@@ -1,5 +1,5 @@
 import { confirmation } from '../../content';
-import { cityLines, MailButton, MailClosing, type MailFacts, MailFrame, mailHeading, mailList, mailText, MailWhen } from './MailFrame';
+import { cityLines, closingLines, listLines, MailButton, MailClosing, type MailFacts, MailFrame, mailHeading, MailList, mailText, MailWhen } from './MailFrame';
 
 /** The HTML part of the confirmation mail. */
 export function ConfirmationMail({ firstName, whenLabel, cityTimes, accessUrl, contactEmail, signature }: MailFacts) {
@@ -16,19 +16,8 @@ export function ConfirmationMail({ firstName, whenLabel, cityTimes, accessUrl, c
       <h2 style={mailHeading}>{confirmation.calendarTitle}</h2>
       <p style={mailText}>{confirmation.calendarText}</p>
 
-      <h2 style={mailHeading}>{confirmation.nextTitle}</h2>
-      <ul style={mailList}>
-        {confirmation.next.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-
-      <h2 style={mailHeading}>{confirmation.prepareTitle}</h2>
-      <ul style={mailList}>
-        {confirmation.prepare.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
+      <MailList title={confirmation.nextTitle} items={confirmation.next} />
+      <MailList title={confirmation.prepareTitle} items={confirmation.prepare} />
 
       <MailClosing
         title={confirmation.contactTitle}
@@ -59,16 +48,8 @@ export function confirmationText({ firstName, whenLabel, cityTimes, accessUrl, c
     '',
     `${confirmation.calendarTitle}: ${confirmation.calendarText}`,
     '',
-    `${confirmation.nextTitle}:`,
-    ...confirmation.next.map((item) => `- ${item}`),
-    '',
-    `${confirmation.prepareTitle}:`,
-    ...confirmation.prepare.map((item) => `- ${item}`),
-    '',
-    `${confirmation.contactTitle} ${confirmation.contactText} ${contactEmail}.`,
-    '',
-    confirmation.signOff,
-    signature,
-    '',
+    ...listLines(confirmation.nextTitle, confirmation.next),
+    ...listLines(confirmation.prepareTitle, confirmation.prepare),
+    ...closingLines(contactEmail, confirmation.signOff, signature),
   ].join('\n');
 }

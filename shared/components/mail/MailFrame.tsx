@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { site } from '../../content';
+import { confirmation, site } from '../../content';
 import type { CityTime } from '../../logic/schedule';
 
 /** What every mail to a buyer carries: whom it greets, when the workshop is, their personal link, whom to ask. */
@@ -141,5 +141,31 @@ export function MailClosing({
   );
 }
 
+/** A heading and its list: what to prepare, what comes next. */
+export function MailList({ title, items }: { title: string; items: readonly string[] }) {
+  return (
+    <>
+      <h2 style={mailHeading}>{title}</h2>
+      <ul style={mailList}>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** The plain-text lines of the date in each city. */
 export const cityLines = (cityTimes: CityTime[]): string[] => cityTimes.map((entry) => `- ${entry.city}: ${entry.label}`);
+
+/** A heading and its list, in plain text, then a blank line. */
+export const listLines = (title: string, items: readonly string[]): string[] => [`${title}:`, ...items.map((item) => `- ${item}`), ''];
+
+/** Whom to ask, the sign-off and the trainer's name, in plain text. */
+export const closingLines = (contactEmail: string, signOff: string, signature: string): string[] => [
+  `${confirmation.contactTitle} ${confirmation.contactText} ${contactEmail}.`,
+  '',
+  signOff,
+  signature,
+  '',
+];

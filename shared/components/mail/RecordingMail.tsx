@@ -1,5 +1,5 @@
 import { confirmation, journeyMails } from '../../content';
-import { MailButton, MailClosing, type MailFacts, MailFrame, mailHeading, mailList, mailText } from './MailFrame';
+import { closingLines, listLines, MailButton, MailClosing, type MailFacts, MailFrame, MailList, mailText } from './MailFrame';
 
 /** The recording mail's facts: the buyer's, and until when the recording is offered (or since when it is not). */
 export interface RecordingFacts extends MailFacts {
@@ -19,12 +19,7 @@ export function RecordingMail({ facts }: { facts: RecordingFacts }) {
       <p style={mailText}>{words.lead}</p>
       <MailButton href={facts.accessUrl} label={words.cta} />
       <p style={mailText}>{journeyMails.personalNote}</p>
-      <h2 style={mailHeading}>{words.includesTitle}</h2>
-      <ul style={mailList}>
-        {words.includes.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
+      <MailList title={words.includesTitle} items={words.includes} />
       <p style={mailText}>{untilLine(facts)}</p>
       <MailClosing
         title={confirmation.contactTitle}
@@ -49,15 +44,9 @@ export function recordingText(facts: RecordingFacts): string {
     facts.accessUrl,
     journeyMails.personalNote,
     '',
-    `${words.includesTitle}:`,
-    ...words.includes.map((item) => `- ${item}`),
-    '',
+    ...listLines(words.includesTitle, words.includes),
     untilLine(facts),
     '',
-    `${confirmation.contactTitle} ${confirmation.contactText} ${facts.contactEmail}.`,
-    '',
-    words.signOff,
-    facts.signature,
-    '',
+    ...closingLines(facts.contactEmail, words.signOff, facts.signature),
   ].join('\n');
 }

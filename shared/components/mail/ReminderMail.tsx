@@ -1,5 +1,5 @@
 import { confirmation, journeyMails } from '../../content';
-import { cityLines, MailButton, MailClosing, type MailFacts, MailFrame, mailHeading, mailList, mailText, MailWhen } from './MailFrame';
+import { cityLines, closingLines, listLines, MailButton, MailClosing, type MailFacts, MailFrame, mailHeading, MailList, mailText, MailWhen } from './MailFrame';
 
 /** "Mañana es el taller" or "Empezamos en una hora". */
 export type ReminderKind = 'dayBefore' | 'hourBefore';
@@ -24,12 +24,7 @@ export function ReminderMail({ reminder, facts }: { reminder: ReminderKind; fact
       <p style={mailText}>{words.lead}</p>
       {reminder === 'hourBefore' ? link : when}
       {reminder === 'hourBefore' ? when : link}
-      <h2 style={mailHeading}>{confirmation.prepareTitle}</h2>
-      <ul style={mailList}>
-        {confirmation.prepare.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
+      <MailList title={confirmation.prepareTitle} items={confirmation.prepare} />
       <MailClosing
         title={confirmation.contactTitle}
         text={confirmation.contactText}
@@ -52,13 +47,7 @@ export function reminderText(reminder: ReminderKind, { firstName, whenLabel, cit
     words.lead,
     '',
     ...(reminder === 'hourBefore' ? [...link, ...when] : [...when, ...link]),
-    `${confirmation.prepareTitle}:`,
-    ...confirmation.prepare.map((item) => `- ${item}`),
-    '',
-    `${confirmation.contactTitle} ${confirmation.contactText} ${contactEmail}.`,
-    '',
-    confirmation.signOff,
-    signature,
-    '',
+    ...listLines(confirmation.prepareTitle, confirmation.prepare),
+    ...closingLines(contactEmail, confirmation.signOff, signature),
   ].join('\n');
 }
