@@ -25,10 +25,11 @@ afterAll(async () => {
 
 describe('npm start alone', () => {
   it('sends the confirmation no webhook announced, and the reminder just due, from its first sweep, once', async () => {
-    // The first sweep comes within five seconds of the start.
-    await waitUntil('the first sweep sent both mails', () => rig.smtp.received.length >= 2, 8_000);
+    // The first sweep comes within five seconds of the start; each mail's line follows its mark at Stripe.
+    const sweepLines = () => server.stdout.filter((line) => line.includes('"event":"mail"') && line.includes('"via":"sweep"'));
+    await waitUntil('the first sweep sent and logged both mails', () => rig.smtp.received.length >= 2 && sweepLines().length >= 2, 8_000);
     const subjects = (await Promise.all(rig.smtp.received.map((mail) => simpleParser(mail.raw)))).map((mail) => mail.subject);
     expect(subjects).toEqual([confirmation.subject, journeyMails.dayBefore.subject]);
-    expect(server.stdout.filter((line) => line.includes('"event":"mail"') && line.includes('"via":"sweep"'))).toHaveLength(2);
+    expect(sweepLines()).toHaveLength(2);
   });
 });
