@@ -29,11 +29,11 @@ export const workshop = {
   meridiem: { am: 'a. m.', pm: 'p. m.' },
   format: 'En línea, por Google Meet',
   capacity: 'Ultra-limitado',
-  /** The public calendar file's and link's place: the join link itself goes only to buyers. */
+  /** The public calendar file's and link's place: the way in goes only to buyers, each their own. */
   calendarLocation: 'Google Meet: el enlace llega a tu correo al confirmarse tu pago',
   calendarDescription:
     'Taller en vivo de 2.5 horas para construir tu marca de autoridad con IA: estrategia, plan de contenido y producción de videos cortos y carruseles. El enlace de Google Meet llega a tu correo cuando se confirma tu pago.',
-  /** A buyer's own invite: the description, then the join link on a line of its own. */
+  /** A buyer's own invite: the description, then their personal link on a line of its own. */
   calendarJoinLead: 'Entra al taller desde este enlace:',
 } as const;
 

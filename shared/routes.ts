@@ -42,7 +42,7 @@ export const ROUTES = {
   outage: { path: '/_outage', kind: 'outage', indexed: false },
   /** The Payment Link's redirect after payment: /gracias?session_id=cs_… (docs/fulfilment.md). */
   thanks: { path: '/gracias', kind: 'private', indexed: false },
-  /** The buyer's calendar invite, with the join link: /gracias/invitacion.ics?session_id=cs_… */
+  /** The buyer's calendar invite, with their personal link: /gracias/invitacion.ics?session_id=cs_… */
   thanksCalendar: { path: '/gracias/invitacion.ics', kind: 'private', indexed: false },
   /** The buyer's personal link, /acceso/<token> (docs/fulfilment.md): the times, the way in, then the materials. */
   access: { path: '/acceso/:token', kind: 'private', indexed: false },

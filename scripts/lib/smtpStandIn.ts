@@ -1,6 +1,6 @@
 /**
  * A real SMTP server for the tests and `npm run dev:stripe` (the `smtp-server` package, nodemailer's authors'): it
- * takes the site's confirmation mails over SMTP with a login, as a provider would, keeps each message as it
+ * takes the site's mails to buyers over SMTP with a login, as a provider would, keeps each message as it
  * arrived, and can write each to a folder as a .eml file a mail client opens. For the fault tests it can refuse for a
  * while (a 451, as a provider over its limits answers), hang (never answer the message), refuse a recipient for good
  * (550 to RCPT TO: no such user) or refuse the login (535: a revoked password). It offers no STARTTLS, as a server

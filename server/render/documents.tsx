@@ -79,7 +79,7 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
     phone: config.seller.phone === null ? null : { text: config.seller.phone, href: telHref(config.seller.phone) },
   };
   const footer = (year: number): FooterProps => ({ seller, social: config.social, year });
-  /** The site sends each buyer's confirmation mail itself: the FAQ and the terms say so. */
+  /** The site sends each buyer's mails itself: the FAQ and the terms say so. */
   const automaticMail = config.fulfilment !== null;
   const legalFacts: LegalFacts = {
     seller,

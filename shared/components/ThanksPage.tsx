@@ -56,6 +56,19 @@ function Paid({ facts, googleCalendarUrl, icsUrl }: { facts: MailFacts; googleCa
           </a>
         </p>
       </section>
+      <section className="card thanks__block" aria-labelledby="sigue">
+        <h2 id="sigue" className="thanks__title">
+          {confirmation.nextTitle}
+        </h2>
+        <ul className="checklist">
+          {confirmation.next.map((item) => (
+            <li key={item}>
+              <Icon name="mail" className="icon icon--yes" />
+              {item}
+            </li>
+          ))}
+        </ul>
+      </section>
       <PrepareCard />
       <p>{thanks.paid.mailNote}</p>
       <Contact lead={thanks.paid.contactLead} contactEmail={facts.contactEmail} />

@@ -121,6 +121,15 @@ describe("the buyer's mails' settings", () => {
     expect(message({ ...SPOTS, ...MAIL, SWEEP_SECONDS: '5' })).toBe('Invalid SWEEP_SECONDS: expected an integer from 10 to 240, got "5"');
   });
 
+  it('warn at start when the recording is set but a material it announces is not', () => {
+    const at = Date.parse('2025-01-01T00:00:00Z');
+    const recording = { RECORDING_URL: 'https://videos.example.org/grabacion', GPT_URL: 'https://chatgpt.com/g/g-taller' };
+    expect(configWarnings(readConfig({ ...SPOTS, ...MAIL, ...recording }), at).filter((line) => line.startsWith('RECORDING_URL'))).toEqual([
+      "RECORDING_URL is set but FORMULA_URL, HOOKS_URL are not: the recording mail waits until every link it announces is set, and the buyer's page says each missing one comes by mail",
+    ]);
+    expect(configWarnings(readConfig({ ...SPOTS, ...MAIL, GPT_URL: recording.GPT_URL }), at).join('\n')).not.toContain('RECORDING_URL');
+  });
+
   it('warn at start when the spots are counted but nobody is told the join link', () => {
     const warnings = configWarnings(readConfig(SPOTS), Date.parse('2025-01-01T00:00:00Z'));
     expect(warnings.filter((line) => line.includes("buyer's mails"))).toEqual([
