@@ -1,19 +1,20 @@
 // `npm run dev:stripe`: the site with its Early Bird spots counted at a local Stripe stand-in, to watch the page
 // follow the sales, and purchases completed end to end: the stand-in (scripts/lib/stripeStandIn.ts) plays the
 // Payment Link and its Checkout Sessions and sends the site Stripe's signed webhook events; a local SMTP server
-// (scripts/lib/smtpStandIn.ts) takes the confirmation mails into a folder of .eml files. Type commands here to sell
-// spots, buy, pay a voucher, change the limit or make the stand-in fail, and reload http://127.0.0.1:3000/#precios.
+// (scripts/lib/smtpStandIn.ts) takes the buyer's mails into a folder of .eml files. Type commands here to sell
+// spots, buy, pay a voucher, refund, change the limit or make the stand-in fail, and reload http://127.0.0.1:3000/#precios.
 // Nothing leaves this machine: the keys are made up, STRIPE_API_URL and SMTP_URL point at the stand-ins.
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { sellingEnv, startServer } from './lib/harness.ts';
 import { startSmtpStandIn } from './lib/smtpStandIn.ts';
-import { deliver, sessionEvent, signedEvent } from './lib/stripeCheckoutStandIn.ts';
+import { deliver, refundEvent, sessionEvent, signedEvent } from './lib/stripeCheckoutStandIn.ts';
 import { DOLLAR_PRICE, type StandInFault, startStripeStandIn } from './lib/stripeStandIn.ts';
 
 const KEY = 'rk_test_localstandinonlynotarealkey';
 const LINK = 'plink_1LocalEarlyBird';
 const WEBHOOK_SECRET = 'whsec_localstandinonlynotarealsecret';
+const ACCESS_SECRET = 'local-stand-in-only-not-a-real-access-secret';
 const MAILBOX = path.resolve('.artifacts/mailbox');
 const PORT = process.env.PORT || '3000';
 const FAULTS: StandInFault[] = ['unauthorized', 'forbidden', 'not_found', 'rate_limited', 'server_error', 'hang', 'trickle', 'reset'];
@@ -22,6 +23,7 @@ const HELP = `Commands (then reload the page; it changes within SPOTS_POLL_SECON
   b           buy: a card purchase completes, Stripe's webhook reaches the site, the mail lands in the mailbox
   v           buy with a voucher (OXXO): the purchase completes unpaid; no mail yet
   p           the last voucher is paid at the store: the webhook again, and now the mail
+  r           refund the last card purchase in full: its personal link says access has ended
   s [n]       sell one spot, or n
   l <n>       set the Payment Link's limit to n (raising it brings the Early Bird back)
   m <pesos>   give the link's price a fixed amount in pesos (m 890); m off takes it away (docs/pricing.md)
@@ -46,10 +48,11 @@ const server = await startServer({
     SMTP_URL: smtp.url(),
     MAIL_FROM: process.env.MAIL_FROM || 'Taller en vivo <taller@localhost.localdomain>',
     MEETING_URL: process.env.MEETING_URL || 'https://meet.google.com/abc-defg-hij',
+    ACCESS_SECRET,
   },
   // The server's own lines about the spots, as they come.
   onLine: (line) => {
-    if (/"event":"(spots_|price_changed|checkout_setup|listening|stripe_webhook|confirmation)/.test(line)) console.log(`  server: ${line}`);
+    if (/"event":"(spots_|price_changed|checkout_setup|listening|stripe_webhook|mail|sweep|reminder_missed)/.test(line)) console.log(`  server: ${line}`);
   },
 });
 
@@ -64,13 +67,14 @@ console.log(
 
 const webhookUrl = `http://127.0.0.1:${PORT}/webhooks/stripe`;
 let lastVoucher: string | null = null;
+let lastCard: string | null = null;
 /** Stripe's event about a session, signed and delivered to the site, and where its buyer lands. */
 const announce = async (type: Parameters<typeof sessionEvent>[0], sessionId: string) => {
   const session = standIn.checkout.session(sessionId);
   if (!session) return;
   const status = await deliver(webhookUrl, signedEvent(sessionEvent(type, session), WEBHOOK_SECRET));
   console.log(`  Stripe sent ${type}: the site answered ${status}`);
-  console.log(`  the buyer lands on http://127.0.0.1:${PORT}/gracias?session_id=${sessionId}`);
+  console.log(`  the buyer lands on http://127.0.0.1:${PORT}/gracias?session_id=${sessionId}, which shows their personal link`);
 };
 const mails = () => `  mailbox: ${smtp.received.length} mail(s) in ${MAILBOX}/`;
 
@@ -90,6 +94,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     const sessionId = standIn.checkout.createSession(command === 'b' ? 'paid' : 'voucher');
     standIn.sell(1);
     if (command === 'v') lastVoucher = sessionId;
+    else lastCard = sessionId;
     await announce('checkout.session.completed', sessionId);
     console.log(mails());
   } else if (command === 'p' && lastVoucher) {
@@ -97,6 +102,10 @@ for await (const line of createInterface({ input: process.stdin })) {
     await announce('checkout.session.async_payment_succeeded', lastVoucher);
     lastVoucher = null;
     console.log(mails());
+  } else if (command === 'r' && lastCard) {
+    const status = await deliver(webhookUrl, signedEvent(refundEvent(standIn.checkout.refund(lastCard)), WEBHOOK_SECRET));
+    console.log(`  Stripe sent charge.refunded: the site answered ${status}`);
+    lastCard = null;
   } else if (command === 's') standIn.sell(Number(argument) || 1);
   else if (command === 'l' && Number(argument) > 0) standIn.setLimit(Number(argument));
   else if (command === 'm' && argument === 'off') standIn.setPrice(DOLLAR_PRICE);

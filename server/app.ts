@@ -114,11 +114,13 @@ export function createApp({
     res.status(405).set('Allow', PAGE_METHODS).type('text').send('Method Not Allowed');
   });
 
-  // After the checkout (docs/fulfilment.md): the buyer's page, its invite, and Stripe's webhook, all reaching one
-  // fulfilment. Without its settings none of them exists, and the owner writes to buyers by hand.
+  // After the checkout (docs/fulfilment.md): the buyer's page and personal link, their invites, and Stripe's webhook.
+  // Without the settings none of them exists, and the owner writes to buyers by hand.
   if (fulfilment) {
     app.get(ROUTES.thanks.path, fulfilment.page);
     app.get(ROUTES.thanksCalendar.path, fulfilment.calendar);
+    app.get(ROUTES.access.path, fulfilment.access);
+    app.get(ROUTES.accessCalendar.path, fulfilment.accessCalendar);
     app.all(PRIVATE_PATHS, (_req, res) => {
       res.status(405).set('Allow', PAGE_METHODS).type('text').send('Method Not Allowed');
     });

@@ -17,6 +17,7 @@ import { registerSpotsMetrics } from './spots/spotsMetrics';
 import { createBodies } from './render/bodies';
 import { startRenderAhead } from './render/renderAhead';
 import { nodeScheduler } from './ops/scheduler';
+import { startSweeps } from './fulfilment/sweepTimer';
 
 /** Written into the bundle by the build (scripts/lib/siteBuild.ts) from package.json. */
 declare const APP_VERSION: string;
@@ -57,7 +58,8 @@ function start(): void {
     process.exit(1);
   });
 
-  // What runs on its own timer, started here and nowhere else: the spots' reads, and each second's page made ahead.
+  // What runs on its own timer, started here and nowhere else: the spots' reads, each second's page made ahead, and
+  // the sweep over the link's purchases.
   const spots = config.spots ? startSpots(config.spots, logger) : undefined;
   let metrics: Metrics | undefined;
   if (config.metricsPort !== null) {
@@ -68,7 +70,10 @@ function start(): void {
   const bodies = createBodies({ config, assets, clock: Date.now, logger, metrics, spots, price: spots });
   startRenderAhead({ bodies, clock: Date.now, scheduler: nodeScheduler });
   const shutdown = lameDuck({ logger, delayMs: config.shutdownDelaySeconds * 1000, drainMs: config.shutdownDrainSeconds * 1000 });
-  const fulfilment = startFulfilment(config, { render: bodies.thanksHtml, clock: Date.now, logger, metrics });
+  const fulfilment = startFulfilment(config, { render: { thanks: bodies.thanksHtml, access: bodies.accessHtml }, clock: Date.now, logger, metrics });
+  if (fulfilment && config.fulfilment) {
+    startSweeps({ sweep: fulfilment.sweep, clock: Date.now, scheduler: nodeScheduler, periodMs: config.fulfilment.sweepSeconds * 1000 });
+  }
   const app = createApp({ config, assets, bodies, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining, spots, fulfilment });
   const server = createBoundedServer(
     {

@@ -14,6 +14,9 @@ export const site = {
   ogImage: { path: '/og-image.png', width: 1200, height: 630, alt: 'Taller en vivo Marca de Autoridad con IA: estrategia de contenido en 2.5 horas' },
 } as const;
 
+/** How long before the start a buyer's personal link opens onto the meeting: every text about it says this. */
+const OPENS_BEFORE_MINUTES = 15;
+
 export const workshop = {
   title: 'Taller en vivo: Marca de Autoridad con IA',
   durationMinutes: 150,
@@ -26,11 +29,11 @@ export const workshop = {
   meridiem: { am: 'a. m.', pm: 'p. m.' },
   format: 'En línea, por Google Meet',
   capacity: 'Ultra-limitado',
-  /** The public calendar file's and link's place: the join link itself goes only to buyers. */
+  /** The public calendar file's and link's place: the way in goes only to buyers, each their own. */
   calendarLocation: 'Google Meet: el enlace llega a tu correo al confirmarse tu pago',
   calendarDescription:
     'Taller en vivo de 2.5 horas para construir tu marca de autoridad con IA: estrategia, plan de contenido y producción de videos cortos y carruseles. El enlace de Google Meet llega a tu correo cuando se confirma tu pago.',
-  /** A buyer's own invite: the description, then the join link on a line of its own. */
+  /** A buyer's own invite: the description, then their personal link on a line of its own. */
   calendarJoinLead: 'Entra al taller desde este enlace:',
 } as const;
 
@@ -344,6 +347,8 @@ export const faq = {
     {
       question: '¿Qué pasa si no puedo conectarme en vivo?',
       answer: `Tendrás la grabación disponible durante ${workshop.recordingDays} días para verla a tu ritmo, junto con todos los materiales y bonos.`,
+      /** With the mail settings, the recording mail and the personal link deliver them. */
+      automaticAnswer: `Tendrás la grabación disponible durante ${workshop.recordingDays} días para verla a tu ritmo, junto con todos los materiales y bonos: al terminar el taller te llegan por correo y quedan en tu enlace personal de acceso.`,
     },
     {
       question: '¿Sirve para cualquier nicho o profesión?',
@@ -356,11 +361,10 @@ export const faq = {
     },
     {
       question: '¿Cómo recibo el enlace de acceso?',
-      /** Where the owner writes to each buyer (the site sends no mail: docs/fulfilment.md). */
+      /** Without the mail settings the site sends nothing, and the owner writes to each buyer by hand (docs/fulfilment.md). */
       answer: 'Después de tu pago te llega un correo con la confirmación y el enlace de Google Meet. Revisa también tu carpeta de spam.',
-      /** Where the site sends the confirmation itself, as soon as Stripe confirms the payment. */
-      automaticAnswer:
-        'En cuanto se confirma tu pago te llega un correo con la confirmación, el enlace de Google Meet y una invitación para tu calendario que te recuerda el taller un día y una hora antes. Si pagas en efectivo en OXXO o por transferencia, el correo llega cuando se acredita el pago. Revisa también tu carpeta de spam.',
+      /** With them, the site sends every mail itself and gives each buyer a personal link (docs/fulfilment.md). */
+      automaticAnswer: `En cuanto se confirma tu pago te llega un correo con la confirmación, tu enlace personal de acceso y una invitación para tu calendario. Te escribimos también un día antes y una hora antes del taller. Tu enlace se abre ${OPENS_BEFORE_MINUTES} minutos antes de empezar y te lleva directo a Google Meet; es solo para ti. Si pagas en efectivo en OXXO o por transferencia, el correo llega cuando se acredita el pago. Revisa también tu carpeta de spam.`,
     },
     {
       question: '¿Por qué el cupo es tan limitado?',
@@ -426,7 +430,7 @@ export const outage = {
 
 /**
  * The confirmation mail (docs/fulfilment.md): what a buyer receives, in Spanish, once the payment is confirmed.
- * The date, the times in each city of `details.cities` and the join link are filled in from the settings.
+ * The date, the times in each city of `details.cities` and the buyer's personal link are filled in from the settings.
  */
 export const confirmation = {
   subject: 'Tu lugar está confirmado: Taller en vivo Marca de Autoridad con IA',
@@ -436,11 +440,18 @@ export const confirmation = {
   whenTitle: 'Cuándo',
   citiesTitle: 'La hora en tu ciudad',
   joinTitle: 'Cómo entrar',
-  joinText: 'El taller es en vivo por Google Meet. Entra desde este enlace unos minutos antes de empezar:',
+  joinText: `El taller es en vivo por Google Meet. Este es tu enlace personal: se abre ${OPENS_BEFORE_MINUTES} minutos antes de empezar y te lleva directo a la sesión.`,
   joinCta: 'Entrar al taller',
+  /** Under the personal link, wherever it is shown. */
+  personalNote: 'Es solo para ti: no lo compartas. Si cambia el enlace de la sesión, este sigue funcionando.',
   calendarTitle: 'Tu invitación para el calendario',
   calendarText:
-    'Adjuntamos una invitación (taller-marca-autoridad.ics) con el enlace y dos recordatorios: un día antes y una hora antes. Ábrela para añadir el taller a tu calendario.',
+    'Adjuntamos una invitación (taller-marca-autoridad.ics) con tu enlace personal y dos alarmas: un día antes y una hora antes. Ábrela para añadir el taller a tu calendario.',
+  nextTitle: 'Lo que sigue',
+  next: [
+    'Un día antes y una hora antes del taller te escribimos para recordártelo, con tu enlace.',
+    `Al terminar, te enviamos por correo la grabación (disponible ${workshop.recordingDays} días) y tus materiales: la fórmula en PDF, tu GPT personalizado y el banco de 50 ganchos.`,
+  ],
   prepareTitle: 'Qué preparar',
   prepare: [
     'Una computadora con buena conexión a internet (el teléfono también sirve) y audífonos.',
@@ -456,6 +467,94 @@ export const confirmation = {
   reminders: { dayBefore: 'El taller en vivo es mañana', hourBefore: 'El taller en vivo empieza en 1 hora' },
 } as const;
 
+/** The mails that follow the confirmation (docs/fulfilment.md), each with the buyer's personal link. */
+export const journeyMails = {
+  dayBefore: {
+    subject: 'Mañana es el taller: Marca de Autoridad con IA',
+    heading: (firstName: string | null): string => (firstName ? `${firstName}, ¡mañana es el taller!` : '¡Mañana es el taller!'),
+    lead: 'Te esperamos mañana en el taller en vivo Marca de Autoridad con IA. Aquí tienes la hora en tu ciudad, tu enlace y lo que conviene tener a la mano.',
+  },
+  hourBefore: {
+    subject: 'Empezamos en una hora: Marca de Autoridad con IA',
+    heading: (firstName: string | null): string => (firstName ? `${firstName}, ¡empezamos en una hora!` : '¡Empezamos en una hora!'),
+    lead: 'El taller en vivo empieza en una hora. Ten listo lo que vamos a usar y entra desde tu enlace personal: te esperamos.',
+  },
+  recording: {
+    subject: 'Tu grabación y tus materiales: Marca de Autoridad con IA',
+    heading: (firstName: string | null): string =>
+      firstName ? `${firstName}, aquí están tu grabación y tus materiales` : 'Aquí están tu grabación y tus materiales',
+    lead: 'Gracias por ser parte del taller. La grabación y tus materiales ya te esperan en tu enlace personal.',
+    cta: 'Ver la grabación y los materiales',
+    includesTitle: 'Ahí encontrarás',
+    includes: ['La grabación del taller', 'Fórmula probada (PDF)', 'GPT personalizado para videos y carruseles', 'Banco de 50 ganchos'],
+    /** Followed by the last day, in words with its year. */
+    until: 'La grabación está disponible hasta el',
+    ended: 'El periodo para ver la grabación terminó el',
+    signOff: 'Gracias por acompañarme,',
+  },
+  /** After the workshop there is no session's link to change: only that the link is the buyer's. */
+  personalNote: 'Tu enlace es solo para ti: no lo compartas.',
+  accessTitle: 'Tu enlace personal',
+  accessText: `Se abre ${OPENS_BEFORE_MINUTES} minutos antes de empezar y te lleva directo a Google Meet.`,
+} as const;
+
+/**
+ * The buyer's personal link, /acceso/<token> (docs/fulfilment.md): the details before the workshop, the way in during
+ * it, the recording and the materials after it, and a page for access that has ended.
+ */
+export const access = {
+  opensBeforeMinutes: OPENS_BEFORE_MINUTES,
+  title: 'Tu acceso al taller',
+  before: {
+    eyebrow: 'Tu acceso personal',
+    heading: (firstName: string | null): string => (firstName ? `${firstName}, tu lugar en el taller te espera` : 'Tu lugar en el taller te espera'),
+    lead: 'Esta es tu página personal del taller. Guárdala: es la misma a la que te llevan todos nuestros correos.',
+    opensTitle: 'Cómo entrar',
+    /** Followed by the moment it opens, in words. */
+    opensLead: `El enlace se abre ${OPENS_BEFORE_MINUTES} minutos antes, el`,
+    opensText: 'A esa hora, vuelve a esta misma página y te llevará directo a Google Meet.',
+    calendarTitle: 'Añádelo a tu calendario',
+    googleCalendarCta: 'Añadir a Google Calendar',
+    icsCta: 'Descargar la invitación (.ics)',
+    calendarHint: 'La invitación lleva este mismo enlace personal y dos alarmas: un día antes y una hora antes.',
+    remindersNote: 'También te escribimos un día antes y una hora antes del taller.',
+  },
+  after: {
+    eyebrow: 'Después del taller',
+    heading: (firstName: string | null): string => (firstName ? `${firstName}, tu grabación y tus materiales` : 'Tu grabación y tus materiales'),
+    lead: 'Gracias por ser parte del taller. Aquí tienes la grabación y los materiales que incluye tu lugar.',
+    recordingTitle: 'La grabación del taller',
+    recordingCta: 'Ver la grabación',
+    /** Followed by the last day, in words with its year. */
+    recordingUntil: 'Disponible hasta el',
+    recordingEnded: 'El periodo para ver la grabación terminó el',
+    materialsTitle: 'Tus materiales',
+    materials: {
+      formula: { title: 'Fórmula probada (PDF)', cta: 'Descargar la fórmula' },
+      gpt: { title: 'GPT personalizado para videos y carruseles', cta: 'Abrir tu GPT' },
+      hooks: { title: 'Banco de 50 ganchos', cta: 'Abrir el banco de ganchos' },
+    },
+    /** Where the owner has not set a link yet: never a dead link. */
+    comingSoon: 'Lo recibirás por correo muy pronto.',
+  },
+  ended: {
+    heading: 'Tu acceso al taller terminó',
+    text: 'Este enlace ya no da acceso al taller ni a sus materiales porque la compra se reembolsó o el pago se disputó con el banco.',
+    contactLead: 'Si crees que es un error, escríbenos a',
+  },
+  notFound: {
+    heading: 'No encontramos este enlace',
+    text: 'Revisa que lo hayas copiado completo desde tu correo. Si el problema sigue, escríbenos y lo resolvemos.',
+    contactLead: 'Escríbenos a',
+  },
+  unavailable: {
+    heading: 'No pudimos abrir tu acceso en este momento',
+    text: 'Tu lugar no se ve afectado. Vuelve a cargar esta página en un minuto.',
+    contactLead: 'Si el problema sigue, escríbenos a',
+  },
+  backHome: 'Volver al inicio',
+} as const;
+
 /** The page the Payment Link sends a buyer to after paying (/gracias), in each of its states. */
 export const thanks = {
   title: 'Tu compra',
@@ -464,7 +563,7 @@ export const thanks = {
     heading: (firstName: string | null): string => (firstName ? `¡Gracias, ${firstName}! Tu lugar está confirmado` : '¡Gracias! Tu lugar está confirmado'),
     mailNote: 'Te enviamos esta misma información a tu correo, con la invitación para tu calendario. Si no la ves en unos minutos, revisa spam o promociones.',
     googleCalendarCta: 'Añadir a Google Calendar',
-    googleCalendarHint: 'Google Calendar se abre en una pestaña nueva, con el enlace del taller.',
+    googleCalendarHint: 'Google Calendar se abre en una pestaña nueva, con tu enlace personal.',
     icsCta: 'Descargar la invitación (.ics)',
     contactLead: '¿Dudas? Escríbenos a',
   },
@@ -717,11 +816,13 @@ export const legalTexts = {
         blocks: [
           [
             facts.automaticMail
-              ? 'En cuanto tu pago se confirma, te llega un correo de confirmación con el enlace de Google Meet y una invitación para tu calendario, a la dirección que escribiste en la página de pago. Si pagas con tarjeta, se confirma al terminar el pago, y la página de pago te trae de vuelta a una página de este sitio con la misma confirmación. Si pagas con una ficha de OXXO o por transferencia bancaria, se confirma cuando el pago se acredita.'
+              ? `En cuanto tu pago se confirma, te llega un correo de confirmación con tu enlace personal de acceso y una invitación para tu calendario, a la dirección que escribiste en la página de pago. Si pagas con tarjeta, se confirma al terminar el pago, y la página de pago te trae de vuelta a una página de este sitio con la misma confirmación. Si pagas con una ficha de OXXO o por transferencia bancaria, se confirma cuando el pago se acredita. Tu enlace personal se abre ${OPENS_BEFORE_MINUTES} minutos antes del taller y te lleva a Google Meet. Te escribimos también un día antes y una hora antes del taller.`
               : 'Después de tu pago te escribimos a la dirección que escribiste en la página de pago, con la confirmación y el enlace de Google Meet. Si pagas con una ficha de OXXO o por transferencia bancaria, te escribimos cuando el pago se acredita.',
           ],
           [
-            'La grabación y los materiales te llegan por correo después del taller. Si no encuentras nuestros correos, revisa tu carpeta de spam o ',
+            facts.automaticMail
+              ? 'Al terminar el taller te enviamos por correo la grabación y los materiales, que quedan también en tu enlace personal. Si tu compra se reembolsa por completo o disputas el pago con tu banco, tu enlace personal deja de dar acceso. Si no encuentras nuestros correos, revisa tu carpeta de spam o '
+              : 'La grabación y los materiales te llegan por correo después del taller. Si no encuentras nuestros correos, revisa tu carpeta de spam o ',
             ...reachUs(facts),
             '.',
           ],
@@ -918,7 +1019,11 @@ export const legalTexts = {
           {
             list: [
               ['Registrar tu inscripción y tu pago.'],
-              ['Enviarte el correo de confirmación con el enlace de Google Meet y la invitación para tu calendario, y después la grabación y los materiales.'],
+              [
+                facts.automaticMail
+                  ? 'Enviarte el correo de confirmación con tu enlace personal de acceso y la invitación para tu calendario, los recordatorios un día y una hora antes del taller, y después la grabación y los materiales.'
+                  : 'Enviarte el correo de confirmación con el enlace de Google Meet y la invitación para tu calendario, y después la grabación y los materiales.',
+              ],
               [`Grabar el taller y poner la grabación a disposición de quienes se inscribieron, durante ${workshop.recordingDays} días.`],
               ['Atender tus dudas, tu sesión de seguimiento, tu factura o tu reembolso.'],
               ['Cumplir nuestras obligaciones legales, como las fiscales.'],

@@ -6,8 +6,9 @@
  * - `file`: a small file that changes only with the configuration; cached like a page.
  * - `probe`: for balancers and health checks; passed to an instance every time, never stored, without its query.
  * - `outage`: the page the cache keeps for when no instance answers (docs/decisions/0001-outage-page.md).
- * - `private`: an answer for one buyer, whose query carries a credential: passed with its query, never stored, never
- *   sent twice, and crawlers are told to stay away; its origin says `Cache-Control: private, no-store`.
+ * - `private`: an answer for one buyer, whose query or path carries a credential: passed with its query, never stored,
+ *   never sent twice, and crawlers are told to stay away; its origin says `Cache-Control: private, no-store`. A
+ *   `:name` segment stands for any one segment (the edge matches it so), and reaches the origin as it came.
  * - `webhook`: the one POST, from Stripe: passed with its body, never stored, never sent twice; any other method is
  *   answered 405 at the edge.
  * Every other method, and a POST anywhere else, is answered 405 at the edge.
@@ -41,8 +42,12 @@ export const ROUTES = {
   outage: { path: '/_outage', kind: 'outage', indexed: false },
   /** The Payment Link's redirect after payment: /gracias?session_id=cs_… (docs/fulfilment.md). */
   thanks: { path: '/gracias', kind: 'private', indexed: false },
-  /** The buyer's calendar invite, with the join link: /gracias/invitacion.ics?session_id=cs_… */
+  /** The buyer's calendar invite, with their personal link: /gracias/invitacion.ics?session_id=cs_… */
   thanksCalendar: { path: '/gracias/invitacion.ics', kind: 'private', indexed: false },
+  /** The buyer's personal link, /acceso/<token> (docs/fulfilment.md): the times, the way in, then the materials. */
+  access: { path: '/acceso/:token', kind: 'private', indexed: false },
+  /** The buyer's calendar invite from the personal link, carrying that link. */
+  accessCalendar: { path: '/acceso/:token/invitacion.ics', kind: 'private', indexed: false },
   stripeWebhook: { path: '/webhooks/stripe', kind: 'webhook', indexed: false },
 } as const satisfies Record<string, Route>;
 
@@ -53,6 +58,13 @@ export const LEGAL_PAGES = ['terms', 'refunds', 'privacy'] as const satisfies re
 export type LegalPageName = (typeof LEGAL_PAGES)[number];
 
 export const routeList: readonly Route[] = Object.values(ROUTES);
+
+/** What robots.txt names for a route: its path up to its first `:name` segment, which stands for every value. */
+export const crawlerPrefix = (path: string): string => path.replace(/:.*$/, '');
+
+/** The path of a route with `:name` segments, each filled in (encoded) from `values`. */
+export const fillPath = (path: string, values: Record<string, string>): string =>
+  path.replace(/:(\w+)/g, (_segment, name: string) => encodeURIComponent(values[name] ?? ''));
 
 /** Where the build's hashed files are served: named by their content, kept for a year. */
 export const ASSETS_PREFIX = '/assets/';

@@ -72,8 +72,15 @@ sub vcl_init {
 # route table, so a route added there without its path here fails. Routes match as the origin's
 # router does, in any case and with or without a trailing slash; files match exactly.
 sub taller_route {
+    unset req.http.X-Taller-Token-Path;
     set req.http.X-Taller-Path = regsub(req.url, "\?.*$", "");
     set req.http.X-Taller-Route = std.tolower(regsub(req.http.X-Taller-Path, "(.)/$", "\1"));
+    # A buyer's personal link is one route whatever its token: the table writes the token's segment
+    # `:token`, and the path reaches an instance as it came (the token's case is its own).
+    if (req.http.X-Taller-Route ~ "^/acceso/[^/]+(/invitacion\.ics)?$") {
+        set req.http.X-Taller-Route = regsub(req.http.X-Taller-Route, "^/acceso/[^/]+", "/acceso/:token");
+        set req.http.X-Taller-Token-Path = regsub(req.http.X-Taller-Path, "(.)/$", "\1");
+    }
     if (req.http.X-Taller-Route ~ "^(/|/prompt1|/terminos|/reembolsos|/privacidad)$") {
         set req.http.X-Taller-Kind = "page";
     } elsif (req.http.X-Taller-Route ~ "^(/taller-marca-autoridad\.ics|/robots\.txt|/sitemap\.xml)$") {
@@ -82,7 +89,7 @@ sub taller_route {
         set req.http.X-Taller-Kind = "probe";
     } elsif (req.http.X-Taller-Route ~ "^(/_outage)$") {
         set req.http.X-Taller-Kind = "outage";
-    } elsif (req.http.X-Taller-Route ~ "^(/gracias|/gracias/invitacion\.ics)$") {
+    } elsif (req.http.X-Taller-Route ~ "^(/gracias|/gracias/invitacion\.ics|/acceso/:token|/acceso/:token/invitacion\.ics)$") {
         set req.http.X-Taller-Kind = "private";
     } elsif (req.http.X-Taller-Route ~ "^(/webhooks/stripe)$") {
         set req.http.X-Taller-Kind = "webhook";
@@ -96,7 +103,9 @@ sub taller_route {
 
     # The URL an instance is asked for. A query reaches it only on a private page (a payment's
     # session id); a webhook is passed as it came.
-    if (req.http.X-Taller-Kind == "private") {
+    if (req.http.X-Taller-Token-Path) {
+        set req.url = req.http.X-Taller-Token-Path + regsub(req.url, "^[^?]*", "");
+    } elsif (req.http.X-Taller-Kind == "private") {
         set req.url = req.http.X-Taller-Route + regsub(req.url, "^[^?]*", "");
     } elsif (req.http.X-Taller-Kind == "webhook") {
         set req.url = req.http.X-Taller-Route + regsub(req.url, "^[^?]*", "");
@@ -112,6 +121,7 @@ sub taller_route {
     }
     unset req.http.X-Taller-Path;
     unset req.http.X-Taller-Route;
+    unset req.http.X-Taller-Token-Path;
 }
 
 sub vcl_recv {

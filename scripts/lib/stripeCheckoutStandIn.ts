@@ -1,22 +1,26 @@
 /**
  * The stand-in's Checkout part (scripts/lib/stripeStandIn.ts routes to it): the purchases a Payment Link makes, as
  * the fulfilment reads and marks them, and the webhook events Stripe sends about them.
- * - GET /v1/checkout/sessions/:id, with `expand[]=payment_intent`: a paid purchase, a voucher not yet paid, one
- *   from another link, one still open; an unknown id gets Stripe's 404.
- * - POST /v1/payment_intents/:id with `metadata[...]`: Stripe's merge of metadata, and its idempotency as
+ * - GET /v1/checkout/sessions/:id, with `expand[]=payment_intent` or `expand[]=payment_intent.latest_charge`: a paid
+ *   purchase, one with nothing to pay (a 100 % promotion code: no PaymentIntent), a voucher not yet paid (or expired),
+ *   one from another link, one still open; an unknown id gets Stripe's 404.
+ * - GET /v1/checkout/sessions?payment_link=…&status=complete (or payment_intent=…), newest first, `limit` and
+ *   `starting_after` as Stripe pages them, each session expanded as `expand[]=data.…` asks.
+ * - POST /v1/checkout/sessions/:id with `metadata[...]`: Stripe's merge of metadata, and its idempotency as
  *   documented (docs.stripe.com/api/idempotent_requests): the first request under a key is carried out and its
- *   answer saved; the same request again gets the saved answer with `Idempotent-Replayed: true`; other parameters
- *   under the key get a 400 `idempotency_error`; a request while the first is still being carried out gets a 409
- *   `idempotency_key_in_use`.
- * - Events signed as Stripe signs them (the SDK's generateTestHeaderString), POSTed to a webhook URL.
+ *   answer saved, a 500 included; the same request again gets the saved answer with `Idempotent-Replayed: true`;
+ *   other parameters under the key get a 400 `idempotency_error`; a request while the first is still being carried
+ *   out gets a 409 `idempotency_key_in_use`.
+ * - Refunds and disputes on a purchase's charge, and events signed as Stripe signs them (the SDK's
+ *   generateTestHeaderString), POSTed to a webhook URL.
  * Fixtures are typed with the SDK's own types. Node runs this file as it is (type stripping): erasable TypeScript only.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 
-/** What kind of purchase a fixture session is. */
-export type SessionKind = 'paid' | 'voucher' | 'other_link' | 'open';
+/** What kind of purchase a fixture session is; `free` is one a 100 % promotion code paid for. */
+export type SessionKind = 'paid' | 'free' | 'voucher' | 'other_link' | 'open';
 
 export interface Buyer {
   name: string | null;
@@ -25,37 +29,145 @@ export interface Buyer {
 
 export const DEFAULT_BUYER: Buyer = { name: 'Ana Sofía Ruiz', email: 'ana.ruiz@correo.example.org' };
 
+/** A new session's buyer, and when it completed (and, paid, was paid): now unless given. */
+export interface SessionOptions {
+  buyer?: Buyer;
+  atMs?: number;
+}
+
+/**
+ * A fault of the next keyed update only: `stored_500` answers 500 without carrying it out and saves that answer under
+ * the key, as Stripe does; `drop_answer` carries it out and saves the answer, then closes the connection before it.
+ */
+export type UpdateFault = 'stored_500' | 'drop_answer';
+
 type StripeErrorBody = { type: string; code?: string; message: string };
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
 export interface CheckoutStandIn {
-  /** A new session of this kind from `buyer` (a paid one with its PaymentIntent); its id, cs_test_… */
-  createSession(kind: SessionKind, buyer?: Buyer): string;
+  /** A new session of this kind (a paid one with its PaymentIntent and charge); its id, cs_test_… */
+  createSession(kind: SessionKind, options?: SessionOptions): string;
   /** The voucher is paid at the store: the session becomes paid, as Stripe reports it before async_payment_succeeded. */
-  payVoucher(sessionId: string): void;
-  /** The session as Stripe would return it, its PaymentIntent expanded. */
+  payVoucher(sessionId: string, atMs?: number): void;
+  /** The voucher expired unpaid: its PaymentIntent is canceled, the session stays complete and unpaid. */
+  expireVoucher(sessionId: string): void;
+  /** Refunds `amount` (all of it by default) of the purchase's charge; the charge as Stripe then reports it. */
+  refund(sessionId: string, amount?: number): Stripe.Charge;
+  /** The buyer's bank disputes the charge; the dispute as Stripe reports it. */
+  dispute(sessionId: string): Stripe.Dispute;
+  /** The session as Stripe would return it, its PaymentIntent and charge expanded. */
   session(sessionId: string): Stripe.Checkout.Session | undefined;
+  /** A session's own metadata as written so far. */
+  metadataOf(sessionId: string): Record<string, string>;
   /** The PaymentIntent of a session, with its metadata as written so far. */
   paymentIntentOf(sessionId: string): Stripe.PaymentIntent | undefined;
-  /** Each PaymentIntent update is carried out this much later (a slow Stripe), so concurrent requests overlap. */
+  /** Metadata an earlier release wrote on the PaymentIntent. */
+  setPaymentIntentMetadata(sessionId: string, metadata: Record<string, string>): void;
+  /** Each session update is carried out this much later (a slow Stripe), so concurrent requests overlap. */
   setUpdateLatency(ms: number): void;
-  /** Carried-out updates of PaymentIntents (replays and refusals aside). */
-  updates: { paymentIntent: string; metadata: Record<string, string>; idempotencyKey: string | null }[];
+  /** The next update with an Idempotency-Key fails this way. */
+  failNextUpdate(fault: UpdateFault): void;
+  /** Carried-out updates of sessions (replays and refusals aside). */
+  updates: { session: string; metadata: Record<string, string>; idempotencyKey: string | null }[];
   /** The answer for one of its routes, or null when the request is not one of them. */
   route(req: IncomingMessage): ((res: ServerResponse) => void) | null;
 }
 
 const id = (prefix: string): string => `${prefix}${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x')}`;
-const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+const seconds = (ms: number): number => Math.floor(ms / 1000);
+const PRICE = 4900;
 
-function paymentIntentFixture(piId: string, status: Stripe.PaymentIntent.Status, method: string, metadata: Record<string, string>): Stripe.PaymentIntent {
+interface ChargeEntry {
+  id: string;
+  paymentIntent: string;
+  createdS: number;
+  refunded: number;
+  disputed: boolean;
+}
+
+function chargeFixture(charge: ChargeEntry): Stripe.Charge {
+  return {
+    id: charge.id,
+    object: 'charge',
+    amount: PRICE,
+    amount_captured: PRICE,
+    amount_refunded: charge.refunded,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
+    balance_transaction: null,
+    billing_details: { address: null, email: null, name: null, phone: null, tax_id: null },
+    calculated_statement_descriptor: 'TALLER MARCA',
+    captured: true,
+    created: charge.createdS,
+    currency: 'usd',
+    customer: null,
+    description: null,
+    disputed: charge.disputed,
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    fraud_details: null,
+    livemode: false,
+    metadata: {},
+    on_behalf_of: null,
+    outcome: null,
+    paid: true,
+    payment_intent: charge.paymentIntent,
+    payment_method: null,
+    payment_method_details: null,
+    receipt_email: null,
+    receipt_number: null,
+    receipt_url: null,
+    refunded: charge.refunded >= PRICE,
+    review: null,
+    shipping: null,
+    source: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: 'succeeded',
+    transfer_data: null,
+    transfer_group: null,
+  };
+}
+
+function disputeFixture(charge: ChargeEntry): Stripe.Dispute {
+  return {
+    id: id('dp_'),
+    object: 'dispute',
+    amount: PRICE,
+    balance_transactions: [],
+    charge: charge.id,
+    created: seconds(Date.now()),
+    currency: 'usd',
+    enhanced_eligibility_types: [],
+    evidence: {} as Stripe.Dispute.Evidence,
+    evidence_details: {} as Stripe.Dispute.EvidenceDetails,
+    intended_submission_method: null,
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    payment_intent: charge.paymentIntent,
+    reason: 'fraudulent',
+    status: 'needs_response',
+  };
+}
+
+function paymentIntentFixture(
+  piId: string,
+  status: Stripe.PaymentIntent.Status,
+  method: string,
+  metadata: Record<string, string>,
+  latestCharge: string | Stripe.Charge | null,
+): Stripe.PaymentIntent {
   return {
     id: piId,
     object: 'payment_intent',
     allowed_payment_method_types: null,
-    amount: 4900,
+    amount: PRICE,
     amount_capturable: 0,
-    amount_received: status === 'succeeded' ? 4900 : 0,
+    amount_received: status === 'succeeded' ? PRICE : 0,
     application: null,
     application_fee_amount: null,
     automatic_payment_methods: null,
@@ -64,14 +176,14 @@ function paymentIntentFixture(piId: string, status: Stripe.PaymentIntent.Status,
     capture_method: 'automatic',
     client_secret: `${piId}_secret_standin`,
     confirmation_method: 'automatic',
-    created: nowSeconds(),
+    created: seconds(Date.now()),
     currency: 'usd',
     customer: null,
     customer_account: null,
     description: null,
     excluded_payment_method_types: null,
     last_payment_error: null,
-    latest_charge: null,
+    latest_charge: latestCharge,
     livemode: false,
     managed_payments: null,
     metadata,
@@ -95,23 +207,28 @@ function paymentIntentFixture(piId: string, status: Stripe.PaymentIntent.Status,
   };
 }
 
-function sessionFixture(
-  sessionId: string,
-  link: string,
-  status: Stripe.Checkout.Session.Status,
-  paymentStatus: Stripe.Checkout.Session.PaymentStatus,
-  buyer: Buyer | null,
-  paymentIntent: Stripe.PaymentIntent | null,
-): Stripe.Checkout.Session {
+interface SessionFixture {
+  sessionId: string;
+  link: string;
+  createdS: number;
+  status: Stripe.Checkout.Session.Status;
+  paymentStatus: Stripe.Checkout.Session.PaymentStatus;
+  amount: number;
+  buyer: Buyer | null;
+  metadata: Record<string, string>;
+  paymentIntent: string | Stripe.PaymentIntent | null;
+}
+
+function sessionFixture({ sessionId, link, createdS, status, paymentStatus, amount, buyer, metadata, paymentIntent }: SessionFixture): Stripe.Checkout.Session {
   return {
     id: sessionId,
     object: 'checkout.session',
     adaptive_pricing: null,
     after_expiration: null,
-    allow_promotion_codes: false,
+    allow_promotion_codes: true,
     allowed_payment_method_types: null,
-    amount_subtotal: 4900,
-    amount_total: 4900,
+    amount_subtotal: PRICE,
+    amount_total: amount,
     automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     billing_address_collection: 'auto',
     cancel_url: null,
@@ -120,7 +237,7 @@ function sessionFixture(
     collected_information: null,
     consent: null,
     consent_collection: null,
-    created: nowSeconds(),
+    created: createdS,
     currency: 'usd',
     currency_conversion: null,
     custom_fields: [],
@@ -133,14 +250,14 @@ function sessionFixture(
       : null,
     customer_email: null,
     discounts: [],
-    expires_at: nowSeconds() + 86_400,
+    expires_at: createdS + 86_400,
     integration_identifier: null,
     invoice: null,
     invoice_creation: null,
     livemode: false,
     locale: 'es',
     managed_payments: null,
-    metadata: {},
+    metadata,
     mode: 'payment',
     origin_context: null,
     payment_intent: paymentIntent,
@@ -161,7 +278,7 @@ function sessionFixture(
     submit_type: 'pay',
     subscription: null,
     success_url: `https://taller.example.org/gracias?session_id={CHECKOUT_SESSION_ID}`,
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    total_details: { amount_discount: PRICE - amount, amount_shipping: 0, amount_tax: 0 },
     ui_mode: 'hosted',
     url: status === 'open' ? `https://checkout.stripe.com/c/pay/${sessionId}` : null,
     wallet_options: null,
@@ -174,6 +291,8 @@ const send = (res: ServerResponse, answer: Answer): void => {
   res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Request-Id': id('req_'), ...answer.headers });
   res.end(JSON.stringify(answer.body));
 };
+const missing = (kind: string, value: string): Answer =>
+  error(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${value}'` });
 
 const readBody = (req: IncomingMessage): Promise<string> =>
   new Promise((resolve, reject) => {
@@ -195,48 +314,113 @@ function metadataOf(body: string): Record<string, string> | null {
   return metadata;
 }
 
+/** How deep `expand[]` asks for a session's PaymentIntent: not at all, the PaymentIntent, or its charge too. */
+type Depth = 0 | 1 | 2;
+function depthOf(params: URLSearchParams, prefix: string): Depth {
+  const asked = [...params].filter(([key]) => key.startsWith('expand')).map(([, value]) => value);
+  if (asked.includes(`${prefix}payment_intent.latest_charge`)) return 2;
+  return asked.includes(`${prefix}payment_intent`) ? 1 : 0;
+}
+
+interface Entry {
+  kind: SessionKind;
+  buyer: Buyer;
+  createdS: number;
+  paid: boolean;
+  expired: boolean;
+  paymentIntent: string | null;
+  charge: ChargeEntry | null;
+  metadata: Record<string, string>;
+}
+
 export function checkoutStandIn(linkId: string): CheckoutStandIn {
-  const sessions = new Map<string, { kind: SessionKind; buyer: Buyer; paid: boolean; paymentIntent: string | null }>();
+  const sessions = new Map<string, Entry>();
   const intents = new Map<string, { metadata: Record<string, string>; method: string }>();
   const keys = new Map<string, { body: string; answer: Answer | null }>();
   const updates: CheckoutStandIn['updates'] = [];
   let latencyMs = 0;
+  let nextFault: UpdateFault | null = null;
 
-  const intentOf = (piId: string, paid: boolean): Stripe.PaymentIntent | null => {
-    const intent = intents.get(piId);
-    return intent ? paymentIntentFixture(piId, paid ? 'succeeded' : 'requires_action', intent.method, { ...intent.metadata }) : null;
+  const entryOf = (sessionId: string): Entry => {
+    const entry = sessions.get(sessionId);
+    if (!entry) throw new Error('no such session in the stand-in');
+    return entry;
+  };
+  const chargeOf = (sessionId: string): ChargeEntry => {
+    const charge = entryOf(sessionId).charge;
+    if (!charge) throw new Error('that session has no charge');
+    return charge;
   };
 
-  const sessionOf = (sessionId: string, expand: boolean): Stripe.Checkout.Session | undefined => {
+  const sessionOf = (sessionId: string, depth: Depth): Stripe.Checkout.Session | undefined => {
     const entry = sessions.get(sessionId);
     if (!entry) return undefined;
-    const link = entry.kind === 'other_link' ? 'plink_1SomeOtherProduct' : linkId;
     const complete = entry.kind !== 'open';
-    const intent = entry.paymentIntent ? intentOf(entry.paymentIntent, entry.paid) : null;
-    const session = sessionFixture(sessionId, link, complete ? 'complete' : 'open', entry.paid ? 'paid' : 'unpaid', complete ? entry.buyer : null, intent);
-    return expand || !intent ? session : { ...session, payment_intent: intent.id };
+    const intent = entry.paymentIntent ? intents.get(entry.paymentIntent) : undefined;
+    const status: Stripe.PaymentIntent.Status = entry.paid ? 'succeeded' : entry.expired ? 'canceled' : 'requires_action';
+    const charge = entry.charge ? (depth === 2 ? chargeFixture(entry.charge) : entry.charge.id) : null;
+    const paymentIntent =
+      entry.paymentIntent && intent
+        ? depth === 0
+          ? entry.paymentIntent
+          : paymentIntentFixture(entry.paymentIntent, status, intent.method, { ...intent.metadata }, charge)
+        : null;
+    return sessionFixture({
+      sessionId,
+      link: entry.kind === 'other_link' ? 'plink_1SomeOtherProduct' : linkId,
+      createdS: entry.createdS,
+      status: complete ? 'complete' : 'open',
+      paymentStatus: entry.kind === 'free' ? 'no_payment_required' : entry.paid ? 'paid' : 'unpaid',
+      amount: entry.kind === 'free' ? 0 : PRICE,
+      buyer: complete ? entry.buyer : null,
+      metadata: { ...entry.metadata },
+      paymentIntent,
+    });
+  };
+
+  /** Stripe's list: newest first, each page after `starting_after`, `limit` at most 100. */
+  const list = (params: URLSearchParams): Answer => {
+    const link = params.get('payment_link');
+    const status = params.get('status');
+    const intent = params.get('payment_intent');
+    const limit = Math.min(100, Math.max(1, Number(params.get('limit') ?? 10) || 10));
+    const depth = depthOf(params, 'data.');
+    const matching = [...sessions.entries()]
+      .map(([sessionId], order) => ({ sessionId, order, session: sessionOf(sessionId, 0) as Stripe.Checkout.Session }))
+      .filter(({ session }) => (!link || session.payment_link === link) && (!status || session.status === status))
+      .filter(({ session }) => !intent || session.payment_intent === intent)
+      .sort((a, b) => b.session.created - a.session.created || b.order - a.order);
+    const after = params.get('starting_after');
+    const from = after ? matching.findIndex(({ sessionId }) => sessionId === after) + 1 : 0;
+    const page = matching.slice(from, from + limit);
+    return json(200, {
+      object: 'list',
+      url: '/v1/checkout/sessions',
+      has_more: from + limit < matching.length,
+      data: page.map(({ sessionId }) => sessionOf(sessionId, depth)),
+    });
   };
 
   /** Carries out an update, now or after the latency, and gives its answer. */
-  const update = async (piId: string, metadata: Record<string, string>, idempotencyKey: string | null): Promise<Answer> => {
+  const update = async (sessionId: string, metadata: Record<string, string>, idempotencyKey: string | null): Promise<Answer> => {
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-    const intent = intents.get(piId);
-    if (!intent) return error(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${piId}'` });
+    const entry = sessions.get(sessionId);
+    if (!entry) return missing('checkout.session', sessionId);
     for (const [key, value] of Object.entries(metadata)) {
-      if (value === '') delete intent.metadata[key];
-      else intent.metadata[key] = value;
+      if (value === '') delete entry.metadata[key];
+      else entry.metadata[key] = value;
     }
-    updates.push({ paymentIntent: piId, metadata, idempotencyKey });
-    const paid = [...sessions.values()].find((entry) => entry.paymentIntent === piId)?.paid ?? false;
-    return json(200, intentOf(piId, paid));
+    updates.push({ session: sessionId, metadata, idempotencyKey });
+    return json(200, sessionOf(sessionId, 0));
   };
 
-  const postUpdate = async (req: IncomingMessage, piId: string): Promise<Answer> => {
+  /** An update's answer, or 'drop' when the connection is to close without one. */
+  const postUpdate = async (req: IncomingMessage, sessionId: string): Promise<Answer | 'drop'> => {
     const body = await readBody(req);
     const metadata = metadataOf(body);
     if (!metadata) return error(400, { type: 'invalid_request_error', code: 'parameter_unknown', message: 'Received unknown parameter.' });
     const key = req.headers['idempotency-key'];
-    if (typeof key !== 'string') return update(piId, metadata, null);
+    if (typeof key !== 'string') return update(sessionId, metadata, null);
     const saved = keys.get(key);
     if (saved?.answer === null) {
       return error(409, {
@@ -255,82 +439,138 @@ export function checkoutStandIn(linkId: string): CheckoutStandIn {
     if (saved?.answer) return { ...saved.answer, headers: { ...saved.answer.headers, 'Idempotent-Replayed': 'true' } };
     const entry = { body: `${req.url} ${body}`, answer: null as Answer | null };
     keys.set(key, entry);
-    entry.answer = await update(piId, metadata, key);
+    const fault = nextFault;
+    nextFault = null;
+    entry.answer = fault === 'stored_500' ? error(500, { type: 'api_error', message: 'An unknown error occurred' }) : await update(sessionId, metadata, key);
+    if (fault === 'drop_answer') return 'drop';
     return { ...entry.answer, headers: { ...entry.answer.headers, 'Idempotency-Key': key } };
   };
 
+  const newCharge = (paymentIntent: string, atMs: number): ChargeEntry => ({
+    id: id('ch_'),
+    paymentIntent,
+    createdS: seconds(atMs),
+    refunded: 0,
+    disputed: false,
+  });
+
   return {
-    createSession(kind, buyer = DEFAULT_BUYER) {
+    createSession(kind, { buyer = DEFAULT_BUYER, atMs = Date.now() } = {}) {
       const sessionId = id('cs_test_');
       let paymentIntent: string | null = null;
-      if (kind !== 'open') {
+      if (kind !== 'open' && kind !== 'free') {
         paymentIntent = id('pi_');
         intents.set(paymentIntent, { metadata: {}, method: kind === 'voucher' ? 'oxxo' : 'card' });
       }
-      sessions.set(sessionId, { kind, buyer, paid: kind === 'paid' || kind === 'other_link', paymentIntent });
+      const paid = kind === 'paid' || kind === 'other_link';
+      sessions.set(sessionId, {
+        kind,
+        buyer,
+        createdS: seconds(atMs),
+        paid,
+        expired: false,
+        paymentIntent,
+        charge: paid && paymentIntent ? newCharge(paymentIntent, atMs) : null,
+        metadata: {},
+      });
       return sessionId;
     },
-    payVoucher(sessionId) {
-      const entry = sessions.get(sessionId);
-      if (entry) entry.paid = true;
+    payVoucher(sessionId, atMs = Date.now()) {
+      const entry = entryOf(sessionId);
+      entry.paid = true;
+      if (entry.paymentIntent) entry.charge = newCharge(entry.paymentIntent, atMs);
     },
-    session: (sessionId) => sessionOf(sessionId, true),
+    expireVoucher(sessionId) {
+      entryOf(sessionId).expired = true;
+    },
+    refund(sessionId, amount = PRICE) {
+      const charge = chargeOf(sessionId);
+      charge.refunded = Math.min(PRICE, charge.refunded + amount);
+      return chargeFixture(charge);
+    },
+    dispute(sessionId) {
+      const charge = chargeOf(sessionId);
+      charge.disputed = true;
+      return disputeFixture(charge);
+    },
+    session: (sessionId) => sessionOf(sessionId, 2),
+    metadataOf: (sessionId) => ({ ...entryOf(sessionId).metadata }),
     paymentIntentOf(sessionId) {
-      const entry = sessions.get(sessionId);
-      return entry?.paymentIntent ? (intentOf(entry.paymentIntent, entry.paid) ?? undefined) : undefined;
+      const session = sessionOf(sessionId, 1);
+      return session && typeof session.payment_intent === 'object' && session.payment_intent ? session.payment_intent : undefined;
+    },
+    setPaymentIntentMetadata(sessionId, metadata) {
+      const intent = intents.get(entryOf(sessionId).paymentIntent ?? '');
+      if (intent) intent.metadata = { ...metadata };
     },
     setUpdateLatency(ms) {
       latencyMs = ms;
     },
+    failNextUpdate(fault) {
+      nextFault = fault;
+    },
     updates,
     route(req) {
       const url = new URL(req.url ?? '/', 'http://stand-in');
+      if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') return (res) => send(res, list(url.searchParams));
       const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
-      if (req.method === 'GET' && sessionMatch) {
-        const sessionId = decodeURIComponent(sessionMatch[1] ?? '');
-        const expand = [...url.searchParams].some(([key, value]) => key.startsWith('expand') && value === 'payment_intent');
+      if (!sessionMatch) return null;
+      const sessionId = decodeURIComponent(sessionMatch[1] ?? '');
+      if (req.method === 'GET') {
         return (res) => {
-          const session = sessionOf(sessionId, expand);
-          send(
-            res,
-            session
-              ? json(200, session)
-              : error(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${sessionId}'` }),
-          );
+          const session = sessionOf(sessionId, depthOf(url.searchParams, ''));
+          send(res, session ? json(200, session) : missing('checkout.session', sessionId));
         };
       }
-      const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
-      if (req.method === 'POST' && intentMatch) {
-        const piId = decodeURIComponent(intentMatch[1] ?? '');
-        return (res) => void postUpdate(req, piId).then((answer) => send(res, answer));
+      if (req.method === 'POST') {
+        return (res) =>
+          void postUpdate(req, sessionId).then((answer) => {
+            if (answer === 'drop') res.socket?.destroy();
+            else send(res, answer);
+          });
       }
       return null;
     },
   };
 }
 
+const eventBase = () => ({
+  id: id('evt_'),
+  object: 'event' as const,
+  api_version: '2026-09-30.clover',
+  created: seconds(Date.now()),
+  livemode: false,
+  pending_webhooks: 1,
+  request: { id: null, idempotency_key: null },
+});
+
+export type SessionEventType =
+  | 'checkout.session.completed'
+  | 'checkout.session.async_payment_succeeded'
+  | 'checkout.session.async_payment_failed'
+  | 'checkout.session.expired';
+
 /** A webhook event about a session, as Stripe would send it now. */
-export function sessionEvent(
-  type: 'checkout.session.completed' | 'checkout.session.async_payment_succeeded' | 'checkout.session.expired',
-  session: Stripe.Checkout.Session,
-): Stripe.CheckoutSessionCompletedEvent | Stripe.CheckoutSessionAsyncPaymentSucceededEvent | Stripe.CheckoutSessionExpiredEvent {
-  const event = {
-    id: id('evt_'),
-    object: 'event' as const,
-    api_version: '2026-09-30.clover',
-    created: nowSeconds(),
-    data: { object: session },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  };
-  if (type === 'checkout.session.completed') return { ...event, type };
-  if (type === 'checkout.session.async_payment_succeeded') return { ...event, type };
-  return { ...event, type };
+export function sessionEvent(type: SessionEventType, session: Stripe.Checkout.Session): Stripe.Event {
+  const event = { ...eventBase(), data: { object: session } };
+  if (type === 'checkout.session.completed') return { ...event, type } satisfies Stripe.CheckoutSessionCompletedEvent;
+  if (type === 'checkout.session.async_payment_succeeded') return { ...event, type } satisfies Stripe.CheckoutSessionAsyncPaymentSucceededEvent;
+  if (type === 'checkout.session.async_payment_failed') return { ...event, type } satisfies Stripe.CheckoutSessionAsyncPaymentFailedEvent;
+  return { ...event, type } satisfies Stripe.CheckoutSessionExpiredEvent;
 }
 
+/** `charge.refunded` about a charge as the stand-in reports it after a refund. */
+export const refundEvent = (charge: Stripe.Charge): Stripe.ChargeRefundedEvent => ({ ...eventBase(), type: 'charge.refunded', data: { object: charge } });
+
+/** `charge.dispute.created` about a dispute the stand-in opened. */
+export const disputeEvent = (dispute: Stripe.Dispute): Stripe.ChargeDisputeCreatedEvent => ({
+  ...eventBase(),
+  type: 'charge.dispute.created',
+  data: { object: dispute },
+});
+
 /** The body and Stripe-Signature header of an event, signed with `secret` at `timestampSeconds` (now by default). */
-export function signedEvent(event: Stripe.Event, secret: string, timestampSeconds = nowSeconds()): { payload: string; signature: string } {
+export function signedEvent(event: Stripe.Event, secret: string, timestampSeconds = seconds(Date.now())): { payload: string; signature: string } {
   const payload = JSON.stringify(event, null, 2);
   return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: timestampSeconds }) };
 }

@@ -1,7 +1,8 @@
 /**
  * A stand-in for the parts of Stripe's REST API the site calls, with a bearer key: GET /v1/payment_links/:id here
  * (its line items and their prices' currency options only when expanded, as Stripe leaves them out otherwise),
- * and the Checkout Sessions, PaymentIntents and webhook events of a purchase in stripeCheckoutStandIn.ts.
+ * and the Checkout Sessions (with their PaymentIntents and charges) and webhook events of a purchase in
+ * stripeCheckoutStandIn.ts.
  * Its count climbs as the test (or the rehearsal, or `npm run dev:stripe`) sells spots, and it can answer each
  * failure Stripe can: 401, 403, 404, 429 and 500 with Stripe's JSON error bodies, a call that hangs, an answer
  * that trickles in a byte at a time, and a connection reset. Stripe's own stripe-mock is stateless, so it cannot play a count that changes.

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { SocialNetwork, SocialProfile } from '../../shared/content';
 import type { SaleTerms } from '../../shared/logic/sale';
 import { SMTP_STAND_IN_USER } from './standInSmtpUser';
+import { weakenedTlsOptions } from './smtpTls';
 
 /** The settings whose defaults are placeholders: fine on a developer's machine, never in production. */
 export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS', 'TRAINER_NAME'] as const;
@@ -46,7 +47,7 @@ export interface SiteConfig {
   maxConnections: number;
   /** Where the Early Bird's spots are counted; null: not counted, the site behaves as without a checkout API. */
   spots: SpotsSettings | null;
-  /** The confirmation mail after a purchase (docs/fulfilment.md); null: the owner sends it by hand. */
+  /** The buyer's mails and personal link after a purchase (docs/fulfilment.md); null: the owner writes by hand. */
   fulfilment: FulfilmentSettings | null;
 }
 
@@ -69,7 +70,15 @@ export interface SpotsSettings {
   pollSeconds: number;
 }
 
-/** Who sends the confirmation mail, how, and what it carries. Secrets are functions, so printing the settings prints none. */
+/** What a buyer gets after the workshop, each an https link the owner sets once it exists; null: not yet. */
+export interface MaterialLinks {
+  recording: string | null;
+  formula: string | null;
+  gpt: string | null;
+  hooks: string | null;
+}
+
+/** Who sends the buyer's mails, how, and what they carry. Secrets are functions, so printing the settings prints none. */
 export interface FulfilmentSettings {
   /** The Payment Link's, its key and the API it is read at: the spots' own settings. */
   stripe: Pick<SpotsSettings, 'secretKey' | 'paymentLink' | 'apiUrl'>;
@@ -78,12 +87,20 @@ export interface FulfilmentSettings {
   /** smtp:// or smtps://, credentials inside. */
   smtpUrl: () => string;
   mailFrom: { address: string; name: string | null };
-  /** The join link: shown only to a verified, paid buyer, never logged. */
+  /** The join link: the personal link's redirect during the workshop, and nowhere else; never logged. */
   meetingUrl: () => string;
+  /** Signs each buyer's personal link (/acceso/<token>): whoever has it can make links. */
+  accessSecret: () => string;
+  /** A function, as the join link is: the recording is for paying buyers only. */
+  materials: () => MaterialLinks;
+  /** How often each instance goes over the link's purchases for what is due. */
+  sweepSeconds: number;
 }
 
-/** The four settings that turn the confirmation mail on: all of them, or none. */
-export const FULFILMENT_SETTINGS = ['STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'MEETING_URL'] as const;
+/** The five settings that turn the buyer's mails and personal link on: all of them, or none. */
+export const FULFILMENT_SETTINGS = ['STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'MEETING_URL', 'ACCESS_SECRET'] as const;
+/** What the owner adds once it exists: each optional, each read only with the five above. */
+export const MATERIAL_SETTINGS = { recording: 'RECORDING_URL', formula: 'FORMULA_URL', gpt: 'GPT_URL', hooks: 'HOOKS_URL' } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -120,11 +137,18 @@ export const DEFAULTS = {
   STRIPE_PAYMENT_LINK: '',
   STRIPE_API_URL: 'https://api.stripe.com',
   SPOTS_POLL_SECONDS: '10',
-  /** All four unset: no confirmation mail, no /gracias, no webhook (docs/fulfilment.md). */
+  /** All five unset: no mails, no /gracias, no personal links, no webhook (docs/fulfilment.md). */
   STRIPE_WEBHOOK_SECRET: '',
   SMTP_URL: '',
   MAIL_FROM: '',
   MEETING_URL: '',
+  ACCESS_SECRET: '',
+  /** Unset: the personal link says each is on its way. */
+  RECORDING_URL: '',
+  FORMULA_URL: '',
+  GPT_URL: '',
+  HOOKS_URL: '',
+  SWEEP_SECONDS: '60',
 } as const;
 
 type Variable = keyof typeof DEFAULTS;
@@ -309,6 +333,12 @@ function parseSmtpUrl(value: string, production: boolean): string {
       "Invalid SMTP_URL: expected a real mail server with NODE_ENV=production, not a placeholder or the project's stand-in; the value is not shown",
     );
   }
+  const weakened = production ? weakenedTlsOptions(url) : [];
+  if (weakened.length > 0) {
+    throw new ConfigError(
+      `Invalid SMTP_URL: expected TLS with a verified certificate with NODE_ENV=production, but its query sets ${weakened.join(', ')}; the rest of the value is not shown`,
+    );
+  }
   return value;
 }
 
@@ -341,33 +371,74 @@ function parseMeetingUrl(value: string, production: boolean): string {
   return url.href;
 }
 
+/** Never echoes the value: whoever has it can make a personal link for any purchase. */
+function parseAccessSecret(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (value.length < 32 || /[\s\u0000-\u001f\u007f]/.test(value)) {
+    throw new ConfigError('Invalid ACCESS_SECRET: expected at least 32 characters without spaces, such as `openssl rand -base64 48`; the value is not shown');
+  }
+  return value;
+}
+
+/** Never echoes the value: the recording is for paying buyers only, and so, by habit, is every material. */
+function parseMaterial(variable: (typeof MATERIAL_SETTINGS)[keyof typeof MATERIAL_SETTINGS], value: string, production: boolean): string | null {
+  if (value === '') return null;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // Reported below, without the value.
+  }
+  if (url?.protocol !== 'https:' || !url.hostname || url.username || /\s/.test(value) || (production && isPlaceholderHost(url.hostname))) {
+    throw new ConfigError(`Invalid ${variable}: expected the https link buyers open${production ? ', on a real host' : ''}; the value is not shown`);
+  }
+  return url.href;
+}
+
 /**
- * All four or none: each alone is a half-built fulfilment, refused naming what is missing. It reads the session at
- * the Payment Link the spots are counted at, so it needs those settings too.
+ * All five or none: each alone is a half-built fulfilment, refused naming what is missing. It reads the session at
+ * the Payment Link the spots are counted at, so it needs those settings too; the materials' links need the five.
  */
 function parseFulfilment(get: (name: Variable) => string, spots: SpotsSettings | null, production: boolean): FulfilmentSettings | null {
   const set = FULFILMENT_SETTINGS.filter((name) => get(name) !== '');
+  const materialsSet = Object.values(MATERIAL_SETTINGS).filter((name) => get(name) !== '');
+  if (set.length === 0 && materialsSet.length > 0) {
+    throw new ConfigError(
+      `${materialsSet.join(', ')} ${materialsSet.length === 1 ? 'is' : 'are'} set but the buyer's mails are not: set ${FULFILMENT_SETTINGS.join(', ')} too`,
+    );
+  }
   if (set.length === 0) return null;
   const missing = FULFILMENT_SETTINGS.filter((name) => get(name) === '');
   if (missing.length > 0) {
     throw new ConfigError(
-      `${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not: the confirmation mail needs all of ${FULFILMENT_SETTINGS.join(', ')}, or none`,
+      `${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not: the buyer's mails need all of ${FULFILMENT_SETTINGS.join(', ')}, or none`,
     );
   }
   if (!spots) {
     throw new ConfigError(
-      `${FULFILMENT_SETTINGS.join(', ')} are set but STRIPE_SECRET_KEY and STRIPE_PAYMENT_LINK are not: the confirmation mail reads each purchase at the Payment Link`,
+      `${FULFILMENT_SETTINGS.join(', ')} are set but STRIPE_SECRET_KEY and STRIPE_PAYMENT_LINK are not: the buyer's mails read each purchase at the Payment Link`,
     );
   }
   const webhookSecret = parseWebhookSecret(get('STRIPE_WEBHOOK_SECRET'));
   const smtpUrl = parseSmtpUrl(get('SMTP_URL'), production);
   const meetingUrl = parseMeetingUrl(get('MEETING_URL'), production);
+  const accessSecret = parseAccessSecret(get('ACCESS_SECRET'));
+  const materials: MaterialLinks = {
+    recording: parseMaterial('RECORDING_URL', get('RECORDING_URL'), production),
+    formula: parseMaterial('FORMULA_URL', get('FORMULA_URL'), production),
+    gpt: parseMaterial('GPT_URL', get('GPT_URL'), production),
+    hooks: parseMaterial('HOOKS_URL', get('HOOKS_URL'), production),
+  };
   return {
     stripe: { secretKey: spots.secretKey, paymentLink: spots.paymentLink, apiUrl: spots.apiUrl },
     webhookSecret: () => webhookSecret,
     smtpUrl: () => smtpUrl,
     mailFrom: parseMailFrom(get('MAIL_FROM'), production),
     meetingUrl: () => meetingUrl,
+    accessSecret: () => accessSecret,
+    materials: () => materials,
+    // At most four minutes, so that a reminder goes out within five minutes of its moment.
+    sweepSeconds: parseInteger('SWEEP_SECONDS', get('SWEEP_SECONDS'), 10, 240),
   };
 }
 

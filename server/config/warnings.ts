@@ -1,6 +1,6 @@
 import { isoInWorkshopZone } from '../../shared/logic/schedule';
 import type { PageAssets } from '../../shared/buildManifest';
-import type { SiteConfig } from './settings';
+import { MATERIAL_SETTINGS, type SiteConfig } from './settings';
 
 /**
  * What an operator should hear about at start: settings that contradict each other, a workshop already
@@ -24,8 +24,16 @@ export function configWarnings(config: SiteConfig, nowMs: number): string[] {
   }
   if (config.spots && !config.fulfilment) {
     warnings.push(
-      'STRIPE_PAYMENT_LINK is set but the confirmation mail is not (STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, MEETING_URL): ' +
+      "STRIPE_PAYMENT_LINK is set but the buyer's mails are not (STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, MEETING_URL, ACCESS_SECRET): " +
         'nothing tells buyers the join link; send it to each by hand (docs/fulfilment.md)',
+    );
+  }
+  const materials = config.fulfilment?.materials();
+  const missing = materials ? Object.entries(MATERIAL_SETTINGS).filter(([link]) => materials[link as keyof typeof materials] === null) : [];
+  if (materials?.recording && missing.length > 0) {
+    warnings.push(
+      `RECORDING_URL is set but ${missing.map(([, name]) => name).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not: ` +
+        "the recording mail waits until every link it announces is set, and the buyer's page says each missing one comes by mail",
     );
   }
   for (const name of config.placeholders) {

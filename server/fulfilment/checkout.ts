@@ -3,10 +3,11 @@ import { readStripeFailure, stripeFailureDetail } from '../stripe/failure';
 
 /**
  * Why a call to Stripe failed: `unavailable` passes by itself (unreachable, timeout, 5xx, 429); `credentials` is the
- * owner's key to fix; `conflict` is Stripe refusing a second request under an idempotency key already used (another
- * instance's claim, server/fulfilment/mark.ts).
+ * owner's key to fix. Two are Stripe refusing a request under an idempotency key already used
+ * (server/fulfilment/sendOnce.ts): `in_use`, while the first request is still being carried out; `key_reused`, once
+ * it has been, with other parameters (another claimant's, or an answer Stripe stored, a 500 included).
  */
-export type CheckoutFailure = 'unavailable' | 'credentials' | 'conflict';
+export type CheckoutFailure = 'unavailable' | 'credentials' | 'in_use' | 'key_reused';
 
 export class CheckoutError extends Error {
   override name = 'CheckoutError';
@@ -19,18 +20,29 @@ export class CheckoutError extends Error {
   }
 }
 
-/** The two calls the fulfilment makes. */
+/** The calls the fulfilment makes. Each session comes with its PaymentIntent and that intent's latest charge. */
 export interface CheckoutApi {
-  /** The Checkout Session with its PaymentIntent expanded; null when Stripe has none with that id. */
+  /** One Checkout Session; null when Stripe has none with that id. */
   session(id: string): Promise<Stripe.Checkout.Session | null>;
-  /** Replaces the PaymentIntent's confirmation metadata; with a key, Stripe carries out only the first request under it. */
-  mark(paymentIntentId: string, metadata: Record<string, string>, idempotencyKey?: string): Promise<Stripe.PaymentIntent>;
+  /** The link's complete sessions, newest first, a page at a time: each page is read when the last is done with. */
+  completeSessions(paymentLink: string): AsyncIterable<Stripe.Checkout.Session[]>;
+  /** The session that made a PaymentIntent (a refund or a dispute names the intent); null when none did. */
+  sessionOfPaymentIntent(paymentIntentId: string): Promise<Stripe.Checkout.Session | null>;
+  /** Merges metadata into the session's; with a key, Stripe carries out only the first request under it. */
+  mark(sessionId: string, metadata: Record<string, string>, idempotencyKey?: string): Promise<Stripe.Checkout.Session>;
 }
+
+/** Stripe's largest page: a sale of a thousand purchases is ten reads. */
+export const PAGE_SIZE = 100;
+const EXPAND = ['payment_intent.latest_charge'];
+const EXPAND_LISTED = ['data.payment_intent.latest_charge'];
 
 function failureOf(error: unknown): CheckoutError {
   const failure = readStripeFailure(error);
   const detail = stripeFailureDetail(failure);
-  if (failure.type === 'StripeIdempotencyError' || failure.code === 'idempotency_key_in_use') return new CheckoutError('conflict', detail);
+  if (failure.code === 'idempotency_key_in_use' || (failure.type === 'StripeIdempotencyError' && failure.status === 409))
+    return new CheckoutError('in_use', detail);
+  if (failure.type === 'StripeIdempotencyError') return new CheckoutError('key_reused', detail);
   if (failure.status === 401 || failure.status === 403) return new CheckoutError('credentials', detail);
   return new CheckoutError('unavailable', detail);
 }
@@ -42,15 +54,43 @@ export function checkoutApi(stripe: Stripe): CheckoutApi {
   return {
     async session(id) {
       try {
-        return await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] });
+        return await stripe.checkout.sessions.retrieve(id, { expand: EXPAND });
       } catch (error) {
         if (isMissing(error)) return null;
         throw failureOf(error);
       }
     },
-    async mark(paymentIntentId, metadata, idempotencyKey) {
+    async *completeSessions(paymentLink) {
+      let after: string | undefined;
+      for (;;) {
+        let page: Stripe.ApiList<Stripe.Checkout.Session>;
+        try {
+          page = await stripe.checkout.sessions.list({
+            payment_link: paymentLink,
+            status: 'complete',
+            limit: PAGE_SIZE,
+            expand: EXPAND_LISTED,
+            ...(after && { starting_after: after }),
+          });
+        } catch (error) {
+          throw failureOf(error);
+        }
+        if (page.data.length > 0) yield page.data;
+        after = page.data.at(-1)?.id;
+        if (!page.has_more || !after) return;
+      }
+    },
+    async sessionOfPaymentIntent(paymentIntentId) {
       try {
-        return await stripe.paymentIntents.update(paymentIntentId, { metadata }, idempotencyKey ? { idempotencyKey } : {});
+        const page = await stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1, expand: EXPAND_LISTED });
+        return page.data[0] ?? null;
+      } catch (error) {
+        throw failureOf(error);
+      }
+    },
+    async mark(sessionId, metadata, idempotencyKey) {
+      try {
+        return await stripe.checkout.sessions.update(sessionId, { metadata }, idempotencyKey ? { idempotencyKey } : {});
       } catch (error) {
         throw failureOf(error);
       }

@@ -1,152 +1,102 @@
-import { randomBytes } from 'node:crypto';
-import type { Clock } from '../ops/clock';
+import { hasAccess, purchaseOf } from './purchase';
 import { CheckoutError, type CheckoutApi } from './checkout';
-import { MailError, type Mailer } from './mailer';
-import { claimKey, isOwnClaim, markMetadata, nextStep, readMark } from './mark';
-import type { ConfirmationMessage } from './message';
-import { purchaseOf, type Purchase } from './purchase';
+import type { Settle, Settled, Via } from './settle';
+import type { MailOutcome } from './sendOnce';
 
-/** What the page after the checkout may show: no address, no payment details. */
-export type Verified = { kind: 'paid'; firstName: string | null } | { kind: 'pending' } | { kind: 'none' };
+/** What a buyer's pages may show: no address, no payment details. `ended`: refunded in full, or disputed. */
+export type Verified = { kind: 'paid'; firstName: string | null } | { kind: 'pending' } | { kind: 'ended' } | { kind: 'none' };
 
 /**
- * How a fulfilment ended. `sent`: this call sent the mail. `already_sent`: the mark says it went. `in_progress`:
- * another call holds a fresh claim (or won the race for it). `not_paid`: a voucher or transfer still to come.
- * `not_ours`: another link's, unfinished, or unknown. `no_payment_intent`: paid with nothing to mark (a full
- * discount), so not sent automatically. `mail_failed`, `stripe_unavailable`: nothing sent, to be tried again.
- * `mark_failed`: sent, but the mark could not be written.
+ * How asking about one session ended, for the webhook's answer and its line. A mail's own outcome when one was due
+ * (the worst of them), else: `already_sent` (nothing due: all of it went), `not_paid` (a voucher or transfer still
+ * to come, or expired), `not_ours` (another link's, unfinished, unknown), `ended` (no access: refunded or disputed),
+ * `access_kept` (a refund or dispute event about a purchase that keeps its access: a partial refund).
  */
-export type ConfirmationOutcome =
-  | 'sent'
-  | 'already_sent'
-  | 'in_progress'
-  | 'not_paid'
-  | 'not_ours'
-  | 'no_payment_intent'
-  | 'mail_failed'
-  | 'stripe_unavailable'
-  | 'mark_failed';
+export type Outcome = MailOutcome | 'not_paid' | 'not_ours' | 'ended' | 'access_kept';
 
-export const CONFIRMATION_OUTCOMES: readonly ConfirmationOutcome[] = [
-  'sent',
-  'already_sent',
-  'in_progress',
-  'not_paid',
-  'not_ours',
-  'no_payment_intent',
-  'mail_failed',
-  'stripe_unavailable',
-  'mark_failed',
-];
-
-export interface Confirmation {
-  outcome: ConfirmationOutcome;
-  /** A short cause for the log: never an address, a session id or the join link. */
+export interface Concluded {
+  outcome: Outcome;
+  /** A short cause for the log: never an address, a session id or a link. */
   detail?: string;
-  /** The purchase's PaymentIntent, for the owner to find it in the Dashboard. */
+  /** Where the owner finds the purchase in the Dashboard. */
   paymentIntent?: string;
 }
 
-/** One call of the fulfilment: the session as Stripe has it, then its confirmation, each when it is known. */
+/** One call about one session: what Stripe says of it, then what was done, each when it is known. */
 export interface Fulfilling {
   /** Rejects with a CheckoutError when Stripe cannot say. */
   verified: Promise<Verified>;
   /** Never rejects. */
-  confirmed: Promise<Confirmation>;
+  concluded: Promise<Concluded>;
 }
 
-export type Fulfil = (sessionId: string) => Fulfilling;
+export type Fulfil = (sessionId: string, via: Via) => Fulfilling;
 
-export interface FulfilOptions {
-  checkout: CheckoutApi;
-  /** Only sessions of this Payment Link are ours. */
-  paymentLink: string;
-  mailer: Mailer;
-  compose: (buyer: { email: string; firstName: string | null; paymentIntentId: string }, nowMs: number) => ConfirmationMessage;
-  clock: Clock;
-  /** How long a claim keeps others off before it counts as abandoned: far longer than any send takes. */
-  leaseMs?: number;
-  /** Every outcome, for the metrics. */
-  counted?: (outcome: ConfirmationOutcome) => void;
-  /** A claimant's token: random, so no two claims are alike. */
-  newClaim?: () => string;
+/** The worst comes first: it decides whether Stripe must deliver the event again. */
+const WORST_FIRST: readonly MailOutcome[] = ['stripe_unavailable', 'mail_failed', 'in_progress', 'mark_failed', 'undeliverable', 'sent', 'already_sent'];
+
+export function verifiedOf({ purchase }: Pick<Settled, 'purchase'>): Verified {
+  if (!purchase) return { kind: 'none' };
+  if (hasAccess(purchase.standing)) return { kind: 'paid', firstName: purchase.firstName };
+  if (purchase.standing === 'refunded' || purchase.standing === 'disputed') return { kind: 'ended' };
+  return { kind: 'pending' };
 }
 
-/** Ten minutes: a send is bounded by the SMTP timeouts to well under one, and Stripe's next delivery comes later still. */
-export const CLAIM_LEASE_MS = 10 * 60_000;
+export function conclusionOf(settled: Settled): Concluded {
+  const { purchase, results } = settled;
+  if (!purchase) return { outcome: 'not_ours' };
+  const paymentIntent = purchase.paymentIntentId ?? undefined;
+  const worst = WORST_FIRST.map((outcome) => results.find((result) => result.outcome === outcome)).find((result) => result !== undefined);
+  if (worst) return { outcome: worst.outcome, paymentIntent, ...(worst.detail && { detail: worst.detail }) };
+  const verified = verifiedOf(settled);
+  const outcome = verified.kind === 'paid' ? 'already_sent' : verified.kind === 'ended' ? 'ended' : 'not_paid';
+  return { outcome, paymentIntent };
+}
 
-const verifiedOf = (purchase: Purchase): Verified => (purchase.kind === 'paid' ? { kind: 'paid', firstName: purchase.firstName } : purchase);
+export const detailOf = (error: unknown): string => (error instanceof CheckoutError ? `stripe ${error.detail}` : 'unexpected failure');
 
 /**
- * The one idempotent fulfilment, for the webhook and the page alike (docs/decisions/0011-stripe-is-the-only-record.md):
- * read the session at Stripe; if it is a paid purchase from our link whose mark does not say sent, claim the send
- * at Stripe, send, and mark it sent (or release it when the send failed, so the next delivery sends it).
+ * The webhook's and the page's way in: read the session at Stripe (with its PaymentIntent and charge), then settle it
+ * as the sweep does. The page shows what Stripe said without waiting for the mail.
  */
-export function createFulfil({
-  checkout,
-  paymentLink,
-  mailer,
-  compose,
-  clock,
-  leaseMs = CLAIM_LEASE_MS,
-  counted = () => undefined,
-  newClaim = () => randomBytes(12).toString('hex'),
-}: FulfilOptions): Fulfil {
-  const confirm = async (purchase: Purchase): Promise<Confirmation> => {
-    if (purchase.kind === 'pending') return { outcome: 'not_paid' };
-    if (purchase.kind === 'none') return { outcome: 'not_ours' };
-    if (!purchase.paymentIntent) return { outcome: 'no_payment_intent' };
-    const paymentIntent = purchase.paymentIntent.id;
-    const next = nextStep(readMark(purchase.paymentIntent.metadata), clock(), leaseMs);
-    if (next.step === 'done') return { outcome: 'already_sent', paymentIntent };
-    if (next.step === 'wait') return { outcome: 'in_progress', paymentIntent };
+/** Only what Stripe says of a session, for the personal link: a read, and nothing sent. Rejects when Stripe cannot say. */
+export const createVerify =
+  (checkout: CheckoutApi, paymentLink: string) =>
+  (sessionId: string): Promise<Verified> =>
+    checkout.session(sessionId).then((session) => verifiedOf({ purchase: session && purchaseOf(session, paymentLink) }));
 
-    const { attempt } = next;
-    const claim = newClaim();
-    try {
-      const answer = await checkout.mark(paymentIntent, markMetadata('sending', attempt, claim, clock()), claimKey(paymentIntent, attempt));
-      // Another claimant's request was carried out first under this attempt's key.
-      if (!isOwnClaim(answer.metadata, attempt, claim)) return { outcome: 'in_progress', paymentIntent };
-    } catch (error) {
-      if (error instanceof CheckoutError && error.kind === 'conflict') return { outcome: 'in_progress', paymentIntent, detail: error.detail };
-      return { outcome: 'stripe_unavailable', paymentIntent, detail: detailOf(error) };
-    }
-
-    try {
-      await mailer(compose({ email: purchase.email, firstName: purchase.firstName, paymentIntentId: paymentIntent }, clock()));
-    } catch (error) {
-      // Released, so the next delivery claims it at once; if even this fails, the lease frees it later.
-      await checkout.mark(paymentIntent, markMetadata('failed', attempt, claim, clock())).catch(() => undefined);
-      return { outcome: 'mail_failed', paymentIntent, detail: detailOf(error) };
-    }
-
-    // The mail is out: the mark is worth a second try, since without it the lease would one day let a second mail go.
-    const markSent = () => checkout.mark(paymentIntent, markMetadata('sent', attempt, claim, clock()));
-    try {
-      await markSent().catch(markSent);
-      return { outcome: 'sent', paymentIntent };
-    } catch (error) {
-      return { outcome: 'mark_failed', paymentIntent, detail: detailOf(error) };
-    }
-  };
-
-  return (sessionId) => {
-    const read = checkout.session(sessionId).then((session) => (session ? purchaseOf(session, paymentLink) : ({ kind: 'none' } as const)));
-    const verified = read.then(verifiedOf);
-    // Whoever asks only for the confirmation must not leave a failed read unhandled.
+export function createFulfil(checkout: CheckoutApi, settle: Settle, paymentLink: string): Fulfil {
+  return (sessionId, via) => {
+    const read = checkout.session(sessionId);
+    const verified = read.then((session) => verifiedOf({ purchase: session && purchaseOf(session, paymentLink) }));
+    // Whoever asks only for the conclusion must not leave a failed read unhandled.
     verified.catch(() => undefined);
-    const confirmed = read
-      .then(confirm, (error: unknown): Confirmation => ({ outcome: 'stripe_unavailable', detail: detailOf(error) }))
-      .then((confirmation) => {
-        counted(confirmation.outcome);
-        return confirmation;
-      });
-    return { verified, confirmed };
+    const concluded = read
+      .then((session) => (session ? settle(session, via) : { purchase: null, results: [], missed: [] }))
+      .then(conclusionOf, (error: unknown): Concluded => ({ outcome: 'stripe_unavailable', detail: detailOf(error) }));
+    return { verified, concluded };
   };
 }
 
-function detailOf(error: unknown): string {
-  if (error instanceof CheckoutError) return `stripe ${error.detail}`;
-  if (error instanceof MailError) return `smtp ${error.detail}`;
-  return 'unexpected failure';
+/** What a refund's or a dispute's event does: forget what the pages remember of the purchase, then settle it. */
+export type EndAccess = (paymentIntentId: string) => Promise<Concluded>;
+
+/**
+ * A full refund or a dispute ends access at once on the instance that hears of it (the others within the minute
+ * their memory keeps an answer), and the settle that follows finds nothing more due. A partial refund keeps access.
+ */
+export function createEndAccess(checkout: CheckoutApi, settle: Settle, forget: (sessionId: string) => void): EndAccess {
+  return async (paymentIntentId) => {
+    let session: Awaited<ReturnType<CheckoutApi['sessionOfPaymentIntent']>>;
+    try {
+      session = await checkout.sessionOfPaymentIntent(paymentIntentId);
+    } catch (error) {
+      return { outcome: 'stripe_unavailable', detail: detailOf(error), paymentIntent: paymentIntentId };
+    }
+    if (!session) return { outcome: 'not_ours' };
+    forget(session.id);
+    const settled = await settle(session, 'webhook');
+    if (!settled.purchase) return { outcome: 'not_ours' };
+    return { outcome: verifiedOf(settled).kind === 'ended' ? 'ended' : 'access_kept', paymentIntent: paymentIntentId };
+  };
 }

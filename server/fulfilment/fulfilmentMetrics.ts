@@ -1,28 +1,35 @@
-import { Counter, type Registry } from 'prom-client';
-import type { ConfirmationOutcome } from './fulfil';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { AccessOutcome } from './accessPage';
+import type { MailKind } from './mark';
+import type { MailOutcome } from './sendOnce';
 import type { LookupOutcome, LookupSource } from './thanksPage';
 import type { WebhookEventType, WebhookOutcome } from './webhook';
 
-/** What the fulfilment counts (docs/fulfilment.md): never a session id, an address or the join link, only outcomes. */
+/** What the fulfilment counts (docs/fulfilment.md): never a session id, a token, an address or a link, only outcomes. */
 export interface FulfilmentMetrics {
-  /** A fulfilment ended, from the webhook or the page after the checkout. */
-  confirmation(outcome: ConfirmationOutcome): void;
+  /** A due mail's turn ended, from the webhook, the page after the checkout or the sweep. */
+  mail(kind: MailKind, outcome: MailOutcome): void;
   /** A delivery to the Stripe webhook was answered. */
   webhookEvent(type: WebhookEventType, outcome: WebhookOutcome): void;
   /** The page after the checkout looked a session up. */
   thanksLookup(outcome: LookupOutcome, source: LookupSource): void;
+  /** A personal link was visited. */
+  accessVisit(outcome: AccessOutcome, source: LookupSource): void;
+  /** A sweep ended, completed or stopped early, after `durationMs`, at `nowMs`. */
+  sweep(completed: boolean, durationMs: number, nowMs: number): void;
 }
 
-export function registerFulfilmentMetrics(registry: Registry): FulfilmentMetrics {
-  const confirmations = new Counter({
-    name: 'taller_confirmations_total',
-    help: 'Fulfilments of a purchase, by outcome: sent, already_sent, in_progress, not_paid, not_ours, no_payment_intent, mail_failed, stripe_unavailable, mark_failed.',
-    labelNames: ['outcome'] as const,
+/** `startedMs`: the process's start, which the last completed sweep's time reads until the first completes. */
+export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds: number, startedMs: number): FulfilmentMetrics {
+  const mails = new Counter({
+    name: 'taller_mails_total',
+    help: "Turns of a buyer's due mail, by kind (confirmation, day_before, hour_before, recording) and outcome (sent, already_sent, in_progress, undeliverable, mail_failed, stripe_unavailable, mark_failed).",
+    labelNames: ['kind', 'outcome'] as const,
     registers: [registry],
   });
   const webhookEvents = new Counter({
     name: 'taller_webhook_events_total',
-    help: 'Deliveries to the Stripe webhook, by event type (the two that fulfil, other, or unverified) and outcome.',
+    help: 'Deliveries to the Stripe webhook, by event type (those it acts on, other, or unverified) and outcome.',
     labelNames: ['type', 'outcome'] as const,
     registers: [registry],
   });
@@ -32,9 +39,44 @@ export function registerFulfilmentMetrics(registry: Registry): FulfilmentMetrics
     labelNames: ['outcome', 'source'] as const,
     registers: [registry],
   });
+  const visits = new Counter({
+    name: 'taller_access_visits_total',
+    help: 'Visits to a personal link, by outcome and where the answer came from (stripe, memory, none).',
+    labelNames: ['outcome', 'source'] as const,
+    registers: [registry],
+  });
+  const sweeps = new Counter({
+    name: 'taller_sweeps_total',
+    help: "Sweeps over the Payment Link's purchases, by outcome (completed, stopped).",
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const sweepDuration = new Histogram({
+    name: 'taller_sweep_duration_seconds',
+    help: 'How long a sweep took, completed or not.',
+    buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 240],
+    registers: [registry],
+  });
+  const lastCompleted = new Gauge({
+    name: 'taller_sweep_last_completed_timestamp_seconds',
+    help: 'When the last completed sweep ended (Unix time); the start of the process until one has.',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'taller_sweep_interval_seconds',
+    help: 'How often this instance sweeps (SWEEP_SECONDS).',
+    registers: [registry],
+  }).set(sweepPeriodSeconds);
+  lastCompleted.set(startedMs / 1000);
   return {
-    confirmation: (outcome) => confirmations.inc({ outcome }),
+    mail: (kind, outcome) => mails.inc({ kind, outcome }),
     webhookEvent: (type, outcome) => webhookEvents.inc({ type, outcome }),
     thanksLookup: (outcome, source) => lookups.inc({ outcome, source }),
+    accessVisit: (outcome, source) => visits.inc({ outcome, source }),
+    sweep(completed, durationMs, nowMs) {
+      sweeps.inc({ outcome: completed ? 'completed' : 'stopped' });
+      sweepDuration.observe(durationMs / 1000);
+      if (completed) lastCompleted.set(nowMs / 1000);
+    },
   };
 }

@@ -1,29 +1,39 @@
 import type { RequestHandler } from 'express';
+import type { AccessView } from '../../shared/components/AccessPage';
 import type { ThanksView } from '../../shared/components/ThanksPage';
+import { journeyTimeline } from '../../shared/logic/journey';
+import { fillPath, ROUTES } from '../../shared/routes';
 import type { FulfilmentSettings, SiteConfig } from '../config/settings';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
-import { type FulfilmentMetrics, registerFulfilmentMetrics } from './fulfilmentMetrics';
+import { stripeClient } from '../stripe/client';
+import { accessToken, purchaseReference } from './accessToken';
+import { accessPage } from './accessPage';
 import { checkoutApi } from './checkout';
-import { createFulfil, type Verified } from './fulfil';
+import { createEndAccess, createFulfil, createVerify, type Verified } from './fulfil';
+import { type FulfilmentMetrics, registerFulfilmentMetrics } from './fulfilmentMetrics';
 import { buyerInvite } from './invite';
+import { mailMessages } from './mailMessages';
 import { smtpMailer } from './mailer';
-import { confirmationMessage } from './message';
 import { readBudget } from './readBudget';
 import { recentSessions } from './recentSessions';
-import { stripeClient } from '../stripe/client';
+import { createSendOnce } from './sendOnce';
+import { sessionLookup } from './sessionLookup';
+import { createSettle } from './settle';
+import { createSweep, type Sweep } from './sweep';
 import { thanksPage } from './thanksPage';
 import { stripeWebhook } from './webhook';
 
 /**
- * Each call to Stripe ends within this, well inside the edge's bound on the page (deploy/varnish/taller.vcl): a
+ * Each call to Stripe ends within this, well inside the edge's bound on the pages (deploy/varnish/taller.vcl): a
  * read that takes longer gets the page's 503, and the webhook's non-2xx.
  */
 const STRIPE_DEADLINE_MS = 4_000;
 /**
- * Reads for the page, per instance: two a second, ten at once. Ten instances (the autoscaler's most) stay under
- * Stripe's 25 a second for one endpoint, and leave room for the rest of the account's 100.
+ * Reads for the buyer's pages (after the checkout, and the personal link), per instance: two a second, ten at once.
+ * Ten instances (the autoscaler's most) stay under Stripe's 25 a second for one endpoint, and leave room for the rest
+ * of the account's 100.
  */
 const READS_PER_SECOND = 2;
 const READS_AT_ONCE = 10;
@@ -34,54 +44,102 @@ export interface FulfilmentRoutes {
   page: RequestHandler;
   /** GET /gracias/invitacion.ics */
   calendar: RequestHandler;
+  /** GET /acceso/:token */
+  access: RequestHandler;
+  /** GET /acceso/:token/invitacion.ics */
+  accessCalendar: RequestHandler;
   /** POST /webhooks/stripe */
   webhook: RequestHandler[];
+  /** One pass over the link's purchases: the entry runs it on a timer (server/fulfilment/sweepTimer.ts). */
+  sweep: Sweep;
 }
 
 export interface FulfilmentOptions {
   settings: FulfilmentSettings;
-  /** Whom buyers write to, the site's address (the invite's UID), the workshop's start, and the trainer who signs. */
+  /** Whom buyers write to, the site's address (the invite's UID, the personal links), the workshop's start, and the trainer who signs. */
   config: Pick<SiteConfig, 'contactEmail' | 'publicUrl' | 'sale' | 'trainerName'>;
-  /** Renders the page after the checkout (server/render/documents.tsx). */
-  render: (view: ThanksView, year: number) => string;
+  /** Renders the buyer's pages (server/render/documents.tsx). */
+  render: { thanks: (view: ThanksView, year: number) => string; access: (view: AccessView, year: number) => string };
   clock: Clock;
   logger: Logger;
   metrics?: FulfilmentMetrics;
 }
 
-/** After the checkout (docs/fulfilment.md): one fulfilment, reached from Stripe's webhook and from the buyer's page. */
+/**
+ * After the checkout (docs/fulfilment.md): one step for what each purchase is due, reached from Stripe's webhook, the
+ * buyer's page and the sweep; and the buyer's personal link.
+ */
 export function fulfilmentRoutes({ settings, config, render, clock, logger, metrics }: FulfilmentOptions): FulfilmentRoutes {
   const { stripe, mailFrom } = settings;
   const { contactEmail, publicUrl } = config;
-  const workshopStartMs = config.sale.workshopStartMs;
-  const invite = buyerInvite({ workshopStartMs, publicUrl, contactEmail, joinUrl: settings.meetingUrl(), trainerName: config.trainerName });
-  const mailDomain = mailFrom.address.slice(mailFrom.address.lastIndexOf('@') + 1);
-  const fulfil = createFulfil({
-    checkout: checkoutApi(stripeClient({ secretKey: stripe.secretKey(), apiUrl: stripe.apiUrl, deadlineMs: STRIPE_DEADLINE_MS })),
-    paymentLink: stripe.paymentLink,
+  const secret = settings.accessSecret();
+  const materials = settings.materials();
+  const timeline = journeyTimeline(config.sale.workshopStartMs);
+  const invite = buyerInvite({ workshopStartMs: timeline.startMs, publicUrl, contactEmail, trainerName: config.trainerName });
+  const accessUrlOf = (sessionId: string): string => `${publicUrl}${fillPath(ROUTES.access.path, { token: accessToken(secret, sessionId) })}`;
+  const checkout = checkoutApi(stripeClient({ secretKey: stripe.secretKey(), apiUrl: stripe.apiUrl, deadlineMs: STRIPE_DEADLINE_MS }));
+  const sendOnce = createSendOnce({
+    checkout,
     mailer: smtpMailer(settings.smtpUrl(), mailFrom, contactEmail),
-    compose: (buyer, nowMs) => confirmationMessage(invite, buyer, mailDomain, nowMs),
+    compose: mailMessages({
+      invite,
+      timeline,
+      accessUrlOf,
+      referenceOf: (sessionId) => purchaseReference(secret, sessionId),
+      mailDomain: mailFrom.address.slice(mailFrom.address.lastIndexOf('@') + 1),
+    }),
     clock,
-    counted: (outcome) => metrics?.confirmation(outcome),
   });
-  const { page, calendar } = thanksPage({
-    fulfil,
+  const materialsReady = Object.values(materials).every((link) => link !== null);
+  const settle = createSettle({ paymentLink: stripe.paymentLink, sendOnce, timeline, materialsReady, clock, logger, metrics });
+  const fulfil = createFulfil(checkout, settle, stripe.paymentLink);
+  const memory = recentSessions<Verified>(REMEMBERED_SESSIONS);
+  const budget = readBudget(READS_PER_SECOND, READS_AT_ONCE);
+  // The page after the checkout reads through the fulfilment (the mail goes out too); the personal link only reads.
+  const thanksLookup = sessionLookup({ read: (sessionId) => fulfil(sessionId, 'page').verified, memory, budget, clock });
+  const accessLookup = sessionLookup({ read: createVerify(checkout, stripe.paymentLink), memory, budget, clock });
+  const { page, calendar } = thanksPage({ lookup: thanksLookup, invite, accessUrlOf, render: render.thanks, clock, metrics });
+  const access = accessPage({
+    accessSecret: secret,
+    lookup: accessLookup,
     invite,
-    memory: recentSessions<Verified>(REMEMBERED_SESSIONS),
-    budget: readBudget(READS_PER_SECOND, READS_AT_ONCE),
-    render,
+    accessUrlOf,
+    timeline,
+    meetingUrl: settings.meetingUrl(),
+    materials,
+    render: render.access,
     clock,
-    logger,
     metrics,
   });
-  return { page, calendar, webhook: stripeWebhook({ secret: settings.webhookSecret(), fulfil, clock, logger, metrics }) };
+  return {
+    page,
+    calendar,
+    access: access.page,
+    accessCalendar: access.calendar,
+    webhook: stripeWebhook({
+      secret: settings.webhookSecret(),
+      fulfil,
+      endAccess: createEndAccess(checkout, settle, memory.forget),
+      clock,
+      logger,
+      metrics,
+    }),
+    sweep: createSweep({ checkout, paymentLink: stripe.paymentLink, settle, timeline, clock, logger, metrics }),
+  };
 }
 
-/** The fulfilment's routes where its settings are given, its counters on the process's registry; none otherwise. */
+/** The fulfilment where its settings are given, its counters on the process's registry; none otherwise. */
 export function startFulfilment(
   config: SiteConfig,
   { render, clock, logger, metrics }: Pick<FulfilmentOptions, 'render' | 'clock' | 'logger'> & { metrics?: Metrics },
 ): FulfilmentRoutes | undefined {
   if (!config.fulfilment) return undefined;
-  return fulfilmentRoutes({ settings: config.fulfilment, config, render, clock, logger, metrics: metrics && registerFulfilmentMetrics(metrics.registry) });
+  return fulfilmentRoutes({
+    settings: config.fulfilment,
+    config,
+    render,
+    clock,
+    logger,
+    metrics: metrics && registerFulfilmentMetrics(metrics.registry, config.fulfilment.sweepSeconds, clock()),
+  });
 }

@@ -1,14 +1,31 @@
 import nodemailer from 'nodemailer';
-import type { ConfirmationMessage } from './message';
+import { smtpTlsOptions } from '../config/smtpTls';
+
+/** One mail, ready for the SMTP client. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** A calendar invite to attach, if any. */
+  ics?: { filename: string; content: string };
+  /**
+   * The same for every send of one purchase's mail of one kind: should a crash ever make a second one go out, mail
+   * clients that recognise a Message-ID already received show it once.
+   */
+  messageId: string;
+}
 
 /** Sends one mail, or rejects with a MailError. */
-export type Mailer = (message: ConfirmationMessage) => Promise<void>;
+export type Mailer = (message: MailMessage) => Promise<void>;
 
 export class MailError extends Error {
   override name = 'MailError';
   constructor(
     /** For the log: nodemailer's code, the SMTP reply code and the command, never the reply text (it may quote the address). */
     readonly detail: string,
+    /** The server refused the recipient for good (a 5xx to RCPT TO: no such user): sending again would not help. */
+    readonly permanent: boolean,
   ) {
     super(detail);
   }
@@ -35,13 +52,18 @@ function failureOf(error: unknown): MailError {
     typeof responseCode === 'number' ? `reply ${responseCode}` : null,
     typeof command === 'string' && /^[A-Z ]{1,16}$/.test(command) ? `to ${command}` : null,
   ];
-  return new MailError(parts.filter(Boolean).join(' '));
+  const permanent = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && command === 'RCPT TO';
+  return new MailError(parts.filter(Boolean).join(' '), permanent);
 }
 
-/** nodemailer over SMTP_URL, one connection per mail (a confirmation is rare; a pool would hold a socket for nothing). */
+/**
+ * nodemailer over SMTP_URL, one connection per mail (mails come a few at a time; a pool would hold a socket for
+ * nothing). Plain smtp:// to another machine must upgrade with STARTTLS before logging in (server/config/smtpTls.ts).
+ */
 export function smtpMailer(smtpUrl: string, from: { address: string; name: string | null }, replyTo: string): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    ...smtpTlsOptions(new URL(smtpUrl)),
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     greetingTimeout: GREETING_TIMEOUT_MS,
     socketTimeout: SOCKET_TIMEOUT_MS,
@@ -59,7 +81,9 @@ export function smtpMailer(smtpUrl: string, from: { address: string; name: strin
         text: message.text,
         html: message.html,
         messageId: message.messageId,
-        attachments: [{ filename: message.ics.filename, content: message.ics.content, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+        attachments: message.ics
+          ? [{ filename: message.ics.filename, content: message.ics.content, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
+          : [],
       });
     } catch (error) {
       throw failureOf(error);

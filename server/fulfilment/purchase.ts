@@ -1,16 +1,30 @@
 import type Stripe from 'stripe';
+import { MAIL_KINDS, type MailKind, type Mark, readMark } from './mark';
 
-/** What a Checkout Session is to the site: a paid purchase from its own link, one waiting for a voucher, or nothing of its own. */
-export type Purchase =
-  | {
-      kind: 'paid';
-      /** For the greeting; null when the checkout had no name. */
-      firstName: string | null;
-      email: string;
-      paymentIntent: { id: string; metadata: Record<string, string> } | null;
-    }
-  | { kind: 'pending' }
-  | { kind: 'none' };
+/**
+ * Where a purchase stands. `paid` and `free` (a 100 % promotion code: nothing to pay, no PaymentIntent) have access
+ * and their mails; `awaiting_payment` is a voucher or transfer not yet paid; `payment_failed` one that expired
+ * unpaid; `refunded` (in full) and `disputed` have lost access. A partial refund stays `paid`.
+ */
+export type Standing = 'paid' | 'free' | 'awaiting_payment' | 'payment_failed' | 'refunded' | 'disputed';
+
+/** What a complete Checkout Session of our own Payment Link is to the site. */
+export interface Purchase {
+  sessionId: string;
+  standing: Standing;
+  /** For the greeting; null when the checkout had no name. */
+  firstName: string | null;
+  email: string;
+  /** For the owner to find it in the Dashboard; null for a free purchase. */
+  paymentIntentId: string | null;
+  /** When it was paid (a free one: when it completed); null while unpaid. */
+  paidAtMs: number | null;
+  /** Each mail's mark at Stripe. */
+  marks: Record<MailKind, Mark>;
+}
+
+/** Whether a standing has the buyer's access, and the mails that come with it. */
+export const hasAccess = (standing: Standing): boolean => standing === 'paid' || standing === 'free';
 
 /** The first word of the name the buyer typed at the checkout, within reason. */
 function firstNameOf(name: string | null | undefined): string | null {
@@ -18,22 +32,41 @@ function firstNameOf(name: string | null | undefined): string | null {
   return first.length > 0 && first.length <= 40 ? first : null;
 }
 
+const expanded = <T extends { id: string }>(value: string | T | null | undefined): T | null => (value && typeof value === 'object' ? value : null);
+
+function standingOf(session: Stripe.Checkout.Session, intent: Stripe.PaymentIntent | null, charge: Stripe.Charge | null): Standing {
+  if (session.payment_status === 'no_payment_required') return 'free';
+  if (session.payment_status === 'unpaid') return intent?.status === 'canceled' ? 'payment_failed' : 'awaiting_payment';
+  if (charge?.disputed) return 'disputed';
+  if (charge?.refunded) return 'refunded';
+  return 'paid';
+}
+
 /**
- * Only a complete session from our own Payment Link counts. Paid (or nothing to pay: a full discount) is a
- * purchase; complete but unpaid is a voucher or transfer still to come; anything else (another link, still open,
- * expired, no address to write to) is none of ours.
+ * Only a complete session from our own Payment Link, with an address to write to, is a purchase; anything else
+ * (another link, still open or abandoned, unknown) is none of ours: null. Read with its PaymentIntent and that
+ * intent's latest charge expanded, which say whether it was refunded or disputed.
  */
-export function purchaseOf(session: Stripe.Checkout.Session, paymentLink: string): Purchase {
+export function purchaseOf(session: Stripe.Checkout.Session, paymentLink: string): Purchase | null {
   const link = typeof session.payment_link === 'string' ? session.payment_link : session.payment_link?.id;
-  if (link !== paymentLink || session.status !== 'complete') return { kind: 'none' };
-  if (session.payment_status === 'unpaid') return { kind: 'pending' };
   const email = session.customer_details?.email;
-  if (!email) return { kind: 'none' };
-  const intent = session.payment_intent;
+  if (link !== paymentLink || session.status !== 'complete' || !email) return null;
+  const intent = expanded(session.payment_intent);
+  const charge = expanded(intent?.latest_charge);
+  const standing = standingOf(session, intent, charge);
+  const marks = Object.fromEntries(MAIL_KINDS.map((kind) => [kind, readMark(session.metadata, kind)])) as Record<MailKind, Mark>;
+  // An earlier release marked the confirmation on the PaymentIntent: what it sent stays sent.
+  if (marks.confirmation.status === null && readMark(intent?.metadata, 'confirmation').status === 'sent')
+    marks.confirmation = readMark(intent?.metadata, 'confirmation');
+  const createdMs = session.created * 1000;
   return {
-    kind: 'paid',
+    sessionId: session.id,
+    standing,
     firstName: firstNameOf(session.customer_details?.name),
     email,
-    paymentIntent: intent === null ? null : typeof intent === 'string' ? { id: intent, metadata: {} } : { id: intent.id, metadata: intent.metadata },
+    paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (intent?.id ?? null),
+    paidAtMs:
+      standing === 'free' ? createdMs : standing === 'awaiting_payment' || standing === 'payment_failed' ? null : (charge?.created ?? session.created) * 1000,
+    marks,
   };
 }

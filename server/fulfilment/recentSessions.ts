@@ -5,6 +5,7 @@
 export interface RecentSessions<T> {
   get(sessionId: string, nowMs: number): T | undefined;
   remember(sessionId: string, value: T, nowMs: number, forMs: number): void;
+  forget(sessionId: string): void;
 }
 
 export function recentSessions<T>(size: number): RecentSessions<T> {
@@ -21,6 +22,9 @@ export function recentSessions<T>(size: number): RecentSessions<T> {
       entries.set(sessionId, { value, untilMs: nowMs + forMs });
       // A Map keeps insertion order: the first key is the oldest.
       if (entries.size > size) entries.delete(entries.keys().next().value as string);
+    },
+    forget(sessionId) {
+      entries.delete(sessionId);
     },
   };
 }

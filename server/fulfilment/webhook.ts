@@ -3,53 +3,52 @@ import Stripe from 'stripe';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { FulfilmentMetrics } from './fulfilmentMetrics';
-import type { ConfirmationOutcome, Fulfil } from './fulfil';
+import type { EndAccess, Fulfil, Outcome } from './fulfil';
 import { isSessionId } from './sessionId';
 
 /** The events that mean a purchase may be paid: at once (a card), or later (a voucher, a transfer). */
 export const FULFILLING_EVENTS = ['checkout.session.completed', 'checkout.session.async_payment_succeeded'] as const;
-/** For the metrics, a bounded set: the two above, any other verified type, or a request that failed verification. */
-export type WebhookEventType = (typeof FULFILLING_EVENTS)[number] | 'other' | 'unverified';
-export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [...FULFILLING_EVENTS, 'other', 'unverified'];
+/** The events that may end a buyer's access: a refund (in full, or not), a dispute. Each names the PaymentIntent. */
+export const ACCESS_EVENTS = ['charge.refunded', 'charge.dispute.created'] as const;
+/** For the metrics, a bounded set: the four above, any other verified type, or a request that failed verification. */
+export type WebhookEventType = (typeof FULFILLING_EVENTS)[number] | (typeof ACCESS_EVENTS)[number] | 'other' | 'unverified';
+export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [...FULFILLING_EVENTS, ...ACCESS_EVENTS, 'other', 'unverified'];
 
 /**
  * How a delivery was answered. Refused before reading: `unsupported_media_type`, `too_large`, `no_signature`,
  * `bad_signature`, `stale` (signed longer ago than the tolerance: a replay). Verified: `ignored` (another type),
  * or the confirmation's outcome.
  */
-export type WebhookOutcome =
-  | 'unsupported_media_type'
-  | 'too_large'
-  | 'no_signature'
-  | 'bad_signature'
-  | 'stale'
-  | 'malformed'
-  | 'ignored'
-  | ConfirmationOutcome;
+export type WebhookOutcome = 'unsupported_media_type' | 'too_large' | 'no_signature' | 'bad_signature' | 'stale' | 'malformed' | 'ignored' | Outcome;
 
 /** Stripe's own default: an event signed more than five minutes before it arrives is refused. */
 const TOLERANCE_SECONDS = 300;
 /** A Checkout Session event is a few kilobytes; anything far larger is not Stripe's. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
 
-/** Answered 2xx: the work is done, or there is none. Anything else makes Stripe deliver the event again, later. */
-const STATUS: Record<ConfirmationOutcome, number> = {
+/**
+ * Answered 2xx: the work is done, or there is none. Anything else makes Stripe deliver the event again, later; the
+ * sweep gets to it within a period in any case.
+ */
+const STATUS: Record<Outcome, number> = {
   sent: 200,
   already_sent: 200,
   not_paid: 200,
   not_ours: 200,
-  // Paid but unmarkable, or sent but unmarked: a redelivery would not help; the error line asks the owner to look.
-  no_payment_intent: 200,
+  ended: 200,
+  access_kept: 200,
+  // Refused for good, or sent but unmarked: a redelivery would not help; an error line has asked the owner to look.
+  undeliverable: 200,
   mark_failed: 200,
   in_progress: 409,
   mail_failed: 503,
   stripe_unavailable: 503,
 };
-const OWNER_MUST_ACT: readonly ConfirmationOutcome[] = ['no_payment_intent', 'mark_failed'];
 
 export interface WebhookOptions {
   secret: string;
   fulfil: Fulfil;
+  endAccess: EndAccess;
   clock: Clock;
   logger: Logger;
   metrics?: FulfilmentMetrics;
@@ -60,7 +59,7 @@ export interface WebhookOptions {
  * awaited, so the answer says whether the work is done (Stripe's "Fulfill orders" guide). One log line per
  * delivery, never with the body, an address or a session id.
  */
-export function stripeWebhook({ secret, fulfil, clock, logger, metrics }: WebhookOptions): RequestHandler[] {
+export function stripeWebhook({ secret, fulfil, endAccess, clock, logger, metrics }: WebhookOptions): RequestHandler[] {
   const readBody = express.raw({ type: 'application/json', limit: MAX_WEBHOOK_BYTES });
 
   const refuse = (res: Response, status: number, outcome: WebhookOutcome): void => {
@@ -98,25 +97,31 @@ export function stripeWebhook({ secret, fulfil, clock, logger, metrics }: Webhoo
         return refuse(res, 400, genuine ? 'stale' : 'bad_signature');
       }
 
-      const type: WebhookEventType = FULFILLING_EVENTS.find((candidate) => candidate === event.type) ?? 'other';
-      const session = event.data.object as { object?: unknown; id?: unknown };
+      const type: WebhookEventType =
+        FULFILLING_EVENTS.find((candidate) => candidate === event.type) ?? ACCESS_EVENTS.find((candidate) => candidate === event.type) ?? 'other';
+      const object = event.data.object as { object?: unknown; id?: unknown; payment_intent?: unknown };
       const line = { event: 'stripe_webhook', type: event.type, id: event.id };
       if (type === 'other') {
         logger.info({ ...line, outcome: 'ignored', status: 200 }, 'webhook event ignored');
         metrics?.webhookEvent(type, 'ignored');
         return void res.json({ received: true });
       }
-      if (session.object !== 'checkout.session' || typeof session.id !== 'string' || !isSessionId(session.id)) {
-        logger.warn({ ...line, outcome: 'malformed', status: 400 }, 'webhook event without a Checkout Session');
+      const session = object.object === 'checkout.session' && typeof object.id === 'string' && isSessionId(object.id) ? object.id : null;
+      const intent = typeof object.payment_intent === 'string' && /^pi_[A-Za-z0-9]{8,250}$/.test(object.payment_intent) ? object.payment_intent : null;
+      const fulfilling = (FULFILLING_EVENTS as readonly string[]).includes(type);
+      if (fulfilling ? !session : !intent) {
+        logger.warn(
+          { ...line, outcome: 'malformed', status: 400 },
+          fulfilling ? 'webhook event without a Checkout Session' : 'webhook event without a PaymentIntent',
+        );
         metrics?.webhookEvent(type, 'malformed');
         return void res.status(400).json({ error: 'malformed' });
       }
 
-      const { outcome, detail, paymentIntent } = await fulfil(session.id).confirmed;
+      const { outcome, detail, paymentIntent } = session ? await fulfil(session, 'webhook').concluded : await endAccess(intent ?? '');
       const status = STATUS[outcome];
       const fields = { ...line, outcome, status, ...(paymentIntent && { payment_intent: paymentIntent }), ...(detail && { cause: detail }) };
-      if (OWNER_MUST_ACT.includes(outcome)) logger.error(fields, 'confirmation needs the owner: see docs/fulfilment.md');
-      else if (status >= 300) logger.warn(fields, 'confirmation not done: Stripe will deliver the event again');
+      if (status >= 300) logger.warn(fields, 'webhook event not done: Stripe will deliver it again, and the sweep gets to it');
       else logger.info(fields, 'webhook event handled');
       metrics?.webhookEvent(type, outcome);
       res.status(status).json(status < 300 ? { received: true } : { error: outcome });

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { crawlerPrefix, routeList } from '../../shared/routes';
 import type { Logger } from './logger';
 
 /** Long enough to read, short enough that a hostile path cannot flood the log. */
@@ -7,6 +8,10 @@ export const MAX_LOGGED_PATH = 2048;
 const SESSION_ID_PARAM = 'session_id';
 /** A Checkout Session id anywhere in the address, as Stripe writes them. */
 const SESSION_ID_VALUE = /cs_(test|live)_[A-Za-z0-9]+/gi;
+/** The segment a route writes `:name` (a buyer's personal link's token), after its prefix, in any case. */
+const CREDENTIAL_SEGMENTS = [...new Set(routeList.filter((route) => route.path.includes(':')).map((route) => crawlerPrefix(route.path)))].map(
+  (prefix) => new RegExp(`^(${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})[^/?#]+`, 'i'),
+);
 
 const decoded = (text: string): string => {
   try {
@@ -17,12 +22,13 @@ const decoded = (text: string): string => {
 };
 
 /**
- * A Checkout Session id opens its buyer's page after the checkout (the join link): it never reaches a log, however
- * its parameter is spelt (`session%5Fid` is `session_id` to the app) or wherever else it appears.
+ * A Checkout Session id opens its buyer's page after the checkout, and a personal link's token opens the workshop:
+ * neither reaches a log, however its parameter is spelt (`session%5Fid` is `session_id` to the app) or wherever else
+ * it appears.
  */
 function withoutSessionIds(url: string): string {
   const queryAt = url.indexOf('?');
-  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const path = CREDENTIAL_SEGMENTS.reduce((kept, segment) => kept.replace(segment, '$1[redacted]'), queryAt === -1 ? url : url.slice(0, queryAt));
   const query =
     queryAt === -1
       ? ''

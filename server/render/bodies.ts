@@ -1,5 +1,6 @@
 import type { PageAssets } from '../../shared/buildManifest';
 import type { ThanksView } from '../../shared/components/ThanksPage';
+import type { AccessView } from '../../shared/components/AccessPage';
 import type { SaleState } from '../../shared/logic/sale';
 import { LEGAL_PAGES, type LegalPageName, ROUTES } from '../../shared/routes';
 import type { Clock } from '../ops/clock';
@@ -33,6 +34,8 @@ export interface PageBodies extends Preparable {
   serverErrorHtml(): string;
   /** One buyer's page after the checkout: rendered for each request, never kept. */
   thanksHtml(view: ThanksView, year: number): string;
+  /** One buyer's personal link: rendered for each request, never kept. */
+  accessHtml(view: AccessView, year: number): string;
 }
 
 export interface PageBodiesOptions {
@@ -126,6 +129,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, pr
     outage: encodeBody(documents.outage()),
     serverErrorHtml: () => documents.serverError(),
     thanksHtml: (view, year) => documents.thanks(view, year),
+    accessHtml: (view, year) => documents.access(view, year),
     prepareLanding(secondMs) {
       const snapshot = landingSnapshot(secondMs, config.sale, spotsNow(), priceNow());
       landing.prepare(snapshot.key, snapshot.state, ROUTES.landing.path, renderLanding(snapshot));

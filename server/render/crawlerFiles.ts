@@ -1,10 +1,12 @@
 /** Files for crawlers, built from PUBLIC_URL so they always name the canonical host. */
 
-import { ROUTES, routeList } from '../../shared/routes';
+import { crawlerPrefix, ROUTES, routeList } from '../../shared/routes';
 
 const INDEXED_PATHS = routeList.filter((route) => route.indexed).map((route) => route.path);
 /** A buyer's own pages and Stripe's endpoint: nothing there for a crawler, and their addresses carry credentials. */
-const DISALLOWED_PATHS = routeList.filter((route) => route.kind === 'private' || route.kind === 'webhook').map((route) => route.path);
+const DISALLOWED_PATHS = [
+  ...new Set(routeList.filter((route) => route.kind === 'private' || route.kind === 'webhook').map((route) => crawlerPrefix(route.path))),
+];
 
 export function robotsTxt(publicUrl: string): string {
   const disallowed = DISALLOWED_PATHS.map((path) => `Disallow: ${path}\n`).join('');

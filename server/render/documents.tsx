@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
+  access,
   details,
   type LegalFacts,
   legalTexts,
@@ -26,6 +27,7 @@ import type { EarlyBirdOffer } from '../../shared/components/landing/PriceCard';
 import { PromptPage } from '../../shared/components/PromptPage';
 import { StatusPage } from '../../shared/components/StatusPage';
 import { ThanksPage, type ThanksView } from '../../shared/components/ThanksPage';
+import { AccessPage, type AccessView } from '../../shared/components/AccessPage';
 import { calendarUrl, icsCalendar, workshopEvent, workshopUid } from '../../shared/logic/calendar';
 import { eventJsonLd, type OfferFacts, type PriceFact } from '../../shared/logic/eventJsonLd';
 import { type PesoPrice, pesoAmountLabel, pesoAmountValue } from '../../shared/logic/pesoPrice';
@@ -50,6 +52,8 @@ export interface Documents {
   calendarFile(stampMs: number): string;
   /** The page after the checkout, for one buyer: never indexed, never kept (docs/fulfilment.md). */
   thanks(view: ThanksView, year: number): string;
+  /** A buyer's personal link: never indexed, never kept. */
+  access(view: AccessView, year: number): string;
 }
 
 const toHtml = (element: ReactElement): string => `<!DOCTYPE html>${renderToString(element)}`;
@@ -75,7 +79,7 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
     phone: config.seller.phone === null ? null : { text: config.seller.phone, href: telHref(config.seller.phone) },
   };
   const footer = (year: number): FooterProps => ({ seller, social: config.social, year });
-  /** The site sends each buyer's confirmation mail itself: the FAQ and the terms say so. */
+  /** The site sends each buyer's mails itself: the FAQ and the terms say so. */
   const automaticMail = config.fulfilment !== null;
   const legalFacts = (pesoPrice: PesoPrice | null): LegalFacts => ({
     seller,
@@ -202,6 +206,12 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
       toHtml(
         <Document meta={meta(`${thanks.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
           <ThanksPage view={view} contactEmail={contactEmail} footer={footer(year)} />
+        </Document>,
+      ),
+    access: (view, year) =>
+      toHtml(
+        <Document meta={meta(`${access.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+          <AccessPage view={view} contactEmail={contactEmail} footer={footer(year)} />
         </Document>,
       ),
     calendarFile: (stampMs) =>

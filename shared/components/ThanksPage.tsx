@@ -1,58 +1,43 @@
-import { confirmation, thanks } from '../content';
+import { access, confirmation, thanks } from '../content';
 import { Footer, type FooterProps } from './Footer';
+import { Contact, PrepareCard, WhenCard } from './BuyerCards';
 import { Icon } from './Icon';
-import type { ConfirmationFacts } from './mail/ConfirmationMail';
+import type { MailFacts } from './mail/MailFrame';
 import { SimpleHeader } from './SimpleHeader';
 import { BackHome } from './BackHome';
 
-/** The page after the checkout, in each state Stripe can report: only a paid purchase shows the join link. */
+/**
+ * The page after the checkout, in each state Stripe can report: only a paid purchase shows the buyer's personal link;
+ * `ended`: refunded in full, or disputed.
+ */
 export type ThanksView =
-  | { state: 'paid'; facts: ConfirmationFacts; googleCalendarUrl: string; icsUrl: string }
+  | { state: 'paid'; facts: MailFacts; googleCalendarUrl: string; icsUrl: string }
   | { state: 'pending' }
+  | { state: 'ended' }
   | { state: 'not_found' }
   | { state: 'unavailable' };
 
-function Contact({ lead, contactEmail }: { lead: string; contactEmail: string }) {
-  return (
-    <p>
-      {lead} <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
-    </p>
-  );
-}
-
-/** The confirmation as the mail gives it: when, the join link, the invite, what to prepare, whom to ask. */
-function Paid({ facts, googleCalendarUrl, icsUrl }: { facts: ConfirmationFacts; googleCalendarUrl: string; icsUrl: string }) {
+/** The confirmation as the mail gives it: when, the personal link, the invite, what to prepare, whom to ask. */
+function Paid({ facts, googleCalendarUrl, icsUrl }: { facts: MailFacts; googleCalendarUrl: string; icsUrl: string }) {
   return (
     <>
       <p className="eyebrow">{thanks.paid.eyebrow}</p>
       <h1 className="page__title">{thanks.paid.heading(facts.firstName)}</h1>
       <p className="page__lead">{confirmation.lead}</p>
-      <section className="card thanks__block" aria-labelledby="cuando">
-        <h2 id="cuando" className="thanks__title">
-          {confirmation.whenTitle}
-        </h2>
-        <p className="thanks__when">{facts.whenLabel}</p>
-        <h3 className="thanks__subtitle">{confirmation.citiesTitle}</h3>
-        <ul className="thanks__cities">
-          {facts.cityTimes.map((entry) => (
-            <li key={entry.city}>
-              <span className="thanks__city">{entry.city}</span> <span>{entry.label}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <WhenCard facts={facts} />
       <section className="card thanks__block" aria-labelledby="entrar">
         <h2 id="entrar" className="thanks__title">
           {confirmation.joinTitle}
         </h2>
         <p>{confirmation.joinText}</p>
         <p>
-          <a className="btn btn--primary" href={facts.joinUrl}>
+          <a className="btn btn--primary" href={facts.accessUrl}>
             <Icon name="video" />
             {confirmation.joinCta}
           </a>
         </p>
-        <p className="thanks__link">{facts.joinUrl}</p>
+        <p className="thanks__link">{facts.accessUrl}</p>
+        <p className="thanks__hint">{confirmation.personalNote}</p>
       </section>
       <section className="card thanks__block" aria-labelledby="calendario">
         <h2 id="calendario" className="thanks__title">
@@ -71,19 +56,20 @@ function Paid({ facts, googleCalendarUrl, icsUrl }: { facts: ConfirmationFacts; 
           </a>
         </p>
       </section>
-      <section className="card thanks__block" aria-labelledby="preparar">
-        <h2 id="preparar" className="thanks__title">
-          {confirmation.prepareTitle}
+      <section className="card thanks__block" aria-labelledby="sigue">
+        <h2 id="sigue" className="thanks__title">
+          {confirmation.nextTitle}
         </h2>
         <ul className="checklist">
-          {confirmation.prepare.map((item) => (
+          {confirmation.next.map((item) => (
             <li key={item}>
-              <Icon name="check" className="icon icon--yes" />
+              <Icon name="mail" className="icon icon--yes" />
               {item}
             </li>
           ))}
         </ul>
       </section>
+      <PrepareCard />
       <p>{thanks.paid.mailNote}</p>
       <Contact lead={thanks.paid.contactLead} contactEmail={facts.contactEmail} />
     </>
@@ -117,7 +103,7 @@ function Status({
 }
 
 export function ThanksPage({ view, contactEmail, footer }: { view: ThanksView; contactEmail: string; footer: FooterProps }) {
-  const status = view.state === 'not_found' || view.state === 'unavailable';
+  const status = view.state === 'not_found' || view.state === 'unavailable' || view.state === 'ended';
   return (
     <>
       <SimpleHeader />
@@ -145,6 +131,9 @@ export function ThanksPage({ view, contactEmail, footer }: { view: ThanksView; c
               contactLead={thanks.notFound.contactLead}
               contactEmail={contactEmail}
             />
+          )}
+          {view.state === 'ended' && (
+            <Status code={403} heading={access.ended.heading} text={access.ended.text} contactLead={access.ended.contactLead} contactEmail={contactEmail} />
           )}
           {view.state === 'unavailable' && (
             <Status

@@ -16,7 +16,7 @@ export interface PromptCopyProps {
   prompt: string;
 }
 
-/** Whether the site sends the confirmation mail itself: the access answer says what truly happens. */
+/** Whether the site sends the buyer's mails itself: the answers about access and the recording say what truly happens. */
 export interface FaqProps {
   automaticMail: boolean;
 }

@@ -10,7 +10,7 @@ export interface CalendarEvent {
   location: string;
 }
 
-/** The workshop as every calendar shows it; a buyer's own copy adds the join link (withJoinLink). */
+/** The workshop as every calendar shows it; a buyer's own copy adds their personal link (withJoinLink). */
 export const workshopEvent = (schedule: Pick<WorkshopSchedule, 'startMs' | 'endMs'>): CalendarEvent => ({
   title: workshop.title,
   startMs: schedule.startMs,
@@ -19,7 +19,7 @@ export const workshopEvent = (schedule: Pick<WorkshopSchedule, 'startMs' | 'endM
   location: workshop.calendarLocation,
 });
 
-/** The event for one who has paid: the join link as its place, and on a line of its own in the description. */
+/** The event for one who has paid: their way in as its place, and on a line of its own in the description. */
 export const withJoinLink = (event: CalendarEvent, joinUrl: string): CalendarEvent => ({
   ...event,
   description: `${event.description}\n\n${workshop.calendarJoinLead} ${joinUrl}`,

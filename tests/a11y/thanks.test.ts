@@ -1,28 +1,35 @@
 /**
- * axe-core in a real Chromium on the page after the checkout, served by the built server against the Stripe
- * stand-in: each state a buyer can meet, at a phone's and a desktop's width. The page has no script, so JavaScript
- * on or off shows the same. Zero violations, and nothing left for review.
+ * axe-core in a real Chromium on the page after the checkout and the personal link, served by the built server
+ * against the Stripe stand-in: each state a buyer can meet, at a phone's and a desktop's width. The pages have no
+ * script, so JavaScript on or off shows the same. Zero violations, and nothing left for review.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { thanks } from '../../shared/content';
+import { access, thanks } from '../../shared/content';
 import { type RunningServer, startBuiltServer } from '../../scripts/lib/harness';
 import { describeViolations, runAxe, scrollThrough } from '../helpers/axe';
 import { browserRig } from '../helpers/browser';
-import { type Rig, startRig } from '../helpers/fulfilment';
+import { accessPathOf, type Rig, startRig } from '../helpers/fulfilment';
 
 let rig: Rig;
+/** The workshop long past (the default dates): the personal link shows the materials. */
 let server: RunningServer;
+/** The workshop a month ahead: the personal link shows when and how to join. */
+let ahead: RunningServer;
 const chromium = browserRig({});
 beforeAll(async () => {
   // Chromium starts while the server does; a failed launch fails each test, which awaits it.
   chromium.get().catch(() => undefined);
   rig = await startRig();
-  server = await startBuiltServer(rig.env());
+  [server, ahead] = await Promise.all([
+    startBuiltServer(rig.env()),
+    startBuiltServer({ ...rig.env(), WORKSHOP_START: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
+  ]);
 });
 afterAll(async () => {
   await chromium.close();
   await server?.stop();
+  await ahead?.stop();
   await rig?.close();
 });
 
@@ -50,6 +57,30 @@ describe('zero violations on /gracias', () => {
       rig.stripe.setFault(status === 503 ? 'server_error' : null);
       const response = await page.goto(`${server.url}/gracias?session_id=${sessionId}`);
       rig.stripe.setFault(null);
+      expect(response?.status()).toBe(status);
+      expect(await page.locator('h1').textContent()).toContain(heading);
+      for (const width of [390, 1280]) await checkAt(page, width);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('zero violations on the personal link', () => {
+  it.each([
+    ['before it opens', 'paid', 200, access.before.heading('Ana')],
+    ['after the workshop', 'paid', 200, access.after.heading('Ana')],
+    ['access ended', 'refunded', 403, access.ended.heading],
+    ['a link the site did not make', 'forged', 404, access.notFound.heading],
+  ] as const)('%s, at 390 and 1280 px', async (state, kind, status, heading) => {
+    const { browser } = await chromium.get();
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const sessionId = rig.stripe.checkout.createSession('paid');
+      if (kind === 'refunded') rig.stripe.checkout.refund(sessionId);
+      const origin = state === 'before it opens' ? ahead.url : server.url;
+      const response = await page.goto(`${origin}${accessPathOf(sessionId)}${kind === 'forged' ? 'x' : ''}`);
       expect(response?.status()).toBe(status);
       expect(await page.locator('h1').textContent()).toContain(heading);
       for (const width of [390, 1280]) await checkAt(page, width);

@@ -194,10 +194,12 @@ describe('deploy/kubernetes', () => {
       { configMapRef: { name: configMap.metadata!.name } },
       // The Stripe key and webhook secret from a Secret the operator creates; without it the site runs, its spots not counted.
       { secretRef: { name: 'taller-marca-autoridad-stripe', optional: true } },
-      // The mail account and the join link from another; without it no confirmation mail is sent.
+      // The mail account, the join link and the personal links' secret from another; without it no mail is sent.
       { secretRef: { name: 'taller-marca-autoridad-mail', optional: true } },
     ]);
-    for (const secret of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MEETING_URL']) expect(settings).not.toHaveProperty(secret);
+    for (const secret of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MEETING_URL', 'ACCESS_SECRET', 'RECORDING_URL']) {
+      expect(settings).not.toHaveProperty(secret);
+    }
     expect(readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS }).fulfilment).toBeNull();
     expect(readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS }).spots).toBeNull();
     // A key in the Secret without the Payment Link in the ConfigMap is refused at start, said plainly.

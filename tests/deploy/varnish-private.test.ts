@@ -1,13 +1,14 @@
 /**
- * deploy/varnish/taller.vcl with real varnishd, in front of the built server with the confirmation mail on (the
- * Stripe stand-in, a real SMTP server) and of an instance that drops every request: a buyer's /gracias reaches the
- * origin each time and is stored nowhere, is never retried, and Stripe's webhook passes through to a mail.
+ * deploy/varnish/taller.vcl with real varnishd, in front of the built server with the buyer's mails on (the Stripe
+ * stand-in, a real SMTP server) and of an instance that drops every request: a buyer's /gracias and personal link
+ * reach the origin each time (the link's token as it came) and are stored nowhere, are never retried, and Stripe's
+ * webhook passes through to a mail.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionEvent, signedEvent } from '../../scripts/lib/stripeCheckoutStandIn';
 import { type RunningServer, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
-import { type Rig, startRig, WEBHOOK_SECRET } from '../helpers/fulfilment';
+import { accessPathOf, type Rig, startRig, WEBHOOK_SECRET } from '../helpers/fulfilment';
 import { type RunningVarnish, startVarnish } from '../helpers/varnish';
 
 interface Answer {
@@ -88,8 +89,30 @@ describe('/gracias and the webhook behind the shipped VCL', () => {
     expect((await varnish.vclLog()).filter((line) => line.includes('/gracias'))).toEqual([]);
   });
 
+  it("passes a buyer's personal link to the origin with its token as it came, every time, unstored and never retried", async () => {
+    const path = accessPathOf(rig.stripe.checkout.createSession('paid'));
+    const answers: Answer[] = [];
+    const fromInstance = () => answers.filter((answer) => answer.status !== 503);
+    const droppedLinks = () => dropped.filter((line) => line.startsWith('GET /acceso/')).length;
+    while ((fromInstance().length < 2 || droppedLinks() === 0) && answers.length < 40) answers.push(await ask(varnish.port, `${path}/`));
+    expect(fromInstance().length).toBeGreaterThanOrEqual(2);
+    // The signature checks out at the instance: the token's letters kept their case on the way.
+    for (const answer of fromInstance()) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe('private, no-store');
+      expect(answer.headers['x-cache']).toBe('MISS');
+    }
+    expect(dropped.filter((line) => line.startsWith('GET /acceso/'))).toEqual(Array(droppedLinks()).fill(`GET ${path}`));
+    expect(answers.filter((answer) => answer.status === 503)).toHaveLength(droppedLinks());
+    // The instance writes a request's line once its answer is out: wait for each, rather than race it.
+    const logged = () => reached().filter((line) => line.includes('/acceso/[redacted]')).length;
+    await waitUntil('each visit logged by the instance', () => logged() >= fromInstance().length, 2_000);
+    expect(logged()).toBe(fromInstance().length);
+    expect(reached().join('\n')).not.toContain(path.split('.')[1]);
+  });
+
   it("passes Stripe's signed POST to the origin, which sends the mail", async () => {
-    const sessionId = rig.stripe.checkout.createSession('paid', { name: 'Inés', email: 'ines@correo.example.org' });
+    const sessionId = rig.stripe.checkout.createSession('paid', { buyer: { name: 'Inés', email: 'ines@correo.example.org' } });
     const session = rig.stripe.checkout.session(sessionId);
     const { payload, signature } = signedEvent(sessionEvent('checkout.session.completed', session!), WEBHOOK_SECRET);
     const post = () =>

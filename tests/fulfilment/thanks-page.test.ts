@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmation, faq, thanks } from '../../shared/content';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
-import { asText, CONTACT_EMAIL, MEETING_URL, type Rig, startRig, veventOf } from '../helpers/fulfilment';
+import { accessUrlOf, asText, CONTACT_EMAIL, MEETING_URL, type Rig, startRig, veventOf } from '../helpers/fulfilment';
 import { waitUntil } from '../../scripts/lib/harness';
 import { parseHtml, textOf } from '../helpers/html';
 import type { LogLine } from '../helpers/logs';
@@ -32,26 +32,29 @@ function instance(now: number | (() => number) = BEFORE_DEADLINE_MS) {
 }
 /** Mails to one address: a page's send runs on after its answer, so a test counts only its own buyer's. */
 const mailsTo = (email: string) => rig.smtp.received.filter((mail) => mail.to.includes(email));
-const sessionReads = () => rig.stripe.calls.filter((call) => call.path.startsWith('/v1/checkout/sessions/')).length;
+/** Reads of sessions at Stripe (the marks a page's mail writes are not reads), of one session or of all. */
+const sessionReads = (sessionId = '') =>
+  rig.stripe.calls.filter((call) => call.method === 'GET' && call.path.startsWith(`/v1/checkout/sessions/${sessionId}`)).length;
 const visit = (app: Parameters<typeof request>[0], sessionId: string) => request(app).get(`/gracias?session_id=${sessionId}`);
 
 describe('/gracias for a paid purchase from our link', () => {
-  it('shows the confirmation as the mail gives it, with the join link, the invite and Google Calendar carrying the link', async () => {
+  it("shows the confirmation as the mail gives it, with the buyer's personal link, the invite and Google Calendar carrying it, never the meeting's link", async () => {
     const { app } = instance();
-    const sessionId = rig.stripe.checkout.createSession('paid', { name: 'María José', email: 'mj@correo.example.org' });
+    const sessionId = rig.stripe.checkout.createSession('paid', { buyer: { name: 'María José', email: 'mj@correo.example.org' } });
     const res = await visit(app, sessionId);
     expect(res.status).toBe(200);
     const doc = parseHtml(res.text);
     expect(textOf(doc.querySelector('h1'))).toBe('¡Gracias, María! Tu lugar está confirmado');
     expect(textOf(doc.querySelector('main'))).toContain('miércoles 8 de octubre de 2025, 8:00 p. m. hora de la Ciudad de México');
     expect(textOf(doc.querySelector('.thanks__cities'))).toContain('Madrid jueves 9 de octubre de 2025, 4:00 a. m.');
-    expect(doc.querySelector(`a[href="${MEETING_URL}"]`)?.textContent).toContain(confirmation.joinCta);
+    expect(doc.querySelector(`a[href="${accessUrlOf(sessionId)}"]`)?.textContent).toContain(confirmation.joinCta);
     const google = new URL(doc.querySelector('a[href^="https://calendar.google.com/"]')?.getAttribute('href') ?? '');
-    expect(google.searchParams.get('location')).toBe(MEETING_URL);
-    expect(google.searchParams.get('details')).toContain(MEETING_URL);
+    expect(google.searchParams.get('location')).toBe(accessUrlOf(sessionId));
+    expect(google.searchParams.get('details')).toContain(accessUrlOf(sessionId));
+    expect(res.text).not.toContain(MEETING_URL);
     const ics = doc.querySelector(`a[download="${confirmation.icsFileName}"]`)?.getAttribute('href') ?? '';
     expect(ics).toBe(`/gracias/invitacion.ics?session_id=${sessionId}`);
-    for (const item of confirmation.prepare) expect(res.text).toContain(item);
+    for (const item of [...confirmation.next, ...confirmation.prepare]) expect(textOf(doc.querySelector('main'))).toContain(item);
     expect(doc.querySelector(`a[href="mailto:${CONTACT_EMAIL}"]`)).not.toBeNull();
     // Nothing of the buyer but the first name.
     expect(res.text).not.toContain('mj@correo.example.org');
@@ -70,21 +73,22 @@ describe('/gracias for a paid purchase from our link', () => {
 
   it('makes sure the confirmation goes out too (the webhook may be late), and a reload asks Stripe nothing', async () => {
     const { app, logs } = instance();
-    const sessionId = rig.stripe.checkout.createSession('paid', { name: 'Lucía', email: 'lucia@correo.example.org' });
-    const before = sessionReads();
+    const sessionId = rig.stripe.checkout.createSession('paid', { buyer: { name: 'Lucía', email: 'lucia@correo.example.org' } });
+    const before = sessionReads(sessionId);
     await visit(app, sessionId);
-    const sentLine = () => logs.filter((line) => line.event === 'confirmation').map((line) => [line.via, line.outcome]);
+    const sentLine = () => logs.filter((line) => line.event === 'mail').map((line) => [line.via, line.kind, line.outcome]);
     await waitUntil("the page's confirmation sent", () => sentLine().length > 0, 5_000, 10);
-    expect(sentLine()).toEqual([['page', 'sent']]);
+    expect(sentLine()).toEqual([['page', 'confirmation', 'sent']]);
     expect((await visit(app, sessionId)).status).toBe(200);
     const invite = await request(app).get(`/gracias/invitacion.ics?session_id=${sessionId}`).buffer(true).parse(asText);
-    expect(sessionReads() - before).toBe(1);
+    expect(sessionReads(sessionId) - before).toBe(1);
     expect(mailsTo('lucia@correo.example.org')).toHaveLength(1);
     expect(invite.status).toBe(200);
     expect(invite.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(invite.headers['cache-control']).toBe('private, no-store');
     const event = veventOf(invite.body as string);
-    expect(event.getFirstPropertyValue('location')).toBe(MEETING_URL);
+    expect(event.getFirstPropertyValue('location')).toBe(accessUrlOf(sessionId));
+    expect(invite.body as string).not.toContain(MEETING_URL);
     expect(event.getAllSubcomponents('valarm')).toHaveLength(2);
   });
 });
@@ -92,7 +96,7 @@ describe('/gracias for a paid purchase from our link', () => {
 describe('/gracias in the other states', () => {
   it('a voucher or transfer not yet paid: what to do, that the mail comes once paid, and no join link', async () => {
     const { app } = instance();
-    const sessionId = rig.stripe.checkout.createSession('voucher', { name: 'Paz', email: 'paz@correo.example.org' });
+    const sessionId = rig.stripe.checkout.createSession('voucher', { buyer: { name: 'Paz', email: 'paz@correo.example.org' } });
     const res = await visit(app, sessionId);
     expect(res.status).toBe(200);
     expect(textOf(parseHtml(res.text).querySelector('h1'))).toBe(thanks.pending.heading);
@@ -189,10 +193,11 @@ describe('kept from crawlers, and from the site without its settings', () => {
     expect(robots.text).toContain('Disallow: /gracias\n');
     expect(robots.text).toContain('Disallow: /gracias/invitacion.ics\n');
     expect(robots.text).toContain('Disallow: /webhooks/stripe\n');
+    expect(robots.text).toContain('Disallow: /acceso/\n');
     expect((await request(app).get('/sitemap.xml')).text).not.toContain('gracias');
   });
 
-  it('the FAQ says the site sends the confirmation; without the settings it says what the owner does, and there is no /gracias', async () => {
+  it('the FAQ says the site sends the mails and the personal link; without the settings it says what the owner does, and there is no /gracias', async () => {
     const item = faq.items.find((entry) => entry.question === '¿Cómo recibo el enlace de acceso?');
     const answer = (html: string) =>
       textOf(
@@ -205,6 +210,7 @@ describe('kept from crawlers, and from the site without its settings', () => {
     expect(answer((await request(plain).get('/')).text)).toBe(item?.answer);
     expect((await request(plain).get(`/gracias?session_id=${rig.stripe.checkout.createSession('paid')}`)).status).toBe(404);
     expect((await request(plain).post('/webhooks/stripe').send({})).status).toBe(404);
+    expect((await request(plain).get('/acceso/cs_test_a1B2c3D4e5F6g7H8i9J0.AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
   });
 
   it('no log line in this file holds a session id, an address or the join link, however the parameter is spelt', async () => {

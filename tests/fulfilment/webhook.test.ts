@@ -1,15 +1,27 @@
 /**
  * POST /webhooks/stripe through the real app, against the Stripe stand-in (the official SDK on both sides of the
- * wire) and a real SMTP server: one mail per paid purchase, however many times and to however many instances Stripe
- * delivers, and a non-2xx whenever the work is not done, so Stripe delivers again.
+ * wire) and a real SMTP server: one confirmation per paid purchase, with the buyer's personal link, however many times
+ * and to however many instances Stripe delivers, and a non-2xx whenever the work is not done, so Stripe delivers again.
  */
 import type ICAL from 'ical.js';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmation, details } from '../../shared/content';
-import { MARK_KEYS } from '../../server/fulfilment/mark';
+import { markKeys } from '../../server/fulfilment/mark';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
-import { asText, CONTACT_EMAIL, deliver, MEETING_URL, parsedMails, type Rig, signed, startRig, veventOf, waitForMails } from '../helpers/fulfilment';
+import {
+  accessUrlOf,
+  asText,
+  CONTACT_EMAIL,
+  deliver,
+  MEETING_URL,
+  parsedMails,
+  type Rig,
+  signed,
+  startRig,
+  veventOf,
+  waitForMails,
+} from '../helpers/fulfilment';
 import { type LogLine, WARN } from '../helpers/logs';
 import { seriesValue } from '../helpers/seriesValue';
 
@@ -38,12 +50,13 @@ function instance({ now = NOW, smtpOptions }: { now?: number | (() => number); s
   return made;
 }
 const webhookLines = (logs: LogLine[]) => logs.filter((line) => line.event === 'stripe_webhook');
-const markOf = (sessionId: string) => rig.stripe.checkout.paymentIntentOf(sessionId)?.metadata[MARK_KEYS.status];
+const MARK_KEYS = markKeys('confirmation');
+const markOf = (sessionId: string) => rig.stripe.checkout.metadataOf(sessionId)[MARK_KEYS.status];
 
 describe('a paid purchase', () => {
-  it('sends one mail in Spanish to the buyer: first name, date and time with the year in the six cities, the join link, what to prepare, the contact', async () => {
+  it("sends one mail in Spanish to the buyer: first name, date and time with the year in the six cities, the buyer's personal link (never the meeting's), what to prepare, the contact", async () => {
     const { app, logs } = instance();
-    const sessionId = rig.stripe.checkout.createSession('paid', { name: 'Ana Sofía Ruiz', email: 'ana.ruiz@correo.example.org' });
+    const sessionId = rig.stripe.checkout.createSession('paid', { buyer: { name: 'Ana Sofía Ruiz', email: 'ana.ruiz@correo.example.org' } });
     const res = await deliver(app, signed(rig, 'checkout.session.completed', sessionId, NOW));
     expect(res.status).toBe(200);
     const [mail, ...others] = await parsedMails(rig);
@@ -58,11 +71,13 @@ describe('a paid purchase', () => {
     expect(text).toContain('miércoles 8 de octubre de 2025, 8:00 p. m. hora de la Ciudad de México');
     expect(text).toContain('- Madrid: jueves 9 de octubre de 2025, 4:00 a. m.');
     for (const { city } of details.cities) expect(text).toMatch(new RegExp(`- ${city}: \\S+ \\d+ de \\S+ de 2025, `));
-    expect(text).toContain(MEETING_URL);
+    expect(text).toContain(accessUrlOf(sessionId));
+    expect(text).not.toContain(MEETING_URL);
     for (const item of confirmation.prepare) expect(text).toContain(item);
     expect(text).toContain(CONTACT_EMAIL);
-    // The HTML part says the same, with the join link as a link.
-    expect(mail?.html).toContain(`href="${MEETING_URL}"`);
+    // The HTML part says the same, with the personal link as a link.
+    expect(mail?.html).toContain(`href="${accessUrlOf(sessionId)}"`);
+    expect(mail?.html).not.toContain(MEETING_URL);
     expect(mail?.html).toContain('¡Hola, Ana!');
     expect(mail?.html).toContain('lang="es"');
     // Marked at Stripe, and one line in the log.
@@ -70,7 +85,7 @@ describe('a paid purchase', () => {
     expect(webhookLines(logs).map((line) => [line.level, line.outcome, line.status])).toEqual([[30, 'sent', 200]]);
   });
 
-  it("attaches the invite: ical.js reads the join link, alarms a day and an hour before, and the public calendar file's UID", async () => {
+  it("attaches the invite: ical.js reads the personal link, alarms a day and an hour before, and the public calendar file's UID", async () => {
     const { app } = instance();
     const sessionId = rig.stripe.checkout.createSession('paid');
     await deliver(app, signed(rig, 'checkout.session.completed', sessionId, NOW));
@@ -80,9 +95,10 @@ describe('a paid purchase', () => {
     expect(invite?.filename).toBe('taller-marca-autoridad.ics');
     expect(invite?.contentType).toBe('text/calendar');
     const event = veventOf(invite?.content.toString('utf8') ?? '');
-    expect(event.getFirstPropertyValue('location')).toBe(MEETING_URL);
-    expect(event.getFirstPropertyValue('url')).toBe(MEETING_URL);
-    expect(String(event.getFirstPropertyValue('description'))).toContain(MEETING_URL);
+    expect(event.getFirstPropertyValue('location')).toBe(accessUrlOf(sessionId));
+    expect(event.getFirstPropertyValue('url')).toBe(accessUrlOf(sessionId));
+    expect(String(event.getFirstPropertyValue('description'))).toContain(accessUrlOf(sessionId));
+    expect(invite?.content.toString('utf8')).not.toContain(MEETING_URL);
     const triggers = event.getAllSubcomponents('valarm').map((alarm) => (alarm.getFirstPropertyValue('trigger') as ICAL.Duration).toSeconds());
     expect(triggers).toEqual([-86_400, -3_600]);
     const publicFile = await request(app).get('/taller-marca-autoridad.ics').buffer(true).parse(asText);
@@ -120,11 +136,7 @@ describe('one mail, whatever Stripe delivers', () => {
     // Stripe delivers the refused one again: done by then, so 200 and still one mail.
     expect((await deliver(b.app, delivery)).status).toBe(200);
     expect(rig.smtp.received).toHaveLength(1);
-    expect(
-      rig.stripe.checkout.updates.filter(
-        (update) => update.metadata[MARK_KEYS.status] === 'sending' && update.paymentIntent === rig.stripe.checkout.paymentIntentOf(sessionId)?.id,
-      ),
-    ).toHaveLength(1);
+    expect(rig.stripe.checkout.updates.filter((update) => update.metadata[MARK_KEYS.status] === 'sending' && update.session === sessionId)).toHaveLength(1);
   });
 
   it('a claim whose holder went silent (a crash between the claim and the mark) is taken over once its lease has passed, not before', async () => {
@@ -134,13 +146,12 @@ describe('one mail, whatever Stripe delivers', () => {
     const delivery = () => signed(rig, 'checkout.session.completed', sessionId, now);
     // Another instance claimed it and died: Stripe keeps the claim, nobody sends.
     rig.stripe.setFault(null);
-    const piId = rig.stripe.checkout.paymentIntentOf(sessionId)?.id ?? '';
-    await fetch(`${rig.stripe.url}/v1/payment_intents/${piId}`, {
+    await fetch(`${rig.stripe.url}/v1/checkout/sessions/${sessionId}`, {
       method: 'POST',
       headers: {
         Authorization: 'Bearer rk_test_fulfilmentstandinkey',
         'Content-Type': 'application/x-www-form-urlencoded',
-        'Idempotency-Key': `taller-confirmation-${piId}-1`,
+        'Idempotency-Key': `taller_confirmation-${sessionId}-1`,
       },
       body: new URLSearchParams({
         [`metadata[${MARK_KEYS.status}]`]: 'sending',
@@ -155,7 +166,7 @@ describe('one mail, whatever Stripe delivers', () => {
     now += 2 * 60_000;
     expect((await deliver(app, delivery())).status).toBe(200);
     expect(rig.smtp.received).toHaveLength(1);
-    expect(rig.stripe.checkout.paymentIntentOf(sessionId)?.metadata).toMatchObject({ [MARK_KEYS.status]: 'sent', [MARK_KEYS.attempt]: '2' });
+    expect(rig.stripe.checkout.metadataOf(sessionId)).toMatchObject({ [MARK_KEYS.status]: 'sent', [MARK_KEYS.attempt]: '2' });
   });
 });
 
@@ -294,7 +305,7 @@ describe('refused before anything is read', () => {
 });
 
 describe('what the owner can count and read', () => {
-  it('counts confirmations by outcome and webhook events by type and outcome', async () => {
+  it('counts mails by kind and outcome, and webhook events by type and outcome', async () => {
     const { app, metrics } = instance();
     const sessionId = rig.stripe.checkout.createSession('paid');
     const delivery = signed(rig, 'checkout.session.completed', sessionId, NOW);
@@ -302,9 +313,9 @@ describe('what the owner can count and read', () => {
     await deliver(app, delivery);
     await deliver(app, signed(rig, 'checkout.session.completed', sessionId, NOW, 'whsec_someoneelsessecret000000'));
     const text = (await metrics?.registry.metrics()) ?? '';
-    expect(seriesValue(text, 'taller_confirmations_total{outcome="sent"}')).toBe(1);
-    expect(seriesValue(text, 'taller_confirmations_total{outcome="already_sent"}')).toBe(1);
+    expect(seriesValue(text, 'taller_mails_total{kind="confirmation",outcome="sent"}')).toBe(1);
     expect(seriesValue(text, 'taller_webhook_events_total{type="checkout.session.completed",outcome="sent"}')).toBe(1);
+    expect(seriesValue(text, 'taller_webhook_events_total{type="checkout.session.completed",outcome="already_sent"}')).toBe(1);
     expect(seriesValue(text, 'taller_webhook_events_total{type="unverified",outcome="bad_signature"}')).toBe(1);
     expect(text).not.toMatch(/cs_test_|@correo|meet\.google/);
   });

@@ -11,11 +11,20 @@ import { type SmtpStandIn, startSmtpStandIn } from '../../scripts/lib/smtpStandI
 import { sessionEvent, signedEvent } from '../../scripts/lib/stripeCheckoutStandIn';
 import { type StripeStandIn, startStripeStandIn } from '../../scripts/lib/stripeStandIn';
 import { waitUntil } from '../../scripts/lib/harness';
+import { accessToken } from '../../server/fulfilment/accessToken';
 
 export const KEY = 'rk_test_fulfilmentstandinkey';
 export const LINK = 'plink_1FulfilmentEarlyBird';
 export const WEBHOOK_SECRET = 'whsec_fulfilmenttestsecret0123456789';
 export const MEETING_URL = 'https://meet.google.com/abc-defg-hij';
+export const ACCESS_SECRET = 'fulfilment-test-access-secret-0123456789abcdef';
+/** The links of the recording and the materials, as the owner sets them after the workshop. */
+export const MATERIALS = {
+  RECORDING_URL: 'https://videos.example.org/grabacion-del-taller',
+  FORMULA_URL: 'https://archivos.example.org/formula.pdf',
+  GPT_URL: 'https://chatgpt.com/g/g-taller-marca',
+  HOOKS_URL: 'https://archivos.example.org/50-ganchos',
+};
 export const CONTACT_EMAIL = 'hola@taller.example.org';
 export const PUBLIC_URL = 'https://taller.example.org';
 
@@ -43,6 +52,7 @@ export async function startRig(): Promise<Rig> {
       SMTP_URL: smtp.url(smtpOptions),
       MAIL_FROM: 'Valeria Montes <taller@taller.example.org>',
       MEETING_URL,
+      ACCESS_SECRET,
     }),
     async close() {
       await stripe.close();
@@ -52,6 +62,10 @@ export async function startRig(): Promise<Rig> {
 }
 
 export type EventType = Parameters<typeof sessionEvent>[0];
+
+/** A purchase's personal link as the site makes it, and its path. */
+export const accessPathOf = (sessionId: string): string => `/acceso/${accessToken(ACCESS_SECRET, sessionId)}`;
+export const accessUrlOf = (sessionId: string): string => `${PUBLIC_URL}${accessPathOf(sessionId)}`;
 
 /** Stripe's delivery of an event about a session, signed at `nowMs` (the app's clock) with `secret`. */
 export function signed(rig: Rig, type: EventType, sessionId: string, nowMs: number, secret = WEBHOOK_SECRET) {

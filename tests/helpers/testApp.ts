@@ -58,7 +58,12 @@ export function testApp({
   const metrics: Metrics | undefined = withMetrics ? createMetrics({ clock, sale: config.sale }) : undefined;
   const bodies = createBodies({ config, assets, clock, logger, metrics, spots, price });
   const background = renderAhead ? startRenderAhead({ bodies, clock, scheduler: nodeScheduler }) : undefined;
-  const fulfilment = startFulfilment(config, { render: bodies.thanksHtml, clock, logger, metrics });
+  const fulfilment = startFulfilment(config, { render: { thanks: bodies.thanksHtml, access: bodies.accessHtml }, clock, logger, metrics });
   const app = createApp({ config, assets, bodies, publicDir: path.join(DIST, 'public'), logger, metrics, spots, fulfilment, draining });
-  return { app, logs, raw, metrics, stop: () => background?.stop() };
+  /** One sweep over the link's purchases at the app's clock, as the entry's timer runs it. */
+  const sweep = () => {
+    if (!fulfilment) throw new Error('no fulfilment settings: no sweep');
+    return fulfilment.sweep.run();
+  };
+  return { app, logs, raw, metrics, sweep, stop: () => background?.stop() };
 }

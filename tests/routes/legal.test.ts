@@ -99,7 +99,7 @@ describe('the terms', () => {
     expect(hrefOf(doc, 'aviso de privacidad')).toBe('/privacidad');
   });
 
-  it('say the site sends the confirmation mail itself where the mail settings are set', async () => {
+  it('say the site sends the mails itself where the mail settings are set: the personal link, its opening, the reminders, the recording, access ending', async () => {
     const mail = {
       STRIPE_SECRET_KEY: 'rk_test_legalpages0000',
       STRIPE_PAYMENT_LINK: 'plink_1LegalPages',
@@ -108,12 +108,23 @@ describe('the terms', () => {
       SMTP_URL: 'smtp://127.0.0.1:2525',
       MAIL_FROM: 'taller@taller.example.org',
       MEETING_URL: 'https://meet.google.com/abc-defg-hij',
+      ACCESS_SECRET: 'legal-pages-test-access-secret-0123456789',
     };
     const { text } = await page('/terminos', { ...SELLER, ...mail });
     expect(text).toContain(
-      'En cuanto tu pago se confirma, te llega un correo de confirmación con el enlace de Google Meet y una invitación para tu calendario',
+      'En cuanto tu pago se confirma, te llega un correo de confirmación con tu enlace personal de acceso y una invitación para tu calendario',
     );
     expect(text).toContain('Si pagas con una ficha de OXXO o por transferencia bancaria, se confirma cuando el pago se acredita');
+    expect(text).toContain(
+      'Tu enlace personal se abre 15 minutos antes del taller y te lleva a Google Meet. Te escribimos también un día antes y una hora antes del taller.',
+    );
+    expect(text).toContain('Al terminar el taller te enviamos por correo la grabación y los materiales, que quedan también en tu enlace personal.');
+    expect(text).toContain('Si tu compra se reembolsa por completo o disputas el pago con tu banco, tu enlace personal deja de dar acceso.');
+    expect(text).toContain('Tu lugar es personal: el enlace de acceso es solo para ti.');
+    const privacy = (await page('/privacidad', { ...SELLER, ...mail })).text;
+    expect(privacy).toContain(
+      'Enviarte el correo de confirmación con tu enlace personal de acceso y la invitación para tu calendario, los recordatorios un día y una hora antes del taller',
+    );
   });
 
   it("state the Early Bird's conditions: the price, the end in words with its year and zone, the spots the checkout counts, a late payment", async () => {
@@ -195,6 +206,7 @@ describe('the privacy notice', () => {
     const { doc, text } = await page('/privacidad');
     expect(text).toContain(`${SELLER.SELLER_NAME}, con domicilio en ${SELLER.SELLER_ADDRESS}, es responsable del uso y la protección de tus datos personales`);
     expect(text).toContain('tu nombre, tu correo electrónico, tu país y los datos de tu medio de pago');
+    // Without the mail settings the owner writes to each buyer by hand (the reminders and the personal link are the site's).
     expect(text).toContain('Enviarte el correo de confirmación con el enlace de Google Meet y la invitación para tu calendario');
     expect(text).toContain('Este sitio no usa cookies, no tiene cuentas ni formularios y no guarda datos tuyos');
     expect(text).toContain('Stripe, que procesa tu pago');

@@ -1,6 +1,6 @@
 /**
- * Every page, in every state of the sale, the page after the checkout in each of its states and the confirmation
- * mail's HTML part, checked by the Nu Html Checker (vnu-jar, the W3C's validator):
+ * Every page, in every state of the sale, the page after the checkout and the personal link in each of their states,
+ * and each mail's HTML part, checked by the Nu Html Checker (vnu-jar, the W3C's validator):
  * no error and no warning (its "info" notes are neither).
  */
 import { spawn } from 'node:child_process';
@@ -16,8 +16,10 @@ import { pricing } from '../../shared/content';
 import { spotsFrom } from '../../shared/logic/spots';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
 import { buyerInvite } from '../../server/fulfilment/invite';
-import { confirmationMessage } from '../../server/fulfilment/message';
-import { MEETING_URL, PUBLIC_URL, type Rig, startRig } from '../helpers/fulfilment';
+import { mailMessages } from '../../server/fulfilment/mailMessages';
+import { MAIL_KINDS, readMark } from '../../server/fulfilment/mark';
+import { journeyTimeline } from '../../shared/logic/journey';
+import { accessPathOf, accessUrlOf, PUBLIC_URL, type Rig, startRig } from '../helpers/fulfilment';
 
 /** The checker itself, from the npm package (its own entry would look for Java to download). */
 const vnu = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
@@ -32,7 +34,7 @@ afterAll(async () => {
   await rig.close();
 });
 
-/** /gracias in each state, and the confirmation mail's HTML part: written beside the pages for the one run. */
+/** /gracias and /acceso/… in each state, and each mail's HTML part: written beside the pages for the one run. */
 async function afterTheCheckout(): Promise<string[]> {
   const files: string[] = [];
   const write = (name: string, html: string) => {
@@ -53,17 +55,46 @@ async function afterTheCheckout(): Promise<string[]> {
     write(name, res.text);
   }
   rig.stripe.setFault(null);
-  const invite = buyerInvite({
-    workshopStartMs: TEST_START_MS,
-    publicUrl: PUBLIC_URL,
-    contactEmail: 'hola@taller.example.org',
-    joinUrl: MEETING_URL,
-    trainerName: 'Ana Torres Ejemplo',
+  const paid = rig.stripe.checkout.createSession('paid');
+  const refunded = rig.stripe.checkout.createSession('paid');
+  rig.stripe.checkout.refund(refunded);
+  const links = { RECORDING_URL: 'https://videos.example.org/grabacion', FORMULA_URL: 'https://files.example.org/formula.pdf' };
+  // Two instances, with the materials' links and without, each on a clock the visits move.
+  let now = TEST_START_MS;
+  const bare = testApp({ now: () => now, env: rig.env() }).app;
+  const withLinks = testApp({ now: () => now, env: { ...rig.env(), ...links } }).app;
+  const visits = [
+    ['access-before', bare, paid, TEST_START_MS - 86_400_000, 200],
+    ['access-after', withLinks, paid, TEST_START_MS + 86_400_000, 200],
+    ['access-after-nothing-yet', bare, paid, TEST_START_MS + 86_400_000, 200],
+    ['access-after-recording-ended', withLinks, paid, TEST_START_MS + 60 * 86_400_000, 200],
+    ['access-ended', bare, refunded, TEST_START_MS - 86_400_000, 403],
+    ['access-not-found', bare, `${paid}x`, TEST_START_MS, 404],
+  ] as const;
+  for (const [name, app, sessionId, at, status] of visits) {
+    now = at;
+    const res = await request(app).get(accessPathOf(sessionId));
+    expect(res.status, name).toBe(status);
+    write(name, res.text);
+  }
+  const compose = mailMessages({
+    invite: buyerInvite({ workshopStartMs: TEST_START_MS, publicUrl: PUBLIC_URL, contactEmail: 'hola@taller.example.org', trainerName: 'Ana Torres Ejemplo' }),
+    timeline: journeyTimeline(TEST_START_MS),
+    accessUrlOf,
+    referenceOf: () => 'referencia',
+    mailDomain: 'taller.example.org',
   });
-  write(
-    'confirmation-mail',
-    confirmationMessage(invite, { email: 'ana@correo.example.org', firstName: 'Ana', paymentIntentId: 'pi_123' }, 'taller.example.org', TEST_START_MS).html,
-  );
+  const marks = Object.fromEntries(MAIL_KINDS.map((kind) => [kind, readMark({}, kind)])) as Record<(typeof MAIL_KINDS)[number], ReturnType<typeof readMark>>;
+  const purchase = {
+    sessionId: paid,
+    standing: 'paid',
+    firstName: 'Ana',
+    email: 'ana@correo.example.org',
+    paymentIntentId: 'pi_123',
+    paidAtMs: 0,
+    marks,
+  } as const;
+  for (const kind of MAIL_KINDS) write(`mail-${kind}`, compose(purchase, kind, TEST_START_MS).html);
   return files;
 }
 
@@ -186,10 +217,19 @@ describe('the Nu Html Checker', () => {
     expect(found.get('broken') ?? []).toEqual(expect.arrayContaining([expect.stringContaining('Duplicate ID “a”.')]));
   });
 
-  const names = [...PAGES.map((page) => page.name), 'thanks-paid', 'thanks-pending', 'thanks-not-found', 'thanks-unavailable', 'confirmation-mail'];
+  const names = [
+    ...PAGES.map((page) => page.name),
+    ...['thanks-paid', 'thanks-pending', 'thanks-not-found', 'thanks-unavailable'],
+    ...['access-before', 'access-after', 'access-after-nothing-yet', 'access-after-recording-ended', 'access-ended', 'access-not-found'],
+    ...MAIL_KINDS.map((kind) => `mail-${kind}`),
+  ];
   it.each(names)('finds no error and no warning in %s', (name) => {
     expect(checked.has(name)).toBe(true);
     expect(found.get(name) ?? []).toEqual([]);
+  });
+
+  it('was given no file that this list leaves unread', () => {
+    expect([...checked].filter((name) => name !== 'broken' && !names.includes(name))).toEqual([]);
   });
 
   it('says nothing of a file it was not given', () => {

@@ -1,7 +1,7 @@
 /**
- * The confirmation mail's settings: all four or none, with the Payment Link's; each checked with one line naming the
- * variable and never printing a secret; production refusing a placeholder or the project's own SMTP stand-in, and
- * allowing a relay on localhost.
+ * The buyer's mails' settings: all five or none, with the Payment Link's, and the materials' links only with them;
+ * each checked with one line naming the variable and never printing a secret; production refusing a placeholder, the
+ * project's own SMTP stand-in, or an SMTP_URL whose query turns TLS off, and allowing a relay on localhost.
  */
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
@@ -15,6 +15,7 @@ const MAIL = {
   SMTP_URL: 'smtps://resend:re_secretpassword123@smtp.resend.com:465',
   MAIL_FROM: 'Valeria Montes <hola@mi-marca.mx>',
   MEETING_URL: 'https://meet.google.com/abc-defg-hij',
+  ACCESS_SECRET: 'config-test-access-secret-0123456789abcdef',
 };
 const production = { NODE_ENV: 'production', ...PRODUCTION_SETTINGS, ...SPOTS };
 const message = (env: Record<string, string>): string => {
@@ -27,32 +28,40 @@ const message = (env: Record<string, string>): string => {
   throw new Error('readConfig accepted it');
 };
 
-describe('the confirmation mail settings', () => {
+describe("the buyer's mails' settings", () => {
   it('are off without any of them, as the site was before', () => {
     expect(readConfig({}).fulfilment).toBeNull();
     expect(readConfig(SPOTS).fulfilment).toBeNull();
   });
 
-  it('read all four, the secrets behind functions so printing the settings prints none', () => {
+  it('read all five, the secrets behind functions so printing the settings prints none', () => {
     const config = readConfig({ ...SPOTS, ...MAIL });
     const fulfilment = config.fulfilment;
     expect(fulfilment?.webhookSecret()).toBe(MAIL.STRIPE_WEBHOOK_SECRET);
     expect(fulfilment?.smtpUrl()).toBe(MAIL.SMTP_URL);
     expect(fulfilment?.meetingUrl()).toBe(MAIL.MEETING_URL);
+    expect(fulfilment?.accessSecret()).toBe(MAIL.ACCESS_SECRET);
+    expect(fulfilment?.materials()).toEqual({ recording: null, formula: null, gpt: null, hooks: null });
+    expect(fulfilment?.sweepSeconds).toBe(60);
     expect(fulfilment?.mailFrom).toEqual({ name: 'Valeria Montes', address: 'hola@mi-marca.mx' });
     expect(fulfilment?.stripe.paymentLink).toBe(SPOTS.STRIPE_PAYMENT_LINK);
     const printed = JSON.stringify(config);
-    for (const secret of ['whsec_configtestsecret', 're_secretpassword', 'abc-defg-hij', SPOTS.STRIPE_SECRET_KEY]) expect(printed).not.toContain(secret);
+    for (const secret of ['whsec_configtestsecret', 're_secretpassword', 'abc-defg-hij', SPOTS.STRIPE_SECRET_KEY, 'config-test-access-secret']) {
+      expect(printed).not.toContain(secret);
+    }
     expect(readConfig({ ...SPOTS, ...MAIL, MAIL_FROM: 'hola@mi-marca.mx' }).fulfilment?.mailFrom).toEqual({ name: null, address: 'hola@mi-marca.mx' });
   });
 
   it('refuse some without the others, naming what is missing', () => {
     expect(message({ ...SPOTS, SMTP_URL: MAIL.SMTP_URL })).toBe(
-      'SMTP_URL is set but STRIPE_WEBHOOK_SECRET, MAIL_FROM, MEETING_URL are not: the confirmation mail needs all of STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, MEETING_URL, or none',
+      "SMTP_URL is set but STRIPE_WEBHOOK_SECRET, MAIL_FROM, MEETING_URL, ACCESS_SECRET are not: the buyer's mails need all of STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, MEETING_URL, ACCESS_SECRET, or none",
     );
-    const { MEETING_URL: _left, ...three } = MAIL;
-    expect(message({ ...SPOTS, ...three })).toMatch(/^STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM are set but MEETING_URL is not/);
-    expect(message(MAIL)).toMatch(/but STRIPE_SECRET_KEY and STRIPE_PAYMENT_LINK are not: the confirmation mail reads each purchase at the Payment Link$/);
+    const { MEETING_URL: _left, ...four } = MAIL;
+    expect(message({ ...SPOTS, ...four })).toMatch(/^STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, ACCESS_SECRET are set but MEETING_URL is not/);
+    expect(message(MAIL)).toMatch(/but STRIPE_SECRET_KEY and STRIPE_PAYMENT_LINK are not: the buyer's mails read each purchase at the Payment Link$/);
+    expect(message({ ...SPOTS, RECORDING_URL: 'https://videos.example.org/grabacion' })).toBe(
+      "RECORDING_URL is set but the buyer's mails are not: set STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, MEETING_URL, ACCESS_SECRET too",
+    );
   });
 
   it.each([
@@ -60,6 +69,10 @@ describe('the confirmation mail settings', () => {
     ['SMTP_URL', 'https://user:hunter2secret@smtp.example.net', 'smtp://'],
     ['SMTP_URL', 'smtp://user:hunter2secret@', 'smtp://'],
     ['MEETING_URL', 'http://meet.google.com/abc-defg-hij', 'https'],
+    ['ACCESS_SECRET', 'short-secret-of-31-characters-x', 'at least 32 characters'],
+    ['ACCESS_SECRET', 'a secret with spaces in it, long enough', 'without spaces'],
+    ['RECORDING_URL', 'http://videos.example.org/grabacion-secreta', 'https'],
+    ['GPT_URL', 'chatgpt.com/g/g-secreto', 'https'],
   ])('refuse a bad %s in one line naming it, without its value', (variable, value, expected) => {
     const text = message({ ...SPOTS, ...MAIL, [variable]: value });
     expect(text).toMatch(new RegExp(`^Invalid ${variable}: expected .*${expected}.*; the value is not shown$`));
@@ -87,11 +100,41 @@ describe('the confirmation mail settings', () => {
     expect(readConfig({ ...production, ...MAIL, SMTP_URL: 'smtp://localhost:25' }).fulfilment).not.toBeNull();
   });
 
+  it.each([
+    ['smtp://user:secretpass@smtp.resend.com:587?ignoreTLS=true', 'ignoreTLS'],
+    ['smtp://user:secretpass@smtp.resend.com:587?requireTLS=false', 'requireTLS'],
+    ['smtp://user:secretpass@smtp.resend.com:587?opportunisticTLS=true', 'opportunisticTLS'],
+    ['smtps://user:secretpass@smtp.resend.com:465?secure=false', 'secure'],
+    ['smtps://user:secretpass@smtp.resend.com:465?tls.rejectUnauthorized=false', 'tls.rejectUnauthorized'],
+  ])('in production, refuse an SMTP_URL whose query turns TLS off or stops checking the certificate (%s)', (url, option) => {
+    expect(readConfig({ ...SPOTS, ...MAIL, SMTP_URL: url }).fulfilment?.smtpUrl()).toBe(url);
+    const text = message({ ...production, ...MAIL, SMTP_URL: url });
+    expect(text).toBe(
+      `Invalid SMTP_URL: expected TLS with a verified certificate with NODE_ENV=production, but its query sets ${option}; the rest of the value is not shown`,
+    );
+    expect(text).not.toContain('secretpass');
+  });
+
+  it('read SWEEP_SECONDS from 10 to 240 seconds: at most four minutes, so a reminder goes within five', () => {
+    expect(readConfig({ ...SPOTS, ...MAIL, SWEEP_SECONDS: '240' }).fulfilment?.sweepSeconds).toBe(240);
+    expect(message({ ...SPOTS, ...MAIL, SWEEP_SECONDS: '300' })).toBe('Invalid SWEEP_SECONDS: expected an integer from 10 to 240, got "300"');
+    expect(message({ ...SPOTS, ...MAIL, SWEEP_SECONDS: '5' })).toBe('Invalid SWEEP_SECONDS: expected an integer from 10 to 240, got "5"');
+  });
+
+  it('warn at start when the recording is set but a material it announces is not', () => {
+    const at = Date.parse('2025-01-01T00:00:00Z');
+    const recording = { RECORDING_URL: 'https://videos.example.org/grabacion', GPT_URL: 'https://chatgpt.com/g/g-taller' };
+    expect(configWarnings(readConfig({ ...SPOTS, ...MAIL, ...recording }), at).filter((line) => line.startsWith('RECORDING_URL'))).toEqual([
+      "RECORDING_URL is set but FORMULA_URL, HOOKS_URL are not: the recording mail waits until every link it announces is set, and the buyer's page says each missing one comes by mail",
+    ]);
+    expect(configWarnings(readConfig({ ...SPOTS, ...MAIL, GPT_URL: recording.GPT_URL }), at).join('\n')).not.toContain('RECORDING_URL');
+  });
+
   it('warn at start when the spots are counted but nobody is told the join link', () => {
     const warnings = configWarnings(readConfig(SPOTS), Date.parse('2025-01-01T00:00:00Z'));
-    expect(warnings.filter((line) => line.includes('confirmation mail'))).toEqual([
-      'STRIPE_PAYMENT_LINK is set but the confirmation mail is not (STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, MEETING_URL): nothing tells buyers the join link; send it to each by hand (docs/fulfilment.md)',
+    expect(warnings.filter((line) => line.includes("buyer's mails"))).toEqual([
+      "STRIPE_PAYMENT_LINK is set but the buyer's mails are not (STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, MEETING_URL, ACCESS_SECRET): nothing tells buyers the join link; send it to each by hand (docs/fulfilment.md)",
     ]);
-    expect(configWarnings(readConfig({ ...SPOTS, ...MAIL }), Date.parse('2025-01-01T00:00:00Z')).join('\n')).not.toContain('confirmation mail');
+    expect(configWarnings(readConfig({ ...SPOTS, ...MAIL }), Date.parse('2025-01-01T00:00:00Z')).join('\n')).not.toContain("buyer's mails");
   });
 });

@@ -1,0 +1,38 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isSessionId } from './sessionId';
+
+/**
+ * A buyer's personal link, /acceso/<token> (docs/fulfilment.md): the purchase's Checkout Session id and a signature
+ * of it with ACCESS_SECRET, so that the site tells a link it made from a forged, altered or garbled one without asking
+ * Stripe. The session id is as much a credential as the token (it opens /gracias, which shows the link), so the token
+ * hides nothing by carrying it. Pure.
+ */
+
+/** 128 bits of HMAC-SHA-256, in base64url: past guessing, and short enough for a link someone may read aloud. */
+const SIGNATURE_BYTES = 16;
+const SIGNATURE_CHARS = Math.ceil((SIGNATURE_BYTES * 4) / 3);
+
+const signatureOf = (secret: string, purpose: string, sessionId: string): Buffer =>
+  createHmac('sha256', secret).update(`${purpose}:${sessionId}`).digest().subarray(0, SIGNATURE_BYTES);
+
+/** The personal link's token for a purchase. */
+export const accessToken = (secret: string, sessionId: string): string => `${sessionId}.${signatureOf(secret, 'acceso', sessionId).toString('base64url')}`;
+
+/** The purchase a token was made for, or null when this site did not make it (checked in constant time). */
+export function sessionOfToken(secret: string, token: string): string | null {
+  const dot = token.lastIndexOf('.');
+  const sessionId = token.slice(0, dot);
+  const signature = token.slice(dot + 1);
+  if (dot === -1 || !isSessionId(sessionId) || !new RegExp(`^[A-Za-z0-9_-]{${SIGNATURE_CHARS}}$`).test(signature)) return null;
+  // Compared as written, not decoded: base64url's last character carries unused bits, and a link that differs in them
+  // is not one this site wrote.
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(signatureOf(secret, 'acceso', sessionId).toString('base64url'));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? sessionId : null;
+}
+
+/**
+ * A stable, opaque reference to a purchase for its mails' Message-IDs: the same for every send of one kind, and
+ * telling a mail server's logs nothing that opens the buyer's pages.
+ */
+export const purchaseReference = (secret: string, sessionId: string): string => signatureOf(secret, 'mensaje', sessionId).toString('hex');

@@ -1,0 +1,16 @@
+import type { Response } from 'express';
+
+/** "Vuelve a cargar esta página en un minuto." */
+export const RETRY_AFTER_SECONDS = 60;
+
+/** A buyer's page: its address is a credential, kept by nobody, sent to no one, shown to no search engine. */
+export function privateHeaders(res: Response): void {
+  res.set({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' });
+}
+
+/** A buyer's page, private; `tryAgain`: Stripe could not say, and the page asks for a reload in a minute. */
+export function sendPrivatePage(res: Response, status: number, html: string, tryAgain: boolean): void {
+  privateHeaders(res);
+  if (tryAgain) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  res.status(status).type('html').send(html);
+}

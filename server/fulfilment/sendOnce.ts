@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../ops/clock';
+import { CheckoutError, type CheckoutApi } from './checkout';
+import { MailError, type Mailer, type MailMessage } from './mailer';
+import { claimKey, isOwnClaim, type MailKind, type Mark, markMetadata, nextStep, readMark } from './mark';
+import type { Purchase } from './purchase';
+
+/**
+ * How one mail of one purchase ended. `sent`: this call sent it. `already_sent`: the mark says it went (or was
+ * refused for good). `in_progress`: another call holds a fresh claim (or won the race for it). `undeliverable`: the
+ * mail server refused the address for good, marked so and never tried again. `mail_failed`, `stripe_unavailable`:
+ * nothing sent, to be tried again. `mark_failed`: sent, but the mark could not be written.
+ */
+export type MailOutcome = 'sent' | 'already_sent' | 'in_progress' | 'undeliverable' | 'mail_failed' | 'stripe_unavailable' | 'mark_failed';
+export const MAIL_OUTCOMES: readonly MailOutcome[] = [
+  'sent',
+  'already_sent',
+  'in_progress',
+  'undeliverable',
+  'mail_failed',
+  'stripe_unavailable',
+  'mark_failed',
+];
+
+export interface MailResult {
+  kind: MailKind;
+  outcome: MailOutcome;
+  /** A short cause for the log: never an address, a session id or a link. */
+  detail?: string;
+}
+
+/** Sends one kind of mail to one purchase, at most once whatever the instances and retries (decision 0011). */
+export type SendOnce = (purchase: Purchase, kind: MailKind) => Promise<MailResult>;
+
+export interface SendOnceOptions {
+  checkout: CheckoutApi;
+  mailer: Mailer;
+  compose: (purchase: Purchase, kind: MailKind, nowMs: number) => MailMessage;
+  clock: Clock;
+  /** How long a claim keeps others off before it counts as abandoned: far longer than any send takes. */
+  leaseMs?: number;
+  /** A claimant's token: random, so no two claims are alike. */
+  newClaim?: () => string;
+}
+
+/** Ten minutes: a send is bounded by the SMTP timeouts to well under one, and the next sweep comes sooner. */
+export const CLAIM_LEASE_MS = 10 * 60_000;
+/** A claim's key found spent with nothing carried out (a 500 Stripe stored under it) is passed over, this often at most per call. */
+const SPENT_KEYS = 2;
+/** Claims whose answer never came, remembered to recognise them as this instance's own: far more than are ever in flight. */
+const UNSETTLED_CLAIMS = 1_000;
+
+type Claimed = { own: true; attempt: number; claim: string } | { own: false; result: Omit<MailResult, 'kind'> };
+
+function detailOf(error: unknown): string {
+  if (error instanceof CheckoutError) return `stripe ${error.detail}`;
+  if (error instanceof MailError) return `smtp ${error.detail}`;
+  return 'unexpected failure';
+}
+
+/**
+ * Claim at Stripe, send, mark. The claim is a compare-and-set through the Idempotency-Key (one per attempt), and its
+ * own when Stripe's answer carries this claimant's token. Two claims can stall, and each recovers at the next turn:
+ * - the claim was carried out but its answer lost (a reset, a timeout): its token is remembered, and the mark read
+ *   next time carries it, so the claim is known for this instance's own and the mail goes;
+ * - Stripe stored a failure (a 500) under the claim's key: any other claim under it is refused (`key_reused`), so the
+ *   mark is read again, and when it holds no claim for that attempt, the key is spent and the next attempt is claimed.
+ */
+export function createSendOnce({
+  checkout,
+  mailer,
+  compose,
+  clock,
+  leaseMs = CLAIM_LEASE_MS,
+  newClaim = () => randomBytes(12).toString('hex'),
+}: SendOnceOptions): SendOnce {
+  const unsettled = new Set<string>();
+  const remember = (claim: string): void => {
+    unsettled.add(claim);
+    if (unsettled.size > UNSETTLED_CLAIMS) unsettled.delete(unsettled.values().next().value as string);
+  };
+  const ownUnsettled = (mark: Mark): boolean => mark.status === 'sending' && mark.claim !== null && unsettled.has(mark.claim);
+
+  const claim = async (purchase: Purchase, kind: MailKind, mark: Mark): Promise<Claimed> => {
+    if (ownUnsettled(mark) && mark.claim) return { own: true, attempt: mark.attempt, claim: mark.claim };
+    const next = nextStep(mark, clock(), leaseMs);
+    if (next.step === 'done') return { own: false, result: { outcome: 'already_sent' } };
+    if (next.step === 'wait') return { own: false, result: { outcome: 'in_progress' } };
+    for (let attempt = next.attempt, spent = 0; ; attempt += 1) {
+      const token = newClaim();
+      try {
+        const answer = await checkout.mark(
+          purchase.sessionId,
+          markMetadata(kind, 'sending', attempt, token, clock()),
+          claimKey(kind, purchase.sessionId, attempt),
+        );
+        if (isOwnClaim(answer.metadata, kind, attempt, token)) return { own: true, attempt, claim: token };
+        return { own: false, result: { outcome: 'in_progress' } };
+      } catch (error) {
+        if (!(error instanceof CheckoutError) || error.kind === 'unavailable' || error.kind === 'credentials') {
+          // Perhaps carried out, its answer lost: the mark will tell, next time.
+          remember(token);
+          return { own: false, result: { outcome: 'stripe_unavailable', detail: detailOf(error) } };
+        }
+        if (error.kind === 'in_use') return { own: false, result: { outcome: 'in_progress', detail: detailOf(error) } };
+        // key_reused: whoever used the key first, the mark says what came of it.
+        let fresh: Mark;
+        try {
+          const session = await checkout.session(purchase.sessionId);
+          fresh = readMark(session?.metadata, kind);
+        } catch (readError) {
+          return { own: false, result: { outcome: 'stripe_unavailable', detail: detailOf(readError) } };
+        }
+        if (ownUnsettled(fresh) && fresh.claim) return { own: true, attempt: fresh.attempt, claim: fresh.claim };
+        if (fresh.attempt >= attempt)
+          return { own: false, result: { outcome: nextStep(fresh, clock(), leaseMs).step === 'done' ? 'already_sent' : 'in_progress' } };
+        if (spent >= SPENT_KEYS) return { own: false, result: { outcome: 'stripe_unavailable', detail: detailOf(error) } };
+        spent += 1;
+      }
+    }
+  };
+
+  return async (purchase, kind) => {
+    const claimed = await claim(purchase, kind, purchase.marks[kind]);
+    if (!claimed.own) return { kind, ...claimed.result };
+    unsettled.delete(claimed.claim);
+    const { attempt, claim: token } = claimed;
+    const write = (status: 'sent' | 'failed' | 'undeliverable') => () => checkout.mark(purchase.sessionId, markMetadata(kind, status, attempt, token, clock()));
+
+    try {
+      await mailer(compose(purchase, kind, clock()));
+    } catch (error) {
+      const permanent = error instanceof MailError && error.permanent;
+      // Released, so the next turn claims it at once; refused for good, so none does. Failing that, the lease frees it.
+      await write(permanent ? 'undeliverable' : 'failed')().catch(() => undefined);
+      return { kind, outcome: permanent ? 'undeliverable' : 'mail_failed', detail: detailOf(error) };
+    }
+
+    // The mail is out: the mark is worth a second try, since without it the lease would one day let a second mail go.
+    try {
+      await write('sent')().catch(write('sent'));
+      return { kind, outcome: 'sent' };
+    } catch (error) {
+      return { kind, outcome: 'mark_failed', detail: detailOf(error) };
+    }
+  };
+}

@@ -1,0 +1,111 @@
+import type { JourneyTimeline } from '../../shared/logic/journey';
+import type { Clock } from '../ops/clock';
+import type { Logger } from '../ops/logger';
+import type { CheckoutApi } from './checkout';
+import { detailOf } from './fulfil';
+import type { FulfilmentMetrics } from './fulfilmentMetrics';
+import type { MailKind } from './mark';
+import type { Settle } from './settle';
+
+/** What one sweep did. `completed`: every page read, every purchase given its turn. */
+export interface SweepReport {
+  completed: boolean;
+  purchases: number;
+  sent: number;
+  failed: number;
+  /** Why it stopped early, for the log. */
+  cause?: string;
+}
+
+export interface Sweep {
+  run(): Promise<SweepReport>;
+}
+
+export interface SweepOptions {
+  checkout: CheckoutApi;
+  paymentLink: string;
+  settle: Settle;
+  timeline: JourneyTimeline;
+  clock: Clock;
+  logger: Logger;
+  metrics?: FulfilmentMetrics;
+  /** Purchases settled at once: enough for a thousand reminders within minutes, few for Stripe's rate limits. */
+  concurrency?: number;
+}
+
+/** Failures in a row (Stripe, or the mail server) that say the next purchase would fail too: the rest waits a period. */
+const STOP_AFTER_FAILURES = 3;
+const CONCURRENCY = 4;
+const MOMENT_OF: Partial<Record<MailKind, (timeline: JourneyTimeline) => number>> = {
+  day_before: (timeline) => timeline.dayBeforeMs,
+  hour_before: (timeline) => timeline.hourBeforeMs,
+};
+
+/**
+ * One pass over the Payment Link's complete sessions, page by page (docs/fulfilment.md): each goes through the same
+ * step as a webhook's or a page's (server/fulfilment/settle.ts), so a mail that no webhook ever delivered, a claim
+ * that stalled, a reminder or the recording goes out within one period. What is not due costs nothing but its share
+ * of the list: one read per hundred purchases.
+ */
+export function createSweep({ checkout, paymentLink, settle, timeline, clock, logger, metrics, concurrency = CONCURRENCY }: SweepOptions): Sweep {
+  /** A missed reminder is said once per process: every sweep after would find it missed again. */
+  const missedSaid = new Set<MailKind>();
+
+  return {
+    async run() {
+      const started = clock();
+      const report: SweepReport = { completed: false, purchases: 0, sent: 0, failed: 0 };
+      const missed = new Map<MailKind, number>();
+      let inARow = 0;
+      try {
+        for await (const page of checkout.completeSessions(paymentLink)) {
+          let next = 0;
+          const worker = async (): Promise<void> => {
+            while (next < page.length && inARow < STOP_AFTER_FAILURES) {
+              const session = page[next] as (typeof page)[number];
+              next += 1;
+              const { purchase, results, missed: skipped } = await settle(session, 'sweep');
+              if (purchase) report.purchases += 1;
+              for (const kind of skipped) missed.set(kind, (missed.get(kind) ?? 0) + 1);
+              for (const { outcome, detail } of results) {
+                if (outcome === 'sent') report.sent += 1;
+                if (outcome === 'mail_failed' || outcome === 'stripe_unavailable') {
+                  report.failed += 1;
+                  inARow += 1;
+                  report.cause = detail;
+                } else if (outcome === 'sent' || outcome === 'undeliverable') inARow = 0;
+              }
+            }
+          };
+          await Promise.all(Array.from({ length: Math.min(concurrency, page.length) }, worker));
+          if (inARow >= STOP_AFTER_FAILURES) break;
+        }
+        report.completed = inARow < STOP_AFTER_FAILURES;
+      } catch (error) {
+        report.cause = detailOf(error);
+      }
+
+      for (const [kind, purchases] of missed) {
+        const momentOf = MOMENT_OF[kind];
+        if (missedSaid.has(kind) || !momentOf) continue;
+        missedSaid.add(kind);
+        logger.warn(
+          { event: 'reminder_missed', kind, purchases, moment: new Date(momentOf(timeline)).toISOString() },
+          'reminder skipped: its moment passed more than 30 minutes ago (the site was not running)',
+        );
+      }
+      metrics?.sweep(report.completed, clock() - started, clock());
+      const fields = {
+        event: 'sweep',
+        completed: report.completed,
+        purchases: report.purchases,
+        sent: report.sent,
+        failed: report.failed,
+        ms: clock() - started,
+      };
+      if (!report.completed) logger.warn({ ...fields, cause: report.cause ?? 'unexpected failure' }, 'sweep stopped early: the rest waits for the next one');
+      else if (report.sent > 0 || report.failed > 0) logger.info(fields, 'sweep done');
+      return report;
+    },
+  };
+}
