@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RouteKind, routeList } from '../../shared/routes';
+import { HASHED_ASSET_PATH, type RouteKind, routeList } from '../../shared/routes';
 import { type RunningVarnish, startVarnish } from '../helpers/varnish';
 
 /**
@@ -215,6 +215,8 @@ describe('deploy/varnish/taller.vcl held to shared/routes.ts', () => {
         .sort(),
     ).toEqual(readdirSync('public').sort());
     const asset = new RegExp(kindLines.find(({ kind }) => kind === 'asset')?.pattern ?? '$^');
+    // The same pattern the build holds the previous release's chunks to.
+    expect(asset.source).toBe(HASHED_ASSET_PATH.source);
     const built = readdirSync('dist/public/assets', { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
       .map((entry) => `/${path.relative('dist/public', path.join(entry.parentPath, entry.name))}`);

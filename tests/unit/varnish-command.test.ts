@@ -26,7 +26,16 @@ describe('the backends', () => {
 
   it.each([
     ['deploy/varnish/backends.example.vcl', readFileSync('deploy/varnish/backends.example.vcl', 'utf8')],
-    ['backends.vcl of the tests and the rehearsal', backendsVcl([{ name: 'instance_1', port: 3001 }, { name: 'instance_2', port: 3002 }], 8080)],
+    [
+      'backends.vcl of the tests and the rehearsal',
+      backendsVcl(
+        [
+          { name: 'instance_1', port: 3001 },
+          { name: 'instance_2', port: 3002 },
+        ],
+        8080,
+      ),
+    ],
   ])('in %s hold each instance and each retry twin to the same bound', (_, text) => {
     expect(instances(text)).toHaveLength(4);
     for (const line of instances(text)) expect(line).toContain(`.max_connections = ${BACKEND_MAX_CONNECTIONS};`);
