@@ -9,12 +9,12 @@
 #
 # Use it as it is: copy it to /etc/varnish/, write /etc/varnish/backends.vcl from
 # backends.example.vcl (your instances, and the cache's own address), and run
-#   varnishd -a :80 -f /etc/varnish/taller.vcl -p http_gzip_support=off -p shortlived=0 -s malloc,256m -s Transient=malloc,64m -s webhook=malloc,16m
+#   varnishd -a :80 -f /etc/varnish/taller.vcl -p http_gzip_support=off -p shortlived=0 -s main=malloc,256m -s Transient=malloc,64m -s webhook=malloc,16m
 # Transient storage holds what is passed (never stored); it has no bound unless given one. With
-# shortlived=0 the pages of one second go to the bounded, evicting main storage, not to Transient. The
-# storage `webhook` holds the webhook's bodies while they arrive (taller_webhook_body), apart from Transient,
-# so that slow bodies filling it can never starve what is passed. It needs Debian's varnish-modules
-# (vsthrottle).
+# shortlived=0 the pages of one second go to the bounded, evicting storage `main`, not to Transient. The
+# storage `webhook` holds the webhook's bodies while they arrive (taller_webhook_body), apart from both,
+# so that slow bodies filling it can never starve what is kept or passed. It needs Debian's
+# varnish-modules (vsthrottle).
 # `npm run rehearsal` runs this very file in front of two instances, with a generated backends.vcl.
 vcl 4.1;
 
@@ -338,6 +338,11 @@ sub taller_next_instance {
 }
 
 sub vcl_backend_response {
+    # What the cache keeps goes to the storage `main`: Varnish would otherwise spread it over every
+    # storage it has, the webhook's bodies' included, where a flood of bodies leaves no room.
+    if (!bereq.uncacheable) {
+        set beresp.storage = storage.main;
+    }
     # The outage page is kept, apart from the pages' rules: a short TTL, so the probe refreshes it
     # (a new contact address shows soon), and a long grace, so it is there when nothing answers. It
     # holds no offer, so keeping it brings no ended Early Bird back. Its no-store stays in its
@@ -401,6 +406,7 @@ sub vcl_backend_error {
     # never gets the outage page. Browsers and caches beyond this one keep none (no-store): the next
     # release may bring the file.
     if (bereq.http.X-Taller-Kind == "asset" && bereq.http.X-Taller-Missing) {
+        set beresp.storage = storage.main;
         set beresp.status = 404;
         set beresp.ttl = 5s;
         set beresp.grace = 0s;

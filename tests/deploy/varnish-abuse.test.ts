@@ -6,30 +6,33 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../scripts/lib/harness';
 import { openConnection, rawRequest } from '../helpers/rawHttp';
 import { type RunningVarnish, startVarnish } from '../helpers/varnish';
 
 const INSTANCES = 6;
-/** What one stand-in received, Varnish's own probes aside: `METHOD url`, and the body's length once it had all of it. */
+/** What a stand-in received, Varnish's own probes aside: `METHOD url`, and the body's length once it had all of it. */
 interface Seen {
+  instance: number;
   line: string;
   bodyBytes: number | null;
 }
-const seen: Seen[][] = Array.from({ length: INSTANCES }, () => []);
+/** Everything every stand-in received, in the order it arrived. */
+const seen: Seen[] = [];
 /** What reached any instance from the `from`th entry on, but for the outage keeper's refreshes, which come when they will. */
-const reachedSince = (from: number): Seen[] =>
+const reachedSince = (from: number): Omit<Seen, 'instance'>[] =>
   seen
-    .flat()
     .slice(from)
-    .filter((entry) => entry.line !== 'GET /_outage');
-const reachedSoFar = (): number => seen.flat().length;
+    .filter((entry) => entry.line !== 'GET /_outage')
+    .map(({ line, bodyBytes }) => ({ line, bodyBytes }));
+const reachedSoFar = (): number => seen.length;
 const isProbe = (req: http.IncomingMessage): boolean => req.url === '/healthz' && !req.headers['x-varnish'];
 
-const standIns = seen.map((log) =>
+const standIns = Array.from({ length: INSTANCES }, (_, instance) =>
   http.createServer((req, res) => {
     if (isProbe(req)) return void res.end('{"status":"ok"}');
-    const entry: Seen = { line: `${req.method} ${req.url}`, bodyBytes: null };
-    log.push(entry);
+    const entry: Seen = { instance, line: `${req.method} ${req.url}`, bodyBytes: null };
+    seen.push(entry);
     let bytes = 0;
     req.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
@@ -37,6 +40,12 @@ const standIns = seen.map((log) =>
     req.on('end', () => {
       entry.bodyBytes = bytes;
       if (req.url === '/_outage') return void res.writeHead(503, { 'Cache-Control': 'no-store' }).end('outage');
+      // Hashed files named `kept-…` exist, and the cache keeps them (250 kB: more than a webhook's body leaves free when
+      // the bodies have filled their storage); any other is missing.
+      if (req.url?.startsWith('/assets/kept-'))
+        return void res
+          .writeHead(200, { 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Type': 'text/javascript' })
+          .end(`export {};${' '.repeat(250_000)}`);
       if (req.url?.startsWith('/assets/')) return void res.writeHead(404, { 'Cache-Control': 'no-store', 'Content-Type': 'text/html' }).end('<h1>404</h1>');
       res.writeHead(200, { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain' }).end(`received ${bytes}`);
     });
@@ -98,6 +107,35 @@ describe('bodies at the edge', () => {
     }
   });
 
+  it('keeps serving pages while slow webhook bodies fill all the room it has for them', async () => {
+    // 100 bodies of 200 kB, each one byte short of whole: more than the webhook's 16 MB, so the last find no room.
+    const declared = 200_000;
+    const held = await Promise.all(Array.from({ length: 100 }, () => openConnection(varnish.port)));
+    try {
+      await Promise.all(
+        held.map(async (connection) => {
+          await connection.write(
+            head(['POST /webhooks/stripe HTTP/1.1', 'Host: taller.example.org', 'Content-Type: application/json', `Content-Length: ${declared}`]),
+          );
+          await connection.write('x'.repeat(declared - 1));
+        }),
+      );
+      await waitUntil('bodies refused for want of room', () => held.some((connection) => connection.isClosed()), 5_000);
+      const space = await varnish.counters('SMA.webhook.g_space');
+      // Meanwhile what the cache keeps is fetched and kept as ever: ten files it has never seen.
+      const statuses: string[] = [];
+      for (let n = 0; n < 10; n += 1) {
+        const answer = await rawRequest(varnish.port, head([`GET /assets/kept-ABCDEF${n}${n}.js HTTP/1.1`, 'Host: taller.example.org', 'Connection: close']));
+        statuses.push(answer.text.split('\r\n')[0] ?? '');
+      }
+      expect(statuses, `with ${space['SMA.webhook.g_space']} bytes of the webhook's storage left`).toEqual(statuses.map(() => 'HTTP/1.1 200 OK'));
+      // No held body reached an instance: none was whole.
+      expect(reachedSince(0).filter((entry) => entry.line === 'POST /webhooks/stripe' && entry.bodyBytes === declared - 1)).toEqual([]);
+    } finally {
+      for (const connection of held) connection.destroy();
+    }
+  });
+
   it.each([
     ['/gracias?session_id=cs_test_a1b2c3', 'Content-Length: 200000'],
     ['/', 'Content-Length: 200000'],
@@ -136,7 +174,10 @@ describe('a hashed file that no instance has', () => {
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 404));
     for (const answer of answers) expect(answer.type).toMatch(/^text\/plain/);
     // Asked in turn until Varnish's max_retries (4 by default) ended the walk: five instances, once each.
-    const asked = seen.map((log) => log.filter((entry) => entry.line === `GET ${missing}`).length).sort();
+    const asked = Array.from(
+      { length: INSTANCES },
+      (_, instance) => seen.filter((entry) => entry.instance === instance && entry.line === `GET ${missing}`).length,
+    ).sort();
     expect(asked).toEqual([0, 1, 1, 1, 1, 1]);
   });
 

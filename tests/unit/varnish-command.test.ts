@@ -16,6 +16,8 @@ describe('the varnishd command in the docs', () => {
     expect(found.length).toBeGreaterThan(0);
     for (const command of found) {
       for (let i = 0; i < VARNISHD_SETTINGS.length; i += 2) expect(command).toContain(`${VARNISHD_SETTINGS[i]} ${VARNISHD_SETTINGS[i + 1]}`);
+      // The storage the VCL keeps objects in, by name.
+      expect(command).toMatch(/ -s main=malloc,\d+[kmg] /);
     }
   });
 });

@@ -135,6 +135,11 @@ export interface VarnishNode {
   requestsTo(instance: string): Promise<number>;
   /** The counters of varnishstat, by name without the MAIN. prefix. */
   counters(): Promise<Record<string, number>>;
+  /**
+   * The last probes of `instance`, newest in bit 0, 1 for each that succeeded (varnishstat's VBE.*.happy, 64 of them):
+   * read from its text, since a bitmap of 64 bits is more than a JSON number holds.
+   */
+  probeHistory(instance: string): Promise<bigint>;
 }
 
 /** varnishstat -j's counters, at the top level or (newer versions) under `counters`. */
@@ -198,6 +203,12 @@ export async function startVarnish(name: string, dir: string, vclFile: string, i
     async requestsTo(instance) {
       const counters = await varnishstat(workdir, '-f', `VBE.*.${instance}.req`, '-f', `VBE.*.${instance}_retry.req`);
       return Object.values(counters).reduce((sum, counter) => sum + (typeof counter?.value === 'number' ? counter.value : 0), 0);
+    },
+    async probeHistory(instance) {
+      const { stdout } = await run('varnishstat', ['-n', workdir, '-1', '-f', `VBE.*.${instance}.happy`]);
+      const value = /^VBE\.\S+\.happy\s+(\d+)/m.exec(stdout)?.[1];
+      if (value === undefined) throw new Error(`varnishstat has no probe history for ${instance}`);
+      return BigInt(value);
     },
     async counters() {
       const counters = await varnishstat(workdir);
