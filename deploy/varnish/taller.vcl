@@ -287,10 +287,11 @@ sub vcl_synth {
     if (resp.status == 429) {
         set resp.http.Retry-After = "10";
         set resp.http.Content-Type = "text/html; charset=utf-8";
-        set resp.http.Content-Security-Policy = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+        # Its one inline style is allowed by its hash, as the site's pages are (the test recomputes it).
+        set resp.http.Content-Security-Policy = "default-src 'none'; style-src 'sha256-EOAC4Zc/6zqwGHjEiGUZEqBdEQv6woMcnLYBptwMtIQ='; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
         set resp.http.X-Frame-Options = "DENY";
         set resp.http.Referrer-Policy = "no-referrer";
-        set resp.body = {"<!DOCTYPE html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Un momento, por favor</title><h1>Un momento, por favor</h1><p>Recibimos muchas solicitudes seguidas desde tu conexión. Espera unos segundos y vuelve a cargar la página.</p></html>"};
+        set resp.body = {"<!DOCTYPE html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Un momento, por favor</title><style>body{margin:0;padding:12vh 1rem;background:#fbf6f1;color:#2b1a2e;font:1.0625rem/1.6 system-ui,-apple-system,'Segoe UI',sans-serif}main{max-width:34rem;margin:0 auto;padding:2rem 1.5rem;background:#fff;border:1px solid #eadccf;border-radius:1rem}h1{margin:0 0 .75rem;font:700 1.6rem/1.2 Georgia,'Times New Roman',serif;color:#3a1d44}p{margin:0}</style><main><h1>Un momento, por favor</h1><p>Recibimos muchas solicitudes seguidas desde tu conexión. Espera unos segundos y vuelve a cargar la página.</p></main></html>"};
         return (deliver);
     }
 }

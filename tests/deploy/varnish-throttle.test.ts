@@ -7,7 +7,7 @@
  * budget per visit, so that the rule is proven for every path there (a variant of the VCL passes them, as a private
  * page is passed).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +161,11 @@ describe('the limit', () => {
       expect(refused?.body).toContain(`<h1>${throttled.heading}</h1>`);
       expect(refused?.body).toContain(`<p>${throttled.text}</p>`);
       expect(JSON.stringify(refused?.headers) + (refused?.body ?? '')).not.toMatch(/varnish|guru meditation/i);
+      // Its one inline style, and nothing else, allowed by the policy.
+      const style = /<style>([^<]*)<\/style>/.exec(refused?.body ?? '')?.[1] ?? '';
+      expect(refused?.headers['content-security-policy']).toBe(
+        `default-src 'none'; style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      );
       // Another client at the same moment is not held back.
       expect((await ask(edge.port, `${path}?session_id=${madeUp()}`, `${client}0`)).status).not.toBe(429);
     },

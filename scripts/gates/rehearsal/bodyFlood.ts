@@ -9,10 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, PRODUCTION_SETTINGS, sellingEnv } from '../../lib/harness.ts';
+import { freePort } from '../../lib/harness.ts';
 import { startSmtpStandIn } from '../../lib/smtpStandIn.ts';
 import { startStripeStandIn } from '../../lib/stripeStandIn.ts';
-import { createInstance, type Instance, startVarnish, type VarnishNode } from './fleet.ts';
+import { createInstance, type Instance, standInSaleEnv, startVarnish, type VarnishNode } from './fleet.ts';
 import { floodConnections, floodSeconds, fmt, type PhaseContext, type PhaseResult, table, type VisitRecord } from './report.ts';
 import { slowBodies } from './slowBodies.ts';
 import { paced, send } from './traffic.ts';
@@ -43,7 +43,6 @@ const VARNISH_COUNTERS = [
   'backend_busy',
   'backend_fail',
 ];
-const DAY_MS = 86_400_000;
 
 interface Flood {
   name: string;
@@ -76,13 +75,9 @@ export async function rehearseBodyFlood({ workDir, vcl, log }: PhaseContext): Pr
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const [stripe, smtp] = await Promise.all([startStripeStandIn({ key, linkId }), startSmtpStandIn()]);
   try {
-    // The stand-ins are refused in production: the same build and command, without NODE_ENV=production.
+    // The SMTP stand-in is refused in production too.
     const env = {
-      ...PRODUCTION_SETTINGS,
-      ...sellingEnv(DAY_MS, 2 * DAY_MS),
-      STRIPE_SECRET_KEY: key,
-      STRIPE_PAYMENT_LINK: linkId,
-      STRIPE_API_URL: stripe.url,
+      ...standInSaleEnv({ key, linkId, url: stripe.url }),
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       SMTP_URL: smtp.url(),
       MAIL_FROM: 'Taller <taller@taller.example.org>',

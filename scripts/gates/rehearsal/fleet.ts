@@ -5,10 +5,25 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { prepareVarnish } from '../../lib/localVarnish.ts';
-import { accepts, type Env, freePort, imageCommand, startServer, waitUntil } from '../../lib/harness.ts';
+import { accepts, type Env, freePort, imageCommand, PRODUCTION_SETTINGS, sellingEnv, startServer, waitUntil } from '../../lib/harness.ts';
 import { type ChildExit, startChild, track } from './children.ts';
 
 const run = promisify(execFile);
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The settings of a fleet that reads the Stripe stand-in at `url` (with `key`, for the Payment Link `linkId`), its sale
+ * open for a day more. NODE_ENV=production reads only Stripe itself: the same build and command, without it, read the
+ * stand-in.
+ */
+export const standInSaleEnv = ({ key, linkId, url }: { key: string; linkId: string; url: string }): Record<string, string> => ({
+  ...PRODUCTION_SETTINGS,
+  ...sellingEnv(DAY_MS, 2 * DAY_MS),
+  STRIPE_SECRET_KEY: key,
+  STRIPE_PAYMENT_LINK: linkId,
+  STRIPE_API_URL: url,
+});
 
 /** A log line of the server, as far as the rehearsal reads it. */
 interface LogEntry {
