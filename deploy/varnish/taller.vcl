@@ -124,11 +124,11 @@ sub taller_route {
 
 # The pages whose every request may cost a read at Stripe: the private pages (/gracias and its
 # invite) and a buyer's access link, anywhere under /acceso/. Each instance has one budget of those
-# reads for everyone (server/fulfilment/readBudget.ts: 10 at once, then 2 a second), so that one
-# client sending made-up ids could spend it all and leave a real buyer a 503. Here each client gets 4
-# at once, then one every 2 s, per cache node: with two nodes in front of the fleet's minimum of two
-# instances, one client can spend at most 8 reads at once and 1 a second of an instance's budget
-# even if every one of them lands there, so the budget is never empty for a buyer on another address.
+# reads for everyone (server/fulfilment/readBudget.ts), so that one client sending made-up ids could
+# spend it all and leave a real buyer a 503. Here each client, per cache node, gets less than half of
+# an instance's budget at once and less than half of its refill: with two nodes in front of the
+# fleet's minimum of two instances, the budget is never empty for a buyer on another address, even if
+# every request of the one client lands on one instance (docs/operations.md, "Who the client is").
 # tests/deploy/varnish-throttle.test.ts holds every private route of shared/routes.ts to this list.
 sub taller_client_limit {
     if (std.tolower(regsub(req.url, "\?.*$", "")) ~ "^/(gracias|acceso)(/|$)") {
@@ -155,10 +155,10 @@ sub taller_client {
 
 # A webhook's body is taken whole, into the storage `webhook`, before any instance is asked: a body
 # that trickles in holds no connection to an instance, and reaches one in a single burst once complete.
-# A body declared over 256 KiB (Stripe's events are a few kilobytes; the origin refuses more too) is
-# refused before a byte of it is read, with 413. When the storage is full (a flood of slow bodies), or a
-# body without a declared length outgrows the limit, Varnish closes the connection unanswered: Stripe
-# delivers again later, and nothing of it reaches an instance.
+# A body declared over the origin's own limit (Stripe's events are far smaller) is refused before a
+# byte of it is read. When the storage is full (a flood of slow bodies), or a body without a declared
+# length outgrows the limit, Varnish closes the connection unanswered: Stripe delivers again later,
+# and nothing of it reaches an instance.
 sub taller_webhook_body {
     if (std.integer(req.http.Content-Length, 0) > 262144) {
         return (synth(413));
@@ -401,10 +401,10 @@ sub vcl_backend_error {
         # A refresh in the background failed: keep the copy there is.
         return (abandon);
     }
-    # A hashed file that no instance has: every instance asked said 404 (or Varnish's max_retries,
-    # 4 by default, ended the walk first). One small 404 for every encoding, kept 5 s: however many
-    # ask for that name, each instance is asked at most once in those seconds, and a script's URL
-    # never gets the outage page. Browsers and caches beyond this one keep none (no-store): the next
+    # A hashed file that no instance has: every instance asked said 404 (or Varnish's max_retries
+    # ended the walk first). One small 404 for every encoding, kept a few seconds: however many ask
+    # for that name, each instance is asked at most once in those seconds, and a script's URL never
+    # gets the outage page. Browsers and caches beyond this one keep none (no-store): the next
     # release may bring the file.
     if (bereq.http.X-Taller-Kind == "asset" && bereq.http.X-Taller-Missing) {
         set beresp.storage = storage.main;

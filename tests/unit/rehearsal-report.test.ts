@@ -152,10 +152,15 @@ describe('the rehearsal report, fed a million records', () => {
       'second 100: no request for /healthz',
     ]);
     // A million connections, opened one a millisecond, each open 10 s; the last never closed.
-    const connections = Array.from({ length: MILLION }, (_, i) => ({ opened: i, status: i % 4 ? null : 400, closed: i === MILLION - 1 ? null : i + 10_000 }));
+    const connections = Array.from({ length: MILLION }, (_, i) => ({
+      opened: i,
+      status: i % 4 ? null : 400,
+      closed: i === MILLION - 1 ? null : i + 10_000,
+      error: i % 4 === 1 ? 'ECONNRESET' : null,
+    }));
     const figures = floodConnections(connections);
     expect(figures.count).toBe(MILLION);
-    expect(Object.fromEntries(figures.answers)).toEqual({ 400: MILLION / 4, none: (MILLION * 3) / 4 });
+    expect(Object.fromEntries(figures.answers)).toEqual({ 400: MILLION / 4, 'closed unanswered (ECONNRESET)': MILLION / 4, 'closed unanswered': MILLION / 2 });
     expect(figures.openAt(500_000)).toBe(10_000);
     expect(figures.openAt(MILLION + 20_000)).toBe(1);
     expect(figures.lastClosed).toBe(Infinity);

@@ -4,8 +4,9 @@
 // ask /, /prompt1 and /healthz through the node, four times a second each, and a kubelet's probes ask each instance
 // directly every second. Acceptance, for each flood, from its first connection to its last one's close: every visitor's
 // request answered 200 within 1 s, in every second; both instances healthy in Varnish's eyes, none of its probes
-// missed; every kubelet probe answered 200 within its timeout; no instance dropped a connection. Every load runs at a
-// fixed rate. Its processes are the caller's to stop.
+// missed; every kubelet probe answered 200 within its timeout; no instance dropped a connection; and Varnish always
+// found room in Transient for what it passes (a buyer's page, a probe, Stripe's answer). Every load runs at a fixed
+// rate. Its processes are the caller's to stop.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -168,6 +169,7 @@ export async function rehearseBodyFlood({ workDir, vcl, log }: PhaseContext): Pr
       for (const flood of floods) {
         const droppedBefore = await Promise.all(instances.map(({ metricsPort }) => metric(metricsPort, 'taller_connections_dropped_total')));
         const countersBefore = await node.counters();
+        const transientBefore = await node.storageFailures('Transient');
         log(`floods: ${CONNECTIONS} connections, ${OPEN_PER_SECOND}/s, each ${flood.name} declaring ${DECLARED_BYTES} bytes over ${TRICKLE_SECONDS} s`);
         const from = Date.now();
         const { records, done: flooded } = slowBodies({
@@ -190,6 +192,8 @@ export async function rehearseBodyFlood({ workDir, vcl, log }: PhaseContext): Pr
         );
         const histories = await Promise.all(names.map((name) => node.probeHistory(name)));
         const countersAfter = await node.counters();
+        // What Varnish passes (probes, private pages, Stripe's answers) lives in Transient: it must always find room.
+        const transientFailed = (await node.storageFailures('Transient')) - transientBefore;
         const counted = VARNISH_COUNTERS.map((name) => `${name} ${fmt((countersAfter[name] ?? 0) - (countersBefore[name] ?? 0))}`).join(', ');
         connections += figures.count;
 
@@ -226,7 +230,7 @@ export async function rehearseBodyFlood({ workDir, vcl, log }: PhaseContext): Pr
             return `${ok}/${sent}`;
           })(),
         ]);
-        const answered = [...figures.answers].map(([status, count]) => `${fmt(count)} x ${status === 'none' ? 'closed unanswered' : status}`).join(', ');
+        const answered = [...figures.answers].map(([answer, count]) => `${fmt(count)} x ${answer}`).join(', ');
         sections.push(
           [
             `${flood.name}: ${fmt(figures.count)} connections in ${seconds} s (${answered})`,
@@ -235,7 +239,7 @@ export async function rehearseBodyFlood({ workDir, vcl, log }: PhaseContext): Pr
               '\n  ',
             ),
             `  Varnish's probes missed in those seconds: ${missed.map((entry) => `${entry.name} ${entry.missed}`).join(', ')}; ` +
-              `connections dropped at the instances: ${dropped.join(', ')}; Varnish counted ${counted}`,
+              `connections dropped at the instances: ${dropped.join(', ')}; no room in Transient ${fmt(transientFailed)} times; Varnish counted ${counted}`,
           ].join('\n'),
         );
         const mine = (list: string[]): string[] =>
@@ -250,6 +254,7 @@ export async function rehearseBodyFlood({ workDir, vcl, log }: PhaseContext): Pr
           ),
           ...mine(missed.filter((entry) => entry.missed > 0).map((entry) => `${entry.missed} of Varnish's probes of ${entry.name} failed`)),
           ...mine(dropped.flatMap((count, index) => (count > 0 ? [`${names[index]} dropped ${count} connections`] : []))),
+          ...mine(transientFailed > 0 ? [`Transient, where what is passed lives, had no room ${transientFailed} times`] : []),
         );
         await sleep(QUIET_MS);
       }

@@ -155,6 +155,8 @@ export interface VarnishNode {
    * read from its text, since a bitmap of 64 bits is more than a JSON number holds.
    */
   probeHistory(instance: string): Promise<bigint>;
+  /** How often the storage `name` (Transient, say) had no room for what was asked of it (varnishstat's SMA.<name>.c_fail). */
+  storageFailures(name: string): Promise<number>;
 }
 
 /** varnishstat -j's counters, at the top level or (newer versions) under `counters`. */
@@ -224,6 +226,12 @@ export async function startVarnish(name: string, dir: string, vclFile: string, i
       const value = /^VBE\.\S+\.happy\s+(\d+)/m.exec(stdout)?.[1];
       if (value === undefined) throw new Error(`varnishstat has no probe history for ${instance}`);
       return BigInt(value);
+    },
+    async storageFailures(storage) {
+      const counters = await varnishstat(workdir, '-f', `SMA.${storage}.c_fail`);
+      const value = counters[`SMA.${storage}.c_fail`]?.value;
+      if (typeof value !== 'number') throw new Error(`varnishstat counts no storage ${storage}`);
+      return value;
     },
     async counters() {
       const counters = await varnishstat(workdir);

@@ -360,15 +360,18 @@ export function floodSeconds(records: Iterable<VisitRecord>, paths: readonly str
   return { rows, problems };
 }
 
-/** A flood's connections: how many, their answers by status (or `none`), and how many were open at `at`. */
-export function floodConnections(connections: Iterable<{ opened: number; status: number | null; closed: number | null }>) {
+/**
+ * A flood's connections: how many, their answers by status (or, for none, `closed unanswered` and the error that ended
+ * it, if one did), and how many were open at `at`.
+ */
+export function floodConnections(connections: Iterable<{ opened: number; status: number | null; closed: number | null; error: string | null }>) {
   let count = 0;
   const answers = new Map<string, number>();
   const opens: number[] = [];
   const closes: number[] = [];
   for (const connection of connections) {
     count += 1;
-    const answer = connection.status === null ? 'none' : String(connection.status);
+    const answer = connection.status !== null ? String(connection.status) : `closed unanswered${connection.error ? ` (${connection.error})` : ''}`;
     answers.set(answer, (answers.get(answer) ?? 0) + 1);
     opens.push(connection.opened);
     closes.push(connection.closed ?? Infinity);

@@ -14,6 +14,8 @@ export interface FloodConnection {
   closed: number | null;
   /** Body bytes written before it closed. */
   written: number;
+  /** The error that ended it (a reset, say), if one did. */
+  error: string | null;
 }
 
 export interface SlowBodiesOptions {
@@ -47,7 +49,7 @@ export function slowBodies(options: SlowBodiesOptions): { records: FloodConnecti
   const live = new Map<net.Socket, { record: FloodConnection; nextWriteAt: number; giveUpAt: number }>();
 
   const open = (index: number): void => {
-    const record: FloodConnection = { opened: Date.now(), status: null, closed: null, written: 0 };
+    const record: FloodConnection = { opened: Date.now(), status: null, closed: null, written: 0, error: null };
     records.push(record);
     const socket = net.connect({ port, host: '127.0.0.1' });
     let received = '';
@@ -62,7 +64,9 @@ export function slowBodies(options: SlowBodiesOptions): { records: FloodConnecti
       if (match) record.status = Number(match[1]);
     });
     // A refused or reset connection ends here too: its 'close' follows.
-    socket.on('error', () => {});
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      record.error ??= error.code ?? error.message;
+    });
     socket.on('close', () => {
       record.closed = Date.now();
       live.delete(socket);
