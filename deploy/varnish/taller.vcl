@@ -5,7 +5,7 @@
 # itself. When an instance fails it retries a GET or HEAD once elsewhere, and when none answers it
 # shows the site's own outage page (docs/caching.md). Under abuse it costs visitors nothing: it takes a
 # webhook's body whole before an instance is asked, refuses every other body, limits each client on the pages
-# that cost a read at Stripe, and remembers a hashed file that no instance has (docs/decisions/0015-the-edge-under-abuse.md).
+# that cost a read at Stripe, and remembers a hashed file that no instance has (docs/decisions/0017-the-edge-under-abuse.md).
 #
 # Use it as it is: copy it to /etc/varnish/, write /etc/varnish/backends.vcl from
 # backends.example.vcl (your instances, and the cache's own address), and run
