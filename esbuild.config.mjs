@@ -2,7 +2,13 @@
 // watches too. `npm run build -- --previous <dist>`: the previous release's build, whose chunks this one carries
 // (docs/decisions/0010-previous-release-chunks.md; the Dockerfile passes the running release's).
 import { parseArgs } from 'node:util';
-import { buildSite } from './scripts/lib/siteBuild.ts';
+import { BuildRefused, buildSite } from './scripts/lib/siteBuild.ts';
 
 const { values } = parseArgs({ options: { previous: { type: 'string' } } });
-console.log(await buildSite('dist', { previous: values.previous }));
+try {
+  console.log(await buildSite('dist', { previous: values.previous }));
+} catch (error) {
+  if (!(error instanceof BuildRefused)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+}

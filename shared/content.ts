@@ -429,6 +429,16 @@ export const outage = {
 } as const;
 
 /**
+ * What the shared cache answers a client that asks the pages after the checkout too often in a few seconds (429,
+ * deploy/varnish/taller.vcl keeps these words): most likely a script, perhaps a buyer who reloads too fast.
+ */
+export const throttled = {
+  title: 'Un momento, por favor',
+  heading: 'Un momento, por favor',
+  text: 'Recibimos muchas solicitudes seguidas desde tu conexión. Espera unos segundos y vuelve a cargar la página.',
+} as const;
+
+/**
  * The confirmation mail (docs/fulfilment.md): what a buyer receives, in Spanish, once the payment is confirmed.
  * The date, the times in each city of `details.cities` and the buyer's personal link are filled in from the settings.
  */

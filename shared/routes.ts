@@ -68,3 +68,10 @@ export const fillPath = (path: string, values: Record<string, string>): string =
 
 /** Where the build's hashed files are served: named by their content, kept for a year. */
 export const ASSETS_PREFIX = '/assets/';
+
+/**
+ * The path of a hashed file the build makes: an island's chunk (`/assets/chunks/hydrate-<hash>.js`) or one size of the
+ * trainer's photo. The build carries only such paths from the previous release (scripts/lib/siteBuild.ts), and the
+ * VCL's `asset` kind is this very pattern (tests/deploy/vcl-routes.test.ts holds both to the files the build makes).
+ */
+export const HASHED_ASSET_PATH = /^\/assets\/(([a-z]+\/)?[A-Za-z0-9_]+-[A-Z0-9]{8}\.js|trainer-[0-9]+-[0-9a-f]{10}\.(avif|webp|jpg))$/;

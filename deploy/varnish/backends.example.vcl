@@ -1,12 +1,14 @@
 # The instances behind taller.vcl. Copy this file to backends.vcl beside taller.vcl (Varnish looks
 # for it on vcl_path, /etc/varnish by default). Per instance: a backend probed by taller_health and
 # added to the ring in vcl_init, and its retry twin (the same address, no probe), mapped to it in
-# taller_retry_twin: retries go through the twin, so varnishstat counts them. Reload Varnish after
+# taller_retry_twin: retries go through the twin, so varnishstat counts them. Each holds at most 100
+# connections to its instance: four cache nodes then hold less than an instance's MAX_CONNECTIONS
+# (1,000), and a flood through one node never takes the room of the probes. Reload Varnish after
 # changing it.
-backend instance_1 { .host = "10.0.0.11"; .port = "3000"; .probe = taller_health; }
-backend instance_1_retry { .host = "10.0.0.11"; .port = "3000"; }
-backend instance_2 { .host = "10.0.0.12"; .port = "3000"; .probe = taller_health; }
-backend instance_2_retry { .host = "10.0.0.12"; .port = "3000"; }
+backend instance_1 { .host = "10.0.0.11"; .port = "3000"; .probe = taller_health; .max_connections = 100; }
+backend instance_1_retry { .host = "10.0.0.11"; .port = "3000"; .max_connections = 100; }
+backend instance_2 { .host = "10.0.0.12"; .port = "3000"; .probe = taller_health; .max_connections = 100; }
+backend instance_2_retry { .host = "10.0.0.12"; .port = "3000"; .max_connections = 100; }
 
 # The cache itself, at the address and port varnishd listens on (-a): its probe keeps the outage page
 # in the cache (taller.vcl). It is never sent a visitor's request.

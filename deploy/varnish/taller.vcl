@@ -3,18 +3,24 @@
 # object by its path alone, so that nothing a visitor adds (a query, a Host, a path the site does not
 # know) makes a new object or reaches an instance, and answers the methods the site does not take
 # itself. When an instance fails it retries a GET or HEAD once elsewhere, and when none answers it
-# shows the site's own outage page (docs/caching.md).
+# shows the site's own outage page (docs/caching.md). Under abuse it costs visitors nothing: it takes a
+# webhook's body whole before an instance is asked, refuses every other body, limits each client on the pages
+# that cost a read at Stripe, and remembers a hashed file that no instance has (docs/decisions/0017-the-edge-under-abuse.md).
 #
 # Use it as it is: copy it to /etc/varnish/, write /etc/varnish/backends.vcl from
 # backends.example.vcl (your instances, and the cache's own address), and run
-#   varnishd -a :80 -f /etc/varnish/taller.vcl -p http_gzip_support=off -p shortlived=0 -s malloc,256m -s Transient=malloc,64m
+#   varnishd -a :80 -f /etc/varnish/taller.vcl -p http_gzip_support=off -p shortlived=0 -s main=malloc,256m -s Transient=malloc,64m -s webhook=malloc,16m
 # Transient storage holds what is passed (never stored); it has no bound unless given one. With
-# shortlived=0 the pages of one second go to the bounded, evicting main storage, not to Transient.
+# shortlived=0 the pages of one second go to the bounded, evicting storage `main`, not to Transient. The
+# storage `webhook` holds the webhook's bodies while they arrive (taller_webhook_body), apart from both,
+# so that slow bodies filling it can never starve what is kept or passed. It needs Debian's
+# varnish-modules (vsthrottle).
 # `npm run rehearsal` runs this very file in front of two instances, with a generated backends.vcl.
 vcl 4.1;
 
 import directors;
 import std;
+import vsthrottle;
 
 # Every instance is probed on /healthz every second. On SIGTERM an instance answers 503 there at
 # once and keeps serving for SHUTDOWN_DELAY_SECONDS (5 s by default): two failed probes out of the
@@ -53,9 +59,11 @@ sub vcl_init {
 # `.probe = taller_health;` and adds it to the ring in its own vcl_init, which Varnish runs after this
 # one; declares its retry twin, the same address without a probe, which only retries go through, so
 # that varnishstat counts them (VBE.*.<name>_retry); maps each instance to its twin in
-# taller_retry_twin; and declares the cache itself, at the address it listens on, as cache_itself:
-#   backend instance_1 { .host = "10.0.0.11"; .port = "3000"; .probe = taller_health; }
-#   backend instance_1_retry { .host = "10.0.0.11"; .port = "3000"; }
+# taller_retry_twin; and declares the cache itself, at the address it listens on, as cache_itself.
+# Each instance and each twin gets `.max_connections`, so that this cache alone never takes an
+# instance's MAX_CONNECTIONS (its probes, the kubelet's and the other cache nodes keep their room):
+#   backend instance_1 { .host = "10.0.0.11"; .port = "3000"; .probe = taller_health; .max_connections = 100; }
+#   backend instance_1_retry { .host = "10.0.0.11"; .port = "3000"; .max_connections = 100; }
 #   backend cache_itself { .host = "127.0.0.1"; .port = "80"; .probe = outage_keeper; }
 #   sub vcl_init { taller.add_backend(instance_1); }
 #   sub taller_retry_twin { if (bereq.backend == instance_1) { set bereq.backend = instance_1_retry; } }
@@ -124,6 +132,53 @@ sub taller_route {
     unset req.http.X-Taller-Token-Path;
 }
 
+# The pages whose every request may cost a read at Stripe: the private pages (/gracias and its
+# invite) and a buyer's access link, anywhere under /acceso/. Each instance has one budget of those
+# reads for everyone (server/fulfilment/readBudget.ts), so that one client sending made-up ids could
+# spend it all and leave a real buyer a 503. Here each client, per cache node, gets less than half of
+# an instance's budget at once and less than half of its refill: with two nodes in front of the
+# fleet's minimum of two instances, the budget is never empty for a buyer on another address, even if
+# every request of the one client lands on one instance (docs/operations.md, "Who the client is").
+# tests/deploy/varnish-throttle.test.ts holds every private route of shared/routes.ts to this list.
+sub taller_client_limit {
+    if (std.tolower(regsub(req.url, "\?.*$", "")) ~ "^/(gracias|acceso)(/|$)") {
+        call taller_client;
+        if (vsthrottle.is_denied("stripe-reads " + req.http.X-Taller-Client, 4, 8s)) {
+            unset req.http.X-Taller-Client;
+            return (synth(429));
+        }
+        unset req.http.X-Taller-Client;
+    }
+}
+
+# Who the client is, in X-Taller-Client. This cache sits behind the cluster's ingress, which adds the
+# address that connected to it to X-Forwarded-For; Varnish then adds the ingress's own (client.ip).
+# So the entry just before the last is the one the ingress wrote: a client can put anything it likes
+# in the header it sends, but only to the left of that entry. With no entry before the cache's own
+# (a request that came past no proxy), the address that connected here. docs/operations.md says more.
+sub taller_client {
+    set req.http.X-Taller-Client = regsub(req.http.X-Forwarded-For, "^(.*,)?\s*([^,\s]*)\s*,[^,]*$", "\2");
+    if (req.http.X-Forwarded-For !~ "," || req.http.X-Taller-Client == "") {
+        set req.http.X-Taller-Client = client.ip;
+    }
+}
+
+# A webhook's body is taken whole, into the storage `webhook`, before any instance is asked: a body
+# that trickles in holds no connection to an instance, and reaches one in a single burst once complete.
+# A body declared over the origin's own limit (Stripe's events are far smaller) is refused before a
+# byte of it is read. When the storage is full (a flood of slow bodies), or a body without a declared
+# length outgrows the limit, Varnish closes the connection unanswered: Stripe delivers again later,
+# and nothing of it reaches an instance.
+sub taller_webhook_body {
+    if (std.integer(req.http.Content-Length, 0) > 262144) {
+        return (synth(413));
+    }
+    set req.storage = storage.webhook;
+    if (!std.cache_req_body(256KB)) {
+        return (synth(413));
+    }
+}
+
 sub vcl_recv {
     set req.backend_hint = taller.backend(resolve=LAZY);
 
@@ -143,6 +198,7 @@ sub vcl_recv {
     if (req.url !~ "^/") {
         set req.url = "/" + regsub(req.url, "^[a-zA-Z][a-zA-Z0-9+.-]*://[^/?]*/?", "");
     }
+    call taller_client_limit;
     call taller_route;
     # The site sets and reads no cookie, so a visitor's (an analytics cookie on the domain) must
     # not turn every page into a pass, nor reach an instance.
@@ -154,10 +210,17 @@ sub vcl_recv {
         if (req.method != "POST") {
             return (synth(405));
         }
+        call taller_webhook_body;
         return (pass);
     }
     if (req.method != "GET" && req.method != "HEAD") {
         return (synth(405));
+    }
+    # Only the webhook takes a body. Any other is refused before a byte of it is read (vcl_synth
+    # closes the connection): a GET trickling a body holds nothing, here or at an instance. (A request
+    # restarted for the outage page keeps the headers of the webhook's body, which was read whole.)
+    if (req.restarts == 0 && (req.http.Transfer-Encoding || std.integer(req.http.Content-Length, 0) > 0)) {
+        return (synth(400));
     }
 
     if (req.http.X-Taller-Kind == "outage") {
@@ -193,9 +256,23 @@ sub vcl_hash {
     return (lookup);
 }
 
-# A 405 for a method the site does not take there, from the edge: the methods it does take in Allow,
-# stored by no one.
+# What the edge answers itself, stored by no one and naming no cache software: a 405 for a method the
+# site does not take there (the methods it does take in Allow), a 400 for a body where none is taken, a
+# 413 for a webhook's body over the limit, and a 429 for a client over its limit on the pages that cost
+# a read at Stripe (taller_client_limit), in the site's words: a buyer who reloads too fast may see it.
+# A body the request still carries is never read: the connection is closed after the answer.
 sub vcl_synth {
+    if (resp.status == 405 || resp.status == 400 || resp.status == 413 || resp.status == 429) {
+        set resp.http.Cache-Control = "no-store";
+        set resp.http.X-Content-Type-Options = "nosniff";
+        unset resp.http.Retry-After;
+        unset resp.http.X-Varnish;
+        unset resp.http.Via;
+        unset resp.http.Server;
+        if (req.http.Transfer-Encoding || std.integer(req.http.Content-Length, 0) > 0) {
+            set resp.http.Connection = "close";
+        }
+    }
     if (resp.status == 405) {
         if (req.http.X-Taller-Kind == "webhook") {
             set resp.http.Allow = "POST";
@@ -203,13 +280,28 @@ sub vcl_synth {
             set resp.http.Allow = "GET, HEAD";
         }
         set resp.http.Content-Type = "text/plain; charset=utf-8";
-        set resp.http.Cache-Control = "no-store";
-        set resp.http.X-Content-Type-Options = "nosniff";
-        unset resp.http.Retry-After;
-        unset resp.http.X-Varnish;
-        unset resp.http.Via;
-        unset resp.http.Server;
         set resp.body = "Method Not Allowed";
+        return (deliver);
+    }
+    if (resp.status == 400) {
+        set resp.http.Content-Type = "text/plain; charset=utf-8";
+        set resp.body = "Bad Request";
+        return (deliver);
+    }
+    if (resp.status == 413) {
+        set resp.http.Content-Type = "text/plain; charset=utf-8";
+        set resp.body = "Content Too Large";
+        return (deliver);
+    }
+    # The words of `throttled` in shared/content.ts (tests/deploy/varnish-throttle.test.ts checks them).
+    if (resp.status == 429) {
+        set resp.http.Retry-After = "10";
+        set resp.http.Content-Type = "text/html; charset=utf-8";
+        # Its one inline style is allowed by its hash, as the site's pages are (the test recomputes it).
+        set resp.http.Content-Security-Policy = "default-src 'none'; style-src 'sha256-EOAC4Zc/6zqwGHjEiGUZEqBdEQv6woMcnLYBptwMtIQ='; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+        set resp.http.X-Frame-Options = "DENY";
+        set resp.http.Referrer-Policy = "no-referrer";
+        set resp.body = {"<!DOCTYPE html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Un momento, por favor</title><style>body{margin:0;padding:12vh 1rem;background:#fbf6f1;color:#2b1a2e;font:1.0625rem/1.6 system-ui,-apple-system,'Segoe UI',sans-serif}main{max-width:34rem;margin:0 auto;padding:2rem 1.5rem;background:#fff;border:1px solid #eadccf;border-radius:1rem}h1{margin:0 0 .75rem;font:700 1.6rem/1.2 Georgia,'Times New Roman',serif;color:#3a1d44}p{margin:0}</style><main><h1>Un momento, por favor</h1><p>Recibimos muchas solicitudes seguidas desde tu conexión. Espera unos segundos y vuelve a cargar la página.</p></main></html>"};
         return (deliver);
     }
 }
@@ -257,6 +349,11 @@ sub taller_next_instance {
 }
 
 sub vcl_backend_response {
+    # What the cache keeps goes to the storage `main`: Varnish would otherwise spread it over every
+    # storage it has, the webhook's bodies' included, where a flood of bodies leaves no room.
+    if (!bereq.uncacheable) {
+        set beresp.storage = storage.main;
+    }
     # The outage page is kept, apart from the pages' rules: a short TTL, so the probe refreshes it
     # (a new contact address shows soon), and a long grace, so it is there when nothing answers. It
     # holds no offer, so keeping it brings no ended Early Bird back. Its no-store stays in its
@@ -271,18 +368,20 @@ sub vcl_backend_response {
     }
     # A hashed file this instance does not have. During a rolling deploy a page of the new release
     # names files the old instances lack (docs/decisions/0010-previous-release-chunks.md): each other
-    # instance is asked in turn, and the 404 goes to the visitor only once none has it.
+    # instance is asked in turn, and once none has it, vcl_backend_error answers the 404 and keeps it a
+    # few seconds.
     if (bereq.http.X-Taller-Kind == "asset" && beresp.status == 404) {
+        set bereq.http.X-Taller-Missing = "1";
         call taller_next_instance;
         if (bereq.http.X-Taller-Next) {
             std.log("retry " + bereq.method + " " + bereq.url + ": 404 from " + beresp.backend + " to " + bereq.backend);
             call taller_retry_twin;
             return (retry);
         }
+        return (error(404));
     }
-    # Never stored, whatever its headers say: an asset's 404 (another instance, or the next
-    # release, has the file), and a 412 (it answers one request's If-Match).
-    if ((bereq.http.X-Taller-Kind == "asset" && beresp.status == 404) || beresp.status == 412) {
+    # Never stored, whatever its headers say: a 412 answers one request's If-Match.
+    if (beresp.status == 412) {
         set beresp.uncacheable = true;
         set beresp.ttl = 0s;
         set beresp.grace = 0s;
@@ -312,6 +411,22 @@ sub vcl_backend_error {
         # A refresh in the background failed: keep the copy there is.
         return (abandon);
     }
+    # A hashed file that no instance has: every instance asked said 404 (or Varnish's max_retries
+    # ended the walk first). One small 404 for every encoding, kept a few seconds: however many ask
+    # for that name, each instance is asked at most once in those seconds, and a script's URL never
+    # gets the outage page. Browsers and caches beyond this one keep none (no-store): the next
+    # release may bring the file.
+    if (bereq.http.X-Taller-Kind == "asset" && bereq.http.X-Taller-Missing) {
+        set beresp.storage = storage.main;
+        set beresp.status = 404;
+        set beresp.ttl = 5s;
+        set beresp.grace = 0s;
+        set beresp.http.Content-Type = "text/plain; charset=utf-8";
+        set beresp.http.Cache-Control = "no-store";
+        set beresp.http.X-Content-Type-Options = "nosniff";
+        set beresp.body = "Not Found";
+        return (deliver);
+    }
     if (bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD") && bereq.http.X-Taller-Kind != "private") {
         call taller_next_instance;
         if (bereq.http.X-Taller-Next) {
@@ -319,6 +434,19 @@ sub vcl_backend_error {
             call taller_retry_twin;
             return (retry);
         }
+    }
+    # No instance could answer a hashed file: a plain 503, never the outage page's HTML in place of a
+    # script, and kept by no one.
+    if (bereq.http.X-Taller-Kind == "asset") {
+        set beresp.status = 503;
+        set beresp.ttl = 0s;
+        set beresp.grace = 0s;
+        set beresp.http.Content-Type = "text/plain; charset=utf-8";
+        set beresp.http.Cache-Control = "no-store";
+        set beresp.http.Retry-After = "30";
+        set beresp.http.X-Content-Type-Options = "nosniff";
+        set beresp.body = "Service Unavailable";
+        return (deliver);
     }
     # No instance could answer: vcl_deliver shows the kept outage page instead. This body is only the
     # last resort, for a cache that has not kept that page yet (no instance has answered since it

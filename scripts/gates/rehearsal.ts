@@ -5,9 +5,10 @@
 // EARLY_BIRD_DEADLINE falls in the middle of the run and WORKSHOP_START later; in between each instance in turn
 // gets SIGTERM and is started again while traffic flows. Every response is recorded. Then the unplanned faults
 // (rehearsal/faults.ts): an instance killed, one hung, all stopped, all started again; the Early Bird's last spots
-// (rehearsal/spotsSale.ts); and a rolling deploy to a build with other chunk names (rehearsal/deploy.ts). Every load
-// runs at a fixed rate. It stops by itself, within a watchdog's time, stops every process it started, and exits 1
-// when an acceptance fails. It installs nothing: varnishd and nginx must be on PATH (.ci/run installs them).
+// (rehearsal/spotsSale.ts); a rolling deploy to a build with other chunk names (rehearsal/deploy.ts); and floods of
+// slow bodies (rehearsal/bodyFlood.ts). Every load runs at a fixed rate. It stops by itself, within a watchdog's time,
+// stops every process it started, and exits 1 when an acceptance fails. It installs nothing: varnishd (with Debian's
+// varnish-modules) and nginx must be on PATH (.ci/run installs them).
 // SHUTDOWN_DELAY_SECONDS, if set, is passed to the instances.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { cleanUpOnExit, stopAll } from './rehearsal/children.ts';
 import { runFaults } from './rehearsal/faults.ts';
 import { createInstance, type Instance, startNginx, startVarnish } from './rehearsal/fleet.ts';
 import { confirmations, fmt, type RestartRow, restarts, seconds, staleBodies, steadyFigures, table } from './rehearsal/report.ts';
+import { rehearseBodyFlood } from './rehearsal/bodyFlood.ts';
 import { rehearseDeploy } from './rehearsal/deploy.ts';
 import { rehearseSale } from './rehearsal/spotsSale.ts';
 import { compareWithFloor } from './rehearsal/throughput.ts';
@@ -42,7 +44,7 @@ const START_AFTER_DEADLINE_MS = 30_000;
 const BEFORE_DEADLINE_MS = 22_000;
 const AFTER_START_MS = 8_000;
 /** The run is stopped, and fails, if it takes longer than this. */
-const WATCHDOG_MS = 300_000;
+const WATCHDOG_MS = 360_000;
 
 const startedAt = Date.now();
 
@@ -57,7 +59,7 @@ const sleepUntil = (at: number): Promise<void> => sleep(Math.max(0, at - Date.no
 const log = (message: string): void => console.log(`[${((Date.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${message}`);
 
 for (const [command, hint] of [
-  ['varnishd', 'varnish'],
+  ['varnishd', 'varnish varnish-modules'],
   ['nginx', 'nginx-light'],
 ]) {
   try {
@@ -258,6 +260,8 @@ try {
   console.log(`\n${sale.text}`);
   const deploy = await rehearseDeploy({ workDir, vcl: VCL, log });
   console.log(`\n${deploy.text}`);
+  const flood = await rehearseBodyFlood({ workDir, vcl: VCL, log });
+  console.log(`\n${flood.text}`);
 
   console.log('');
   console.log(
@@ -284,7 +288,8 @@ try {
   const faultRecords = faults.rows.reduce((sum, row) => sum + row.requests, 0) + faults.starting;
   console.log(
     `\nRecords per phase (each load at a fixed rate): throughput ${fmt(throughput.floor.requests)} nginx + ${fmt(throughput.cache.requests)} cache, ` +
-      `steady ${fmt(records.length)}, faults ${fmt(faultRecords)}, sale ${fmt(sale.records)}, deploy ${fmt(deploy.records)} visits; ` +
+      `steady ${fmt(records.length)}, faults ${fmt(faultRecords)}, sale ${fmt(sale.records)}, deploy ${fmt(deploy.records)} visits, ` +
+      `floods ${fmt(flood.records)} (connections, visits and probes); ` +
       `${fmt(staleConnectionRetries())} sent again after meeting a keep-alive connection the cache had closed as idle, as a browser does`,
   );
 
@@ -302,6 +307,10 @@ try {
     ['9. every instance started again: the site recovers, the cache was not restarted', faults.problems.recovered],
     ['10. no Early Bird body during or after the faults', faults.problems.earlyBird],
     ['11. rolling deploy to other chunk names: no page served during or after it names a chunk that answers other than 200', deploy.problems],
+    [
+      '12. floods of slow bodies (webhook POSTs, GETs of /gracias): every second, /, /prompt1 and /healthz answered 200 within 1 s, both instances healthy, no probe missed or connection dropped, room in Transient for what is passed',
+      flood.problems,
+    ],
   ];
   console.log('');
   for (const [name, problems] of verdicts) {

@@ -10,16 +10,23 @@ export interface LocalInstance {
 }
 
 /**
+ * The connections one cache node may hold to one instance, and as many again through its retry twin: four nodes hold
+ * less than an instance's MAX_CONNECTIONS, which leaves room for the probes (deploy/varnish/backends.example.vcl gives
+ * the same figure).
+ */
+export const BACKEND_MAX_CONNECTIONS = 100;
+
+/**
  * backends.vcl for deploy/varnish/taller.vcl, for instances on this machine: each probed with taller_health and added
- * to the ring, each with its retry twin (same address, no probe) and the map to it, and the cache itself on
- * `cachePort`, whose probe keeps the outage page.
+ * to the ring, each with its retry twin (same address, no probe) and the map to it, each bounded to
+ * BACKEND_MAX_CONNECTIONS, and the cache itself on `cachePort`, whose probe keeps the outage page.
  */
 export const backendsVcl = (instances: readonly LocalInstance[], cachePort: number): string =>
   [
     '# Written for the instances on this machine, and the cache itself.',
     ...instances.flatMap(({ name, port }) => [
-      `backend ${name} { .host = "127.0.0.1"; .port = "${port}"; .probe = taller_health; }`,
-      `backend ${name}_retry { .host = "127.0.0.1"; .port = "${port}"; }`,
+      `backend ${name} { .host = "127.0.0.1"; .port = "${port}"; .probe = taller_health; .max_connections = ${BACKEND_MAX_CONNECTIONS}; }`,
+      `backend ${name}_retry { .host = "127.0.0.1"; .port = "${port}"; .max_connections = ${BACKEND_MAX_CONNECTIONS}; }`,
     ]),
     `backend cache_itself { .host = "127.0.0.1"; .port = "${cachePort}"; .probe = outage_keeper; }`,
     'sub vcl_init {',
@@ -35,15 +42,15 @@ export const backendsVcl = (instances: readonly LocalInstance[], cachePort: numb
  * The settings deploy/varnish/taller.vcl is run with, besides its address and its main storage's size: the command in
  * its header and in docs/caching.md gives them (tests/unit/varnish-command.test.ts holds both to this list).
  * `http_gzip_support=off` lets the origin's brotli through (the VCL explains why); Transient storage, where passed
- * responses live, is bounded; `shortlived=0` keeps one-second pages in the main storage, which evicts, not in
- * Transient, which does not.
+ * responses live, is bounded; `shortlived=0` keeps one-second pages in the storage `main`, which evicts, not in
+ * Transient, which does not; the storage `webhook` holds webhook bodies while they arrive, apart from Transient.
  */
-export const VARNISHD_SETTINGS = ['-p', 'http_gzip_support=off', '-p', 'shortlived=0', '-s', 'Transient=malloc,64m'] as const;
+export const VARNISHD_SETTINGS = ['-p', 'http_gzip_support=off', '-p', 'shortlived=0', '-s', 'Transient=malloc,64m', '-s', 'webhook=malloc,16m'] as const;
 
 /**
  * Writes backends.vcl into `dir` (made readable to the unprivileged user varnishd compiles as when started as root)
  * and returns the arguments that run `vclFile` as it is in the foreground on `port`, with its work folder in `dir`, its
- * main storage of `storage` and VARNISHD_SETTINGS.
+ * storage `main` (which the VCL names) of `storage` and VARNISHD_SETTINGS.
  */
 export async function prepareVarnish({
   dir,
@@ -62,6 +69,6 @@ export async function prepareVarnish({
   await writeFile(path.join(dir, 'backends.vcl'), backendsVcl(instances, port));
   const workdir = path.join(dir, 'work');
   const args = ['-F', '-n', workdir, '-a', `127.0.0.1:${port}`, '-T', '127.0.0.1:0', '-f', path.resolve(vclFile)];
-  args.push('-p', `vcl_path=${dir}:/etc/varnish:/usr/share/varnish/vcl`, '-s', `malloc,${storage}`, ...VARNISHD_SETTINGS);
+  args.push('-p', `vcl_path=${dir}:/etc/varnish:/usr/share/varnish/vcl`, '-s', `main=malloc,${storage}`, ...VARNISHD_SETTINGS);
   return { workdir, args };
 }

@@ -8,6 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { MANIFEST_FILE } from '../../server/render/readManifest.ts';
 import type { BuildManifest, InlineStyle, StylesheetName } from '../../shared/buildManifest.ts';
+import { HASHED_ASSET_PATH } from '../../shared/routes.ts';
 import { buildPortrait } from './portrait.ts';
 
 const production = { 'process.env.NODE_ENV': '"production"' };
@@ -130,6 +131,29 @@ const readManifest = async (dist: string): Promise<Partial<BuildManifest> | null
   }
 };
 
+/** A build that must not go on, said in one line (esbuild.config.mjs prints it alone). */
+export class BuildRefused extends Error {}
+
+/**
+ * The chunks the previous release made, as its manifest lists them; none when there is no previous build at
+ * `previousDist` (the first release). That manifest comes from another image: a path that is not one of the build's
+ * hashed files (`../`, an absolute path, anything else) would be copied wherever it points, so it stops the build.
+ */
+export async function previousChunks(previousDist: string): Promise<string[]> {
+  const previous = await readManifest(previousDist);
+  const chunks: unknown = previous?.chunks;
+  if (chunks === undefined) return [];
+  const where = path.join(previousDist, MANIFEST_FILE);
+  if (!Array.isArray(chunks)) throw new BuildRefused(`${where}: "chunks" is not a list: nothing carried, build stopped.`);
+  for (const url of chunks) {
+    if (typeof url !== 'string' || !HASHED_ASSET_PATH.test(url))
+      throw new BuildRefused(
+        `${where} names ${JSON.stringify(url).slice(0, 200)} among its chunks, not a hashed file of the build: nothing carried, build stopped.`,
+      );
+  }
+  return chunks;
+}
+
 /**
  * Copies the chunks the previous release made (with their .br and .gz) into this build's public folder, beside its own:
  * pages that release rendered, kept by caches for up to an hour, still find every chunk they name once no instance of
@@ -138,11 +162,10 @@ const readManifest = async (dist: string): Promise<Partial<BuildManifest> | null
  * the URLs carried; none when there is no previous build at `previousDist` (the first release).
  */
 export async function carryPreviousChunks(previousDist: string, publicDir: string): Promise<string[]> {
-  const previous = await readManifest(previousDist);
-  if (!previous?.chunks) return [];
+  const chunks = await previousChunks(previousDist);
   const carried: string[] = [];
   const ours = new Set((await readdir(publicDir, { recursive: true })).map((file) => `/${file.split(path.sep).join('/')}`));
-  for (const url of previous.chunks) {
+  for (const url of chunks) {
     if (ours.has(url)) continue;
     const from = path.join(previousDist, 'public', url);
     const to = path.join(publicDir, url);
@@ -169,6 +192,8 @@ export async function buildSite(dist = 'dist', { previous, mark }: BuildSiteOpti
   /** A file under the public folder as the URL path the server answers it at. */
   const publicUrlOf = (file: string): string => `/${path.relative(publicDir, file).split(path.sep).join('/')}`;
 
+  // The previous release's list is checked before anything is built or removed.
+  if (previous !== undefined) await previousChunks(previous);
   await rm(dist, { recursive: true, force: true });
   await cp('public', publicDir, { recursive: true });
 

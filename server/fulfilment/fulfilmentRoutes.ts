@@ -35,8 +35,8 @@ const STRIPE_DEADLINE_MS = 4_000;
  * Ten instances (the autoscaler's most) stay under Stripe's 25 a second for one endpoint, and leave room for the rest
  * of the account's 100.
  */
-const READS_PER_SECOND = 2;
-const READS_AT_ONCE = 10;
+export const READS_PER_SECOND = 2;
+export const READS_AT_ONCE = 10;
 const REMEMBERED_SESSIONS = 1_000;
 
 export interface FulfilmentRoutes {

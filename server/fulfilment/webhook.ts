@@ -15,9 +15,10 @@ export type WebhookEventType = (typeof FULFILLING_EVENTS)[number] | (typeof ACCE
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [...FULFILLING_EVENTS, ...ACCESS_EVENTS, 'other', 'unverified'];
 
 /**
- * How a delivery was answered. Refused before reading: `unsupported_media_type`, `too_large`, `no_signature`,
- * `bad_signature`, `stale` (signed longer ago than the tolerance: a replay). Verified: `ignored` (another type),
- * or the confirmation's outcome.
+ * How a delivery was answered. Refused before a byte of the body is read: `unsupported_media_type`, `too_large` (as
+ * declared), `no_signature`, `bad_signature` (a header not of Stripe's shape). Refused once read: `too_large` (as
+ * sent), `bad_signature`, `stale` (signed longer ago than the tolerance: a replay). Verified: `ignored` (another
+ * type), or the confirmation's outcome.
  */
 export type WebhookOutcome = 'unsupported_media_type' | 'too_large' | 'no_signature' | 'bad_signature' | 'stale' | 'malformed' | 'ignored' | Outcome;
 
@@ -25,6 +26,11 @@ export type WebhookOutcome = 'unsupported_media_type' | 'too_large' | 'no_signat
 const TOLERANCE_SECONDS = 300;
 /** A Checkout Session event is a few kilobytes; anything far larger is not Stripe's. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
+/** Whether `header` has the shape of Stripe's: `t=<unix seconds>` and a `v1=<HMAC-SHA256 in hex>`, comma-separated. */
+function hasStripeShape(header: string): boolean {
+  const parts = header.split(',');
+  return parts.some((part) => /^t=\d+$/.test(part)) && parts.some((part) => /^v1=[0-9a-f]{64}$/.test(part));
+}
 
 /**
  * Answered 2xx: the work is done, or there is none. Anything else makes Stripe deliver the event again, later; the
@@ -67,10 +73,22 @@ export function stripeWebhook({ secret, fulfil, endAccess, clock, logger, metric
     metrics?.webhookEvent('unverified', outcome);
     res.status(status).json({ error: outcome });
   };
+  /**
+   * Refused before a byte of the body is read, and the connection closed after the answer: Node would otherwise read
+   * the rest of a body nobody wants, however slowly it comes, to keep the connection.
+   */
+  const refuseUnread = (res: Response, status: number, outcome: WebhookOutcome): void => {
+    res.set('Connection', 'close');
+    refuse(res, status, outcome);
+  };
 
   return [
     (req, res, next) => {
-      if (!req.is('application/json')) return refuse(res, 415, 'unsupported_media_type');
+      if (!req.is('application/json')) return refuseUnread(res, 415, 'unsupported_media_type');
+      if (Number(req.header('content-length')) > MAX_WEBHOOK_BYTES) return refuseUnread(res, 413, 'too_large');
+      const signature = req.header('stripe-signature');
+      if (!signature) return refuseUnread(res, 400, 'no_signature');
+      if (!hasStripeShape(signature)) return refuseUnread(res, 400, 'bad_signature');
       readBody(req, res, (error?: unknown) => {
         if (!error) return next();
         const status = (error as { status?: unknown }).status;
@@ -79,8 +97,7 @@ export function stripeWebhook({ secret, fulfil, endAccess, clock, logger, metric
       });
     },
     async (req, res) => {
-      const signature = req.header('stripe-signature');
-      if (!signature) return refuse(res, 400, 'no_signature');
+      const signature = req.header('stripe-signature') ?? '';
       const body = req.body instanceof Buffer ? req.body : Buffer.alloc(0);
       let event: Stripe.Event;
       try {

@@ -221,7 +221,10 @@ describe('deploy/kubernetes', () => {
     const { ingress = [], egress = [] } = policy.spec!;
     /** What a rule's peers say, as text to compare: the selectors, or the address block. */
     const peerOf = (peer: INetworkPolicyPeer) => JSON.stringify(peer);
-    const EDGE = { namespaceSelector: {}, podSelector: { matchLabels: { 'taller-marca-autoridad/edge': 'true' } } };
+    const EDGE = {
+      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'taller-edge' } },
+      podSelector: { matchLabels: { 'taller-marca-autoridad/edge': 'true' } },
+    };
     const MONITORING = {
       namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
       podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
@@ -240,22 +243,36 @@ describe('deploy/kubernetes', () => {
         { port: 3000, from: [peerOf(EDGE)] },
         { port: 9464, from: [peerOf(MONITORING)] },
       ]);
+      // Every peer names its namespace: a pod label alone can be put on a pod in any namespace.
+      for (const peer of ingress.flatMap((rule) => rule.from ?? [])) {
+        expect(peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'], peerOf(peer)).toMatch(/^[a-z0-9-]+$/);
+      }
       // The labels an operator must match are the ones docs/operations.md tells them to set.
       const operations = readFileSync('docs/operations.md', 'utf8');
-      for (const label of ['taller-marca-autoridad/edge=true', 'app.kubernetes.io/name=prometheus', 'monitoring']) expect(operations).toContain(label);
+      for (const label of ['taller-marca-autoridad/edge=true', 'taller-edge', 'app.kubernetes.io/name=prometheus', 'monitoring'])
+        expect(operations).toContain(label);
     });
 
-    it("lets out only DNS to the cluster's DNS, HTTPS to public addresses, and SMTP submission (587, 465) for the mail", () => {
+    it("lets out only DNS to the cluster's DNS, and HTTPS and SMTP submission (587, 465) to public addresses alone", () => {
       const allowed = egress.flatMap((rule) => (rule.ports ?? [{}]).map((port) => `${port.protocol ?? 'TCP'}/${port.port}`)).sort();
       expect(allowed).toEqual(['TCP/443', 'TCP/465', 'TCP/53', 'TCP/587', 'UDP/53']);
       const ruleFor = (port: number) => egress.find((rule) => rule.ports?.some((candidate) => candidate.port === port));
       expect(ruleFor(53)!.to).toEqual([
         { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } }, podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } } },
       ]);
-      const https = ruleFor(443)!.to!.map((peer) => peer.ipBlock!);
-      expect(https.map((block) => block.cidr)).toEqual(['0.0.0.0/0', '::/0']);
-      for (const internal of ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', 'fc00::/7']) {
-        expect(https.flatMap((block) => block.except ?? [])).toContain(internal);
+      // HTTPS (Stripe) and SMTP (the mail relay) to public addresses alone: nothing in the cluster, nothing private.
+      for (const port of [443, 587, 465]) {
+        const blocks = (ruleFor(port)!.to ?? []).map((peer) => peer.ipBlock);
+        expect(
+          blocks.map((block) => block?.cidr),
+          `port ${port}`,
+        ).toEqual(['0.0.0.0/0', '::/0']);
+        for (const internal of ['10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', 'fc00::/7', 'fe80::/10']) {
+          expect(
+            blocks.flatMap((block) => block?.except ?? []),
+            `port ${port}`,
+          ).toContain(internal);
+        }
       }
     });
   });

@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type RouteKind, routeList } from '../../shared/routes';
+import { HASHED_ASSET_PATH, type RouteKind, routeList } from '../../shared/routes';
 import { kindLines, pathsOf } from '../helpers/vclRouteLists';
 
 /** Every kind of route, listed so that TypeScript asks for a new one here. */
@@ -37,6 +37,8 @@ describe('deploy/varnish/taller.vcl held to shared/routes.ts', () => {
         .sort(),
     ).toEqual(readdirSync('public').sort());
     const asset = new RegExp(kindLines.find(({ kind }) => kind === 'asset')?.pattern ?? '$^');
+    // The same pattern the build holds the previous release's chunks to.
+    expect(asset.source).toBe(HASHED_ASSET_PATH.source);
     const built = readdirSync('dist/public/assets', { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
       .map((entry) => `/${path.relative('dist/public', path.join(entry.parentPath, entry.name))}`);

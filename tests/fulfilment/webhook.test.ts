@@ -3,6 +3,7 @@
  * wire) and a real SMTP server: one confirmation per paid purchase, with the buyer's personal link, however many times
  * and to however many instances Stripe delivers, and a non-2xx whenever the work is not done, so Stripe delivers again.
  */
+import http from 'node:http';
 import type ICAL from 'ical.js';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ import {
   waitForMails,
 } from '../helpers/fulfilment';
 import { type LogLine, WARN } from '../helpers/logs';
+import { rawRequest } from '../helpers/rawHttp';
 import { seriesValue } from '../helpers/seriesValue';
 
 let rig: Rig;
@@ -295,6 +297,34 @@ describe('refused before anything is read', () => {
       ['too_large', 413],
     ]);
     expect(rig.smtp.received).toHaveLength(0);
+  });
+
+  it('a body declared over 256 KiB, no signature, or one not of Stripe’s shape: answered, and the connection closed, before a byte of the body is sent', async () => {
+    const { app, logs } = instance();
+    const { signature } = signed(rig, 'checkout.session.completed', rig.stripe.checkout.createSession('paid'), NOW);
+    const server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const cases: [string[], number][] = [
+        [[`Stripe-Signature: ${signature}`, 'Content-Length: 300000'], 413],
+        [['Content-Length: 2000'], 400],
+        [['Stripe-Signature: t=1700000000,v1=not-hex', 'Content-Length: 2000'], 400],
+      ];
+      for (const [headers, status] of cases) {
+        const head = ['POST /webhooks/stripe HTTP/1.1', 'Host: taller.example.org', 'Content-Type: application/json', ...headers].join('\r\n');
+        const answer = await rawRequest(port, `${head}\r\n\r\n`);
+        expect(answer.text.split('\r\n')[0], headers.join(', ')).toBe(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`);
+        expect(answer.closedByServer).toBe(true);
+      }
+    } finally {
+      server.close();
+    }
+    expect(webhookLines(logs).map((line) => [line.outcome, line.status])).toEqual([
+      ['too_large', 413],
+      ['no_signature', 400],
+      ['bad_signature', 400],
+    ]);
   });
 
   it('any method but POST: 405 with Allow: POST', async () => {

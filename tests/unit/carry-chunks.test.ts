@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readBuildManifest } from '../../server/render/readManifest';
-import { buildSite, carryPreviousChunks } from '../../scripts/lib/siteBuild';
+import { BuildRefused, buildSite, carryPreviousChunks } from '../../scripts/lib/siteBuild';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -42,6 +42,40 @@ describe('carryPreviousChunks', () => {
     expect(readFileSync(path.join(publicDir, 'assets/chunks/chunk-SAMESAME.js'), 'utf8')).toBe('this build');
     // One release back: what the previous release carried in turn stays behind.
     expect(existsSync(path.join(publicDir, 'assets/chunks/hydrate-OLDOLDOL.js'))).toBe(false);
+  });
+
+  it.each([
+    '../outside.js',
+    '/assets/chunks/../../../outside.js',
+    '/assets/chunks/hydrate-AAAAAAAA.js/../../../../outside.js',
+    '/assets/..%2F..%2Foutside-AAAAAAAA.js',
+    '/etc/cron.d/outside',
+    '/assets/chunks/hydrate-AAAAAAAA.js\n/outside',
+  ])('refuses a previous manifest naming %j in one line, and copies nothing, within the public folder or outside it', async (evil) => {
+    const previous = build(['/assets/chunks/hydrate-AAAAAAAA.js']);
+    write(path.join(previous, 'manifest.json'), JSON.stringify({ chunks: ['/assets/chunks/hydrate-AAAAAAAA.js', evil], carried: [] }));
+    // Where the first three point, beside the previous release's public folder.
+    write(path.join(previous, 'outside.js'), 'not a chunk');
+    const next = build(['/assets/chunks/hydrate-BBBBBBBB.js']);
+    const publicDir = path.join(next, 'public');
+    const refusal = await carryPreviousChunks(previous, publicDir).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(existsSync(path.join(next, 'outside.js')), 'written beside the public folder').toBe(false);
+    expect(existsSync(path.join(publicDir, 'assets/chunks/hydrate-AAAAAAAA.js'))).toBe(false);
+    expect(refusal).toBeInstanceOf(BuildRefused);
+    expect((refusal as Error).message).toMatch(/^[^\n]+ not a hashed file of the build: nothing carried, build stopped\.$/);
+  });
+
+  it('stops the whole build on such a list before it builds or removes anything', async () => {
+    const previous = build([]);
+    write(path.join(previous, 'manifest.json'), JSON.stringify({ chunks: '../../etc' }));
+    const dist = mkdtempSync(path.join(tmpdir(), 'taller-build-'));
+    dirs.push(dist);
+    write(path.join(dist, 'kept.txt'), 'the last build');
+    await expect(buildSite(dist, { previous })).rejects.toThrow(/^[^\n]+: "chunks" is not a list: nothing carried, build stopped\.$/);
+    expect(readFileSync(path.join(dist, 'kept.txt'), 'utf8')).toBe('the last build');
   });
 
   it('carries nothing when there is no previous build (a first release)', async () => {

@@ -5,10 +5,25 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { prepareVarnish } from '../../lib/localVarnish.ts';
-import { accepts, type Env, freePort, imageCommand, startServer, waitUntil } from '../../lib/harness.ts';
+import { accepts, type Env, freePort, imageCommand, PRODUCTION_SETTINGS, sellingEnv, startServer, waitUntil } from '../../lib/harness.ts';
 import { type ChildExit, startChild, track } from './children.ts';
 
 const run = promisify(execFile);
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The settings of a fleet that reads the Stripe stand-in at `url` (with `key`, for the Payment Link `linkId`), its sale
+ * open for a day more. NODE_ENV=production reads only Stripe itself: the same build and command, without it, read the
+ * stand-in.
+ */
+export const standInSaleEnv = ({ key, linkId, url }: { key: string; linkId: string; url: string }): Record<string, string> => ({
+  ...PRODUCTION_SETTINGS,
+  ...sellingEnv(DAY_MS, 2 * DAY_MS),
+  STRIPE_SECRET_KEY: key,
+  STRIPE_PAYMENT_LINK: linkId,
+  STRIPE_API_URL: url,
+});
 
 /** A log line of the server, as far as the rehearsal reads it. */
 interface LogEntry {
@@ -135,6 +150,13 @@ export interface VarnishNode {
   requestsTo(instance: string): Promise<number>;
   /** The counters of varnishstat, by name without the MAIN. prefix. */
   counters(): Promise<Record<string, number>>;
+  /**
+   * The last probes of `instance`, newest in bit 0, 1 for each that succeeded (varnishstat's VBE.*.happy, 64 of them):
+   * read from its text, since a bitmap of 64 bits is more than a JSON number holds.
+   */
+  probeHistory(instance: string): Promise<bigint>;
+  /** How often the storage `name` (Transient, say) had no room for what was asked of it (varnishstat's SMA.<name>.c_fail). */
+  storageFailures(name: string): Promise<number>;
 }
 
 /** varnishstat -j's counters, at the top level or (newer versions) under `counters`. */
@@ -198,6 +220,18 @@ export async function startVarnish(name: string, dir: string, vclFile: string, i
     async requestsTo(instance) {
       const counters = await varnishstat(workdir, '-f', `VBE.*.${instance}.req`, '-f', `VBE.*.${instance}_retry.req`);
       return Object.values(counters).reduce((sum, counter) => sum + (typeof counter?.value === 'number' ? counter.value : 0), 0);
+    },
+    async probeHistory(instance) {
+      const { stdout } = await run('varnishstat', ['-n', workdir, '-1', '-f', `VBE.*.${instance}.happy`]);
+      const value = /^VBE\.\S+\.happy\s+(\d+)/m.exec(stdout)?.[1];
+      if (value === undefined) throw new Error(`varnishstat has no probe history for ${instance}`);
+      return BigInt(value);
+    },
+    async storageFailures(storage) {
+      const counters = await varnishstat(workdir, '-f', `SMA.${storage}.c_fail`);
+      const value = counters[`SMA.${storage}.c_fail`]?.value;
+      if (typeof value !== 'number') throw new Error(`varnishstat counts no storage ${storage}`);
+      return value;
     },
     async counters() {
       const counters = await varnishstat(workdir);

@@ -311,3 +311,88 @@ export function deployFigures(records: readonly DeployRecord[]) {
     ),
   };
 }
+
+/** One request of a visitor, or of a kubelet's probe, during a flood. */
+export interface VisitRecord {
+  path: string;
+  sent: number;
+  ms: number;
+  /** The status, or null for a request that failed or timed out. */
+  status: number | null;
+  /** What took the answer's place: an error's code, or `timeout`. */
+  error?: string;
+}
+
+/** One second of a flood: per path, requests sent in it and how many were answered 200 within the bound; the slowest. */
+export interface FloodSecond {
+  second: number;
+  answered: Map<string, { ok: number; sent: number; failures: string[] }>;
+  slowestMs: number;
+}
+
+/**
+ * Each whole second from `from` (epoch ms) for `seconds`: for each of `paths`, the requests sent in it and those answered
+ * 200 within `boundMs`; and the problems: a second in which a path had no request, or one not answered so.
+ */
+export function floodSeconds(records: Iterable<VisitRecord>, paths: readonly string[], from: number, seconds: number, boundMs: number) {
+  const rows: FloodSecond[] = Array.from({ length: seconds }, (_, second) => ({
+    second,
+    answered: new Map(paths.map((path) => [path, { ok: 0, sent: 0, failures: [] as string[] }])),
+    slowestMs: 0,
+  }));
+  for (const record of records) {
+    const row = rows[Math.floor((record.sent - from) / 1000)];
+    const cell = row?.answered.get(record.path);
+    if (!row || !cell) continue;
+    cell.sent += 1;
+    if (record.status === 200 && record.ms <= boundMs) cell.ok += 1;
+    else if (cell.failures.length < 3) cell.failures.push(`${record.status ?? record.error ?? 'no answer'} after ${record.ms} ms`);
+    row.slowestMs = Math.max(row.slowestMs, record.ms);
+  }
+  const problems: string[] = [];
+  for (const row of rows) {
+    for (const [path, { ok, sent, failures }] of row.answered) {
+      if (sent === 0) problems.push(`second ${row.second}: no request for ${path}`);
+      else if (ok < sent)
+        problems.push(`second ${row.second}: ${sent - ok} of ${sent} requests for ${path} not answered 200 within ${boundMs} ms (${failures.join(', ')})`);
+    }
+  }
+  return { rows, problems };
+}
+
+/**
+ * A flood's connections: how many, their answers by status (or, for none, `closed unanswered` and the error that ended
+ * it, if one did), and how many were open at `at`.
+ */
+export function floodConnections(connections: Iterable<{ opened: number; status: number | null; closed: number | null; error: string | null }>) {
+  let count = 0;
+  const answers = new Map<string, number>();
+  const opens: number[] = [];
+  const closes: number[] = [];
+  for (const connection of connections) {
+    count += 1;
+    const answer = connection.status !== null ? String(connection.status) : `closed unanswered${connection.error ? ` (${connection.error})` : ''}`;
+    answers.set(answer, (answers.get(answer) ?? 0) + 1);
+    opens.push(connection.opened);
+    closes.push(connection.closed ?? Infinity);
+  }
+  const sortedOpens = Float64Array.from(opens).sort();
+  const sortedCloses = Float64Array.from(closes).sort();
+  /** How many of `sorted` are at or before `at` (a binary search). */
+  const upTo = (sorted: Float64Array, at: number): number => {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((sorted[middle] ?? Infinity) <= at) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return {
+    count,
+    answers,
+    openAt: (at: number): number => upTo(sortedOpens, at) - upTo(sortedCloses, at),
+    lastClosed: sortedCloses.length ? (sortedCloses[sortedCloses.length - 1] ?? Infinity) : -Infinity,
+  };
+}

@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, PRODUCTION_SETTINGS, sellingEnv } from '../../lib/harness.ts';
+import { freePort, PRODUCTION_SETTINGS } from '../../lib/harness.ts';
 import { startStripeStandIn } from '../../lib/stripeStandIn.ts';
 import { type BodyReader, createBodyReader, isEarlyBird } from './offerReader.ts';
-import { createInstance, startVarnish, type VarnishNode } from './fleet.ts';
+import { createInstance, standInSaleEnv, startVarnish, type VarnishNode } from './fleet.ts';
 import { busiestWindow, type SaleRecord, saleFigures, type PhaseContext, type PhaseResult } from './report.ts';
 import { paced, send } from './traffic.ts';
 
@@ -23,7 +23,6 @@ const LOAD_AFTER_BOUND_MS = 3_000;
 const CONNECTIONS_PER_NODE = 4;
 /** Requests/s through each node: a fixed rate, so that a run records as many on any machine. */
 const RATE_PER_NODE = 200;
-const DAY_MS = 86_400_000;
 
 /**
  * Requests / through one node on keep-alive connections at a fixed rate until `isDone()`, recording when each body
@@ -54,15 +53,7 @@ export async function rehearseSale({ workDir, vcl, log }: PhaseContext): Promise
   const linkId = 'plink_1RehearsalEarlyBird';
   const standIn = await startStripeStandIn({ key, linkId, limit: LIMIT });
   try {
-    // NODE_ENV=production reads only Stripe itself: the same build and command, without it, read the stand-in.
-    const env = {
-      ...PRODUCTION_SETTINGS,
-      ...sellingEnv(DAY_MS, 2 * DAY_MS),
-      STRIPE_SECRET_KEY: key,
-      STRIPE_PAYMENT_LINK: linkId,
-      STRIPE_API_URL: standIn.url,
-      SPOTS_POLL_SECONDS: String(POLL_SECONDS),
-    };
+    const env = { ...standInSaleEnv({ key, linkId, url: standIn.url }), SPOTS_POLL_SECONDS: String(POLL_SECONDS) };
     const instances = [createInstance('sale_1', await freePort(), env), createInstance('sale_2', await freePort(), env)];
     await Promise.all(instances.map((instance) => instance.start()));
     const nodes = await Promise.all(['busy', 'quiet'].map((name) => startVarnish(`sale-${name}`, path.join(workDir, `sale-${name}`), vcl, instances)));
