@@ -408,11 +408,16 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
     const metadata = metadataOf(body);
     if (!metadata) return unknownParameter();
     const key = req.headers['idempotency-key'];
-    return posts.post(req, body, () => update(sessionId, metadata, typeof key === 'string' ? key : null), () => {
-      const fault = nextFault;
-      nextFault = null;
-      return fault;
-    });
+    return posts.post(
+      req,
+      body,
+      () => update(sessionId, metadata, typeof key === 'string' ? key : null),
+      () => {
+        const fault = nextFault;
+        nextFault = null;
+        return fault;
+      },
+    );
   };
 
   const newCharge = (paymentIntent: string, atMs: number): ChargeEntry => ({

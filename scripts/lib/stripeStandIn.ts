@@ -75,6 +75,8 @@ export interface StripeStandIn {
   setPrice(price: StandInPrice): void;
   /** The owner changes the link's terms checkbox or Stripe Tax. */
   setSetup(setup: Partial<StandInSetup>): void;
+  /** The owner edits the link's metadata in the Dashboard (an empty value deletes a key). */
+  setMetadata(metadata: Record<string, string>): void;
   /** Updates of the link carried out through the API, in order. */
   linkUpdates: LinkUpdate[];
   /** Each update of the link is carried out this much later (a slow Stripe), so concurrent requests overlap. */
@@ -277,11 +279,16 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     const update = linkUpdateOf(body);
     if (!update) return unknownParameter();
     const key = req.headers['idempotency-key'];
-    return posts.post(req, body, () => updateLink(update, typeof key === 'string' ? key : null), () => {
-      const taken = nextUpdateFault;
-      nextUpdateFault = null;
-      return taken;
-    });
+    return posts.post(
+      req,
+      body,
+      () => updateLink(update, typeof key === 'string' ? key : null),
+      () => {
+        const taken = nextUpdateFault;
+        nextUpdateFault = null;
+        return taken;
+      },
+    );
   };
   /** Answers a hang or a trickle holds open. */
   const held = new Set<ServerResponse>();
@@ -380,6 +387,12 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     },
     setSetup(next) {
       setup = { ...setup, ...next };
+    },
+    setMetadata(next) {
+      for (const [key, value] of Object.entries(next)) {
+        if (value === '') delete metadata[key];
+        else metadata[key] = value;
+      }
     },
     linkUpdates,
     setLinkUpdateLatency(ms) {

@@ -93,6 +93,7 @@ async function afterTheCheckout(): Promise<string[]> {
     paymentIntentId: 'pi_123',
     paidAtMs: 0,
     marks,
+    placeGivenBack: false,
   } as const;
   for (const kind of MAIL_KINDS) write(`mail-${kind}`, compose(purchase, kind, TEST_START_MS).html);
   return files;
