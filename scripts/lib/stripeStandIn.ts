@@ -83,6 +83,8 @@ export interface StripeStandIn {
   setLinkUpdateLatency(ms: number): void;
   /** The next update of the link with an Idempotency-Key fails this way. */
   failNextLinkUpdate(fault: UpdateFault): void;
+  /** Every update of the link is refused as a restricted key without *Payment Links: Write* is (403), until false. */
+  refuseLinkUpdates(refuse: boolean): void;
   /**
    * From now on, each read of the link is answered with the link as it is when the read arrives, but only when the
    * test says: `answer(n)` sends the n-th read's answer (counting from 0, in the order they came), `release()` the rest
@@ -260,6 +262,7 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
   const linkUpdates: LinkUpdate[] = [];
   let updateLatencyMs = 0;
   let nextUpdateFault: UpdateFault | null = null;
+  let updatesRefused = false;
   let heldReads: (() => void)[] | null = null;
 
   /** Carries out an update of the link, after the latency: only what it names changes, as Stripe's does. */
@@ -350,6 +353,10 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
       stripeError(res, 404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_link: '${match[1]}'` });
       return;
     }
+    if (req.method === 'POST' && updatesRefused) {
+      stripeError(res, 403, FAULT_ANSWERS.forbidden[1]);
+      return;
+    }
     if (req.method === 'POST') {
       void postLink(req).then((answer) => answerPost(res, answer));
       return;
@@ -400,6 +407,9 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     },
     failNextLinkUpdate(next) {
       nextUpdateFault = next;
+    },
+    refuseLinkUpdates(refuse) {
+      updatesRefused = refuse;
     },
     holdLinkReads() {
       const reads: (() => void)[] = [];

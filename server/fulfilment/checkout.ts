@@ -15,8 +15,8 @@ export class CheckoutError extends Error {
     readonly kind: CheckoutFailure,
     /** A short cause for the log: the status and Stripe's code, never its message (which may quote an id or the key). */
     readonly detail: string,
-    /** Whether Stripe answered at all: a request with an answer is over, carried out or not; one without may still be. */
-    readonly answered = true,
+    /** The HTTP status Stripe answered; null when no answer came (the request may still be carried out). */
+    readonly status: number | null = null,
   ) {
     super(`${kind}: ${detail}`);
   }
@@ -47,10 +47,10 @@ function failureOf(error: unknown): CheckoutError {
   const failure = readStripeFailure(error);
   const detail = stripeFailureDetail(failure);
   if (failure.code === 'idempotency_key_in_use' || (failure.type === 'StripeIdempotencyError' && failure.status === 409))
-    return new CheckoutError('in_use', detail);
-  if (failure.type === 'StripeIdempotencyError') return new CheckoutError('key_reused', detail);
-  if (failure.status === 401 || failure.status === 403) return new CheckoutError('credentials', detail);
-  return new CheckoutError('unavailable', detail, failure.status !== null);
+    return new CheckoutError('in_use', detail, failure.status);
+  if (failure.type === 'StripeIdempotencyError') return new CheckoutError('key_reused', detail, failure.status);
+  if (failure.status === 401 || failure.status === 403) return new CheckoutError('credentials', detail, failure.status);
+  return new CheckoutError('unavailable', detail, failure.status);
 }
 
 const isMissing = (error: unknown): boolean => readStripeFailure(error).status === 404;

@@ -91,8 +91,9 @@ export function createLinkLimit({ checkout, paymentLink, sale, clock, logger, me
     const said = `${result.outcome} ${reason ?? ''} ${result.detail ?? ''}`;
     if (said !== lastSaid) {
       lastSaid = said;
-      const { level, message } = LINE[result.outcome];
-      logger[level]({ event: 'places_back', outcome: result.outcome, ...(reason && { reason }), ...(result.detail && { cause: result.detail }) }, message);
+      const fields = { event: 'places_back', outcome: result.outcome, ...(reason && { reason }), ...(result.detail && { cause: result.detail }) };
+      if (reason === 'credentials') logger.error(fields, 'the key may not update the Payment Link: give it Payment Links: Write (docs/fulfilment.md)');
+      else logger[LINE[result.outcome].level](fields, LINE[result.outcome].message);
     }
     return result;
   };
@@ -124,9 +125,11 @@ export function createLinkLimit({ checkout, paymentLink, sale, clock, logger, me
       try {
         await checkout.updatePaymentLink(paymentLink, plan.params, raiseKey(paymentLink, plan.from, attempt));
       } catch (error) {
-        if (!(error instanceof CheckoutError) || error.kind === 'credentials' || !error.answered) return end(unavailable(error));
+        if (!(error instanceof CheckoutError)) return end(unavailable(error));
         if (error.kind === 'in_use') return end({ outcome: 'in_progress' });
-        // Another's update came first under this key, or Stripe answered a failure it may have stored: read again.
+        // Another's update came first under this key, or Stripe failed in a way it stores under the key: read again.
+        const spentPerhaps = error.kind === 'key_reused' || (error.kind === 'unavailable' && error.status !== null && error.status >= 500);
+        if (!spentPerhaps) return end(unavailable(error), error.kind === 'credentials' ? 'credentials' : undefined);
         tried = { from: plan.from, attempt };
         continue;
       }

@@ -15,7 +15,7 @@ import { waitUntil } from '../../scripts/lib/harness';
 import { BEFORE_DEADLINE_MS, DEFAULT_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { deliver, type Rig, signed, startRig } from '../helpers/fulfilment';
 import { parseHtml, textOf } from '../helpers/html';
-import { INFO, type LogLine } from '../helpers/logs';
+import { ERROR, INFO, type LogLine } from '../helpers/logs';
 import { seriesValue } from '../helpers/seriesValue';
 
 /** The link's metadata: how many places its limit gives back. */
@@ -190,6 +190,34 @@ describe('a write to the link that stalled', () => {
     await b.sweep();
     expect(link()).toEqual({ limit: 31, count: 30, active: true, placesBack: '1' });
     expect(rig.stripe.linkUpdates).toHaveLength(1);
+  });
+});
+
+describe('a key that may not update the link', () => {
+  it('403: the webhook answers 503 so Stripe delivers again, one error line names the permission, however many turns; once given, the next sweep raises', async () => {
+    const a = instance();
+    const [voucher = ''] = sell(30, 1);
+    rig.stripe.checkout.expireVoucher(voucher);
+    rig.stripe.refuseLinkUpdates(true);
+    expect((await deliver(a.app, failed(voucher))).status).toBe(503);
+    now += MINUTE;
+    await a.sweep();
+    now += MINUTE;
+    await a.sweep();
+    expect(link()).toEqual({ limit: 30, count: 30, active: false, placesBack: undefined });
+    expect(a.logs.filter((line) => line.level >= ERROR)).toEqual([
+      expect.objectContaining({
+        event: 'places_back',
+        outcome: 'stripe_unavailable',
+        cause: 'stripe HTTP 403 (secret_key_required)',
+        msg: 'the key may not update the Payment Link: give it Payment Links: Write (docs/fulfilment.md)',
+      }),
+    ]);
+    expect(seriesValue((await a.metrics?.registry.metrics()) ?? '', 'taller_places_back_total{outcome="stripe_unavailable"}')).toBe(3);
+    rig.stripe.refuseLinkUpdates(false);
+    now += MINUTE;
+    await a.sweep();
+    expect(link()).toEqual({ limit: 31, count: 30, active: true, placesBack: '1' });
   });
 });
 
