@@ -21,6 +21,7 @@ import {
   idempotentPosts,
   json,
   missing,
+  nextFault,
   readBody,
   send,
   standInId as id,
@@ -327,7 +328,7 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
   const intents = new Map<string, { metadata: Record<string, string>; method: string }>();
   const updates: CheckoutStandIn['updates'] = [];
   let latencyMs = 0;
-  let nextFault: UpdateFault | null = null;
+  const fault = nextFault();
 
   const entryOf = (sessionId: string): Entry => {
     const entry = sessions.get(sessionId);
@@ -407,17 +408,7 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
     const body = await readBody(req);
     const metadata = metadataOf(body);
     if (!metadata) return unknownParameter();
-    const key = req.headers['idempotency-key'];
-    return posts.post(
-      req,
-      body,
-      () => update(sessionId, metadata, typeof key === 'string' ? key : null),
-      () => {
-        const fault = nextFault;
-        nextFault = null;
-        return fault;
-      },
-    );
+    return posts.post(req, body, (key) => update(sessionId, metadata, key), fault);
   };
 
   const newCharge = (paymentIntent: string, atMs: number): ChargeEntry => ({
@@ -480,8 +471,8 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
     setUpdateLatency(ms) {
       latencyMs = ms;
     },
-    failNextUpdate(fault) {
-      nextFault = fault;
+    failNextUpdate(next) {
+      fault.set(next);
     },
     updates,
     route(req) {

@@ -39,21 +39,41 @@ export const readBody = (req: IncomingMessage): Promise<string> =>
     req.on('error', reject);
   });
 
+/** The fault a route's next request under a new key is to meet, once. */
+export interface NextFault {
+  set(fault: UpdateFault): void;
+  take(): UpdateFault | null;
+}
+
+export function nextFault(): NextFault {
+  let next: UpdateFault | null = null;
+  return {
+    set(fault) {
+      next = fault;
+    },
+    take() {
+      const taken = next;
+      next = null;
+      return taken;
+    },
+  };
+}
+
 export interface IdempotentPosts {
   /**
-   * A POST's answer under Stripe's idempotency: `carryOut` runs only for the first request under its key (or for any
-   * request without one); `takeFault` gives the fault the caller's next keyed request is to meet, asked only when a
-   * new key arrives. 'drop': close without an answer.
+   * A POST's answer under Stripe's idempotency: `carryOut` (given the request's key, or null) runs only for the first
+   * request under its key, or for any request without one; the first under a new key meets the route's `fault`.
+   * 'drop': close without an answer.
    */
-  post(req: IncomingMessage, body: string, carryOut: () => Promise<Answer>, takeFault: () => UpdateFault | null): Promise<Answer | 'drop'>;
+  post(req: IncomingMessage, body: string, carryOut: (idempotencyKey: string | null) => Promise<Answer>, fault: NextFault): Promise<Answer | 'drop'>;
 }
 
 export function idempotentPosts(): IdempotentPosts {
   const keys = new Map<string, { request: string; answer: Answer | null }>();
   return {
-    async post(req, body, carryOut, takeFault) {
+    async post(req, body, carryOut, next) {
       const key = req.headers['idempotency-key'];
-      if (typeof key !== 'string') return carryOut();
+      if (typeof key !== 'string') return carryOut(null);
       const request = `${req.url} ${body}`;
       const saved = keys.get(key);
       if (saved?.answer === null) {
@@ -73,8 +93,8 @@ export function idempotentPosts(): IdempotentPosts {
       if (saved?.answer) return { ...saved.answer, headers: { ...saved.answer.headers, 'Idempotent-Replayed': 'true' } };
       const entry = { request, answer: null as Answer | null };
       keys.set(key, entry);
-      const fault = takeFault();
-      entry.answer = fault === 'stored_500' ? stripeErrorAnswer(500, { type: 'api_error', message: 'An unknown error occurred' }) : await carryOut();
+      const fault = next.take();
+      entry.answer = fault === 'stored_500' ? stripeErrorAnswer(500, { type: 'api_error', message: 'An unknown error occurred' }) : await carryOut(key);
       if (fault === 'drop_answer') return 'drop';
       return { ...entry.answer, headers: { ...entry.answer.headers, 'Idempotency-Key': key } };
     },

@@ -15,7 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { type CheckoutStandIn, checkoutStandIn } from './stripeCheckoutStandIn.ts';
-import { type Answer, answerPost, idempotentPosts, json, readBody, unknownParameter, type UpdateFault } from './stripeIdempotency.ts';
+import { type Answer, answerPost, idempotentPosts, json, nextFault, readBody, unknownParameter, type UpdateFault } from './stripeIdempotency.ts';
 
 export type StandInFault = 'unauthorized' | 'forbidden' | 'not_found' | 'rate_limited' | 'server_error' | 'hang' | 'trickle' | 'reset';
 
@@ -261,7 +261,7 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
   const checkout = checkoutStandIn(linkId, posts);
   const linkUpdates: LinkUpdate[] = [];
   let updateLatencyMs = 0;
-  let nextUpdateFault: UpdateFault | null = null;
+  const updateFault = nextFault();
   let updatesRefused = false;
   let heldReads: (() => void)[] | null = null;
 
@@ -281,17 +281,7 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     const body = await readBody(req);
     const update = linkUpdateOf(body);
     if (!update) return unknownParameter();
-    const key = req.headers['idempotency-key'];
-    return posts.post(
-      req,
-      body,
-      () => updateLink(update, typeof key === 'string' ? key : null),
-      () => {
-        const taken = nextUpdateFault;
-        nextUpdateFault = null;
-        return taken;
-      },
-    );
+    return posts.post(req, body, (key) => updateLink(update, key), updateFault);
   };
   /** Answers a hang or a trickle holds open. */
   const held = new Set<ServerResponse>();
@@ -406,7 +396,7 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
       updateLatencyMs = ms;
     },
     failNextLinkUpdate(next) {
-      nextUpdateFault = next;
+      updateFault.set(next);
     },
     refuseLinkUpdates(refuse) {
       updatesRefused = refuse;
