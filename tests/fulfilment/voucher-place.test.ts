@@ -52,6 +52,13 @@ function link() {
   return { limit: restrictions?.completed_sessions.limit, count: restrictions?.completed_sessions.count, active, placesBack: metadata[PLACES_BACK] };
 }
 
+/** Stripe calls from the `from`-th on, by kind: a session, the list of sessions, the link; read or written. */
+const callsSince = (from: number) =>
+  rig.stripe.calls.slice(from).map(({ method, path }) => {
+    const what = path.startsWith('/v1/payment_links/') ? 'link' : path.startsWith('/v1/checkout/sessions?') ? 'sessions' : 'session';
+    return `${method} ${what}`;
+  });
+
 const failed = (sessionId: string) => signed(rig, 'checkout.session.async_payment_failed', sessionId, now);
 
 /** What the Early Bird card says of its spots, from a read of the link as every instance's poller makes it. */
@@ -75,6 +82,8 @@ describe('a voucher that expired', () => {
     rig.stripe.checkout.expireVoucher(voucher);
 
     expect((await deliver(a.app, failed(voucher))).status).toBe(200);
+    // The session read, its mark, the list of the link's purchases, the link read, the link's update.
+    expect(callsSince(0)).toEqual(['GET session', 'POST session', 'GET sessions', 'GET link', 'POST link']);
     expect(link()).toEqual({ limit: 31, count: 30, active: true, placesBack: '1' });
     expect(rig.stripe.checkout.metadataOf(voucher)[PLACE_BACK]).toBe('given');
     expect(await spotsLine()).toBe('Queda 1 de 30 lugares con este precio');
@@ -85,6 +94,10 @@ describe('a voucher that expired', () => {
     await b.sweep();
     expect(link()).toEqual({ limit: 31, count: 30, active: true, placesBack: '1' });
     expect(rig.stripe.linkUpdates).toHaveLength(1);
+    // Once an instance has seen the link count the place, its sweep costs the list and nothing more.
+    const before = rig.stripe.calls.length;
+    await a.sweep();
+    expect(callsSince(before)).toEqual(['GET sessions']);
 
     const paymentIntent = rig.stripe.checkout.paymentIntentOf(voucher)?.id;
     expect(webhookOutcomes(a.logs)).toEqual([
