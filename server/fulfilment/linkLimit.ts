@@ -105,6 +105,8 @@ export function createLinkLimit({ checkout, paymentLink, sale, clock, logger, me
 
   const reconcile = async (givenBack: number): Promise<PlacesBackResult> => {
     if (givenBack <= known) return end({ outcome: 'counted' });
+    // Once the Early Bird has ended nothing is written: no read either.
+    if (saleState(clock(), sale) !== 'early-bird') return end({ outcome: 'over' });
     let tried: { from: number; attempt: number } | null = null;
     for (let turn = 0; turn < TURNS; turn += 1) {
       let link: Awaited<ReturnType<CheckoutApi['paymentLink']>>;

@@ -263,4 +263,20 @@ describe('what the owner decided stays', () => {
     expect(rig.stripe.checkout.metadataOf(voucher)[PLACE_BACK]).toBeUndefined();
     expect(rig.stripe.linkUpdates).toEqual([]);
   });
+
+  it('a place marked before the deadline, whose raise could not be written before it: never written after it', async () => {
+    const a = instance();
+    const [voucher = ''] = sell(30, 1);
+    rig.stripe.checkout.expireVoucher(voucher);
+    rig.stripe.refuseLinkUpdates(true);
+    now = DEFAULT_DEADLINE_MS - MINUTE;
+    await a.sweep();
+    expect(rig.stripe.checkout.metadataOf(voucher)[PLACE_BACK]).toBe('given');
+    rig.stripe.refuseLinkUpdates(false);
+    now = DEFAULT_DEADLINE_MS;
+    await a.sweep();
+    expect((await deliver(a.app, failed(voucher))).status).toBe(200);
+    expect(link()).toEqual({ limit: 30, count: 30, active: false, placesBack: undefined });
+    expect(rig.stripe.linkUpdates).toEqual([]);
+  });
 });
