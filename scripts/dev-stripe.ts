@@ -23,6 +23,7 @@ const HELP = `Commands (then reload the page; it changes within SPOTS_POLL_SECON
   b           buy: a card purchase completes, Stripe's webhook reaches the site, the mail lands in the mailbox
   v           buy with a voucher (OXXO): the purchase completes unpaid; no mail yet
   p           the last voucher is paid at the store: the webhook again, and now the mail
+  x           the last voucher expires unpaid instead: the webhook again, and its place back on sale
   r           refund the last card purchase in full: its personal link says access has ended
   s [n]       sell one spot, or n
   l <n>       set the Payment Link's limit to n (raising it brings the Early Bird back)
@@ -52,14 +53,16 @@ const server = await startServer({
   },
   // The server's own lines about the spots, as they come.
   onLine: (line) => {
-    if (/"event":"(spots_|price_changed|checkout_setup|listening|stripe_webhook|mail|sweep|reminder_missed)/.test(line)) console.log(`  server: ${line}`);
+    if (/"event":"(spots_|price_changed|checkout_setup|listening|stripe_webhook|mail|sweep|reminder_missed|places?_back)/.test(line))
+      console.log(`  server: ${line}`);
   },
 });
 
 const status = () => {
   const link = standIn.link();
   const sessions = link.restrictions?.completed_sessions;
-  return `Payment Link: ${sessions ? `${sessions.count} of ${sessions.limit} sold` : 'no limit'}, ${link.active ? 'active' : 'deactivated'}`;
+  const placesBack = link.metadata.taller_places_back;
+  return `Payment Link: ${sessions ? `${sessions.count} of ${sessions.limit} sold` : 'no limit'}${placesBack ? ` (${placesBack} of the limit given back by expired vouchers)` : ''}, ${link.active ? 'active' : 'deactivated'}`;
 };
 console.log(
   `Stripe stand-in on ${standIn.url}; the site on http://127.0.0.1:${PORT}/#precios\nConfirmation mails land in ${MAILBOX}/ (one .eml file each: open it with a mail client)\n${status()}\n${HELP}`,
@@ -102,6 +105,10 @@ for await (const line of createInterface({ input: process.stdin })) {
     await announce('checkout.session.async_payment_succeeded', lastVoucher);
     lastVoucher = null;
     console.log(mails());
+  } else if (command === 'x' && lastVoucher) {
+    standIn.checkout.expireVoucher(lastVoucher);
+    await announce('checkout.session.async_payment_failed', lastVoucher);
+    lastVoucher = null;
   } else if (command === 'r' && lastCard) {
     const status = await deliver(webhookUrl, signedEvent(refundEvent(standIn.checkout.refund(lastCard)), WEBHOOK_SECRET));
     console.log(`  Stripe sent charge.refunded: the site answered ${status}`);

@@ -244,6 +244,16 @@ export const refundPromise = {
  */
 export const voucherRefund = `Si pagaste en efectivo con una ficha de OXXO, Stripe no puede devolver ese pago: te lo devolvemos por transferencia bancaria a la cuenta que nos indiques (su CLABE de 18 dígitos y el nombre de quien la tiene), a más tardar ${refundPromise.issueDays} días hábiles después de recibir esos datos.`;
 
+/**
+ * What becomes of a voucher or a transfer not paid in time, said once: in the terms' Early Bird clause and on the page
+ * after the checkout while it waits. `placeBack` where the site gives the place back (docs/fulfilment.md): it does so
+ * only while the Early Bird still sells.
+ */
+export const voucherExpiry = {
+  lapse: 'Si vencen sin pagarse, la compra se cancela sin ningún cargo y pierdes el lugar apartado.',
+  placeBack: 'Mientras siga la promoción Early Bird, ese lugar vuelve a ofrecerse con su precio y el contador de este sitio lo cuenta de nuevo.',
+} as const;
+
 /** LFPC art. 92 ter: the bonificación owed with the refund is at least this share of what was paid. */
 const BONIFICATION_PERCENT = 20;
 /**
@@ -582,11 +592,19 @@ export const thanks = {
     heading: 'Tu lugar está apartado: falta tu pago',
     lead: 'Elegiste pagar en efectivo en OXXO o por transferencia. Tu lugar queda confirmado cuando el pago se acredita.',
     steps: [
-      'Paga tu ficha en cualquier tienda OXXO, o haz la transferencia con los datos que te dio Stripe, antes de que venzan.',
+      `Paga tu ficha en cualquier tienda OXXO, o haz la transferencia con los datos que te dio Stripe, antes de que venzan. ${voucherExpiry.lapse}`,
       'El pago se acredita en hasta un día hábil.',
       'En cuanto se acredita, te llega un correo con la confirmación, el enlace del taller y la invitación para tu calendario.',
     ],
     help: 'Si ya pagaste y en un día hábil no te ha llegado el correo, escríbenos a',
+  },
+  /** The voucher or transfer expired unpaid: nothing was charged, and the place is no longer held. */
+  expired: {
+    eyebrow: 'Pago no recibido',
+    heading: 'Tu ficha venció sin pagarse',
+    lead: 'La compra se canceló sin ningún cargo y el lugar que tenías apartado se liberó.',
+    text: 'Si todavía quieres inscribirte, vuelve a la página del taller y elige de nuevo cómo pagar.',
+    help: 'Si pagaste y ves este mensaje, escríbenos a',
   },
   notFound: {
     heading: 'No encontramos tu compra',
@@ -742,7 +760,10 @@ export interface LegalFacts {
   earlyBirdEnd: string;
   /** The last moment to ask for the money back, in words with its year and time zone. */
   refundDeadline: string;
-  /** The site sends the confirmation mail itself (docs/fulfilment.md); else the owner writes to each buyer. */
+  /**
+   * The site's fulfilment runs (docs/fulfilment.md): it sends the buyer's mails itself, and gives an expired voucher's
+   * place back to the Early Bird; else the owner writes to each buyer, and the terms promise no place back.
+   */
   automaticMail: boolean;
   paths: LegalPaths;
 }
@@ -780,7 +801,7 @@ export const legalTexts = {
     title: `Términos y condiciones | ${site.name}`,
     description: `Quién vende el taller ${site.name}, qué incluye, su precio, cómo pedir factura, cómo recibes tu acceso y las condiciones de la promoción Early Bird.`,
     heading: 'Términos y condiciones',
-    updated: '2026-11-25',
+    updated: '2026-11-27',
     lead: [
       'Estos términos explican, en palabras sencillas, qué compras al inscribirte al taller, cuánto cuesta, cómo recibes tu acceso y qué pasa si algo cambia. Al inscribirte los aceptas; si algo no está claro, ',
       ...reachUs(facts),
@@ -851,7 +872,7 @@ export const legalTexts = {
                 `Hay ${prices.earlyBirdSpots} lugares con este precio y los cuenta la página de pago: cada compra que se completa en ella ocupa uno. Al completarse la compra número ${prices.earlyBirdSpots}, la página de pago deja de aceptar este precio. El contador de este sitio puede tardar unos segundos en reflejar las últimas compras; lo que decide es la página de pago.`,
               ],
               [
-                'Si eliges un pago que se completa después (una ficha de OXXO o una transferencia bancaria, cuando la página de pago los ofrezca), tu lugar queda apartado en cuanto generas la ficha o los datos de la transferencia. Si pagas antes de su vencimiento, conservas tu lugar y el precio Early Bird, aunque mientras tanto se hayan agotado los demás lugares o haya pasado la fecha límite. Si vencen sin pagarse, la compra se cancela sin ningún cargo y pierdes el lugar apartado.',
+                `Si eliges un pago que se completa después (una ficha de OXXO o una transferencia bancaria, cuando la página de pago los ofrezca), tu lugar queda apartado en cuanto generas la ficha o los datos de la transferencia. Si pagas antes de su vencimiento, conservas tu lugar y el precio Early Bird, aunque mientras tanto se hayan agotado los demás lugares o haya pasado la fecha límite. ${voucherExpiry.lapse}${facts.automaticMail ? ` ${voucherExpiry.placeBack}` : ''}`,
               ],
               ['Después de la promoción, el precio es el normal. Para inscribirte a ese precio, ', ...reachUs(facts), '.'],
             ],

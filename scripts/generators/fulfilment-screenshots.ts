@@ -1,4 +1,4 @@
-// Screenshots of what a buyer sees after the checkout: /gracias in each state, the personal link in each of its
+// Screenshots of what a buyer sees after the checkout: /gracias in each state (a voucher's, pending and expired, too), the personal link in each of its
 // pages (before it opens, after the workshop with and without the materials, access ended, an unknown link), and each
 // mail's HTML part as a mail client shows it, at 390 px and 1280 px, with Debian's Chromium. Built servers run with
 // the Stripe stand-in and a local SMTP server, as `npm run dev:stripe` does, each with a WORKSHOP_START that puts
@@ -100,6 +100,8 @@ try {
   servers.push(after);
   const bare = await site(-3 * HOUR);
   servers.push(bare);
+  const expired = stripe.checkout.createSession('voucher');
+  stripe.checkout.expireVoucher(expired);
   let mails = new Map<string, string>();
   await waitUntil(
     'the four kinds of mail',
@@ -113,6 +115,7 @@ try {
   await shoot(browser, [
     ['gracias-paid', { url: `${before.url}/gracias?session_id=${paid}` }],
     ['gracias-pending', { url: `${before.url}/gracias?session_id=${stripe.checkout.createSession('voucher')}` }],
+    ['gracias-expired', { url: `${before.url}/gracias?session_id=${expired}` }],
     ['gracias-not-found', { url: `${before.url}/gracias?session_id=${stripe.checkout.createSession('other_link')}` }],
     ['gracias-unavailable', { url: `${before.url}/gracias?session_id=${stripe.checkout.createSession('paid')}` }, true],
     ['access-before', { url: `${before.url}${accessPath}` }],

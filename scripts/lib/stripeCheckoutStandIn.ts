@@ -7,17 +7,29 @@
  * - GET /v1/checkout/sessions?payment_link=…&status=complete (or payment_intent=…), newest first, `limit` and
  *   `starting_after` as Stripe pages them, each session expanded as `expand[]=data.…` asks.
  * - POST /v1/checkout/sessions/:id with `metadata[...]`: Stripe's merge of metadata, and its idempotency as
- *   documented (docs.stripe.com/api/idempotent_requests): the first request under a key is carried out and its
- *   answer saved, a 500 included; the same request again gets the saved answer with `Idempotent-Replayed: true`;
- *   other parameters under the key get a 400 `idempotency_error`; a request while the first is still being carried
- *   out gets a 409 `idempotency_key_in_use`.
+ *   documented (scripts/lib/stripeIdempotency.ts), under the account's keys, which the Payment Link's updates share.
  * - Refunds and disputes on a purchase's charge, and events signed as Stripe signs them (the SDK's
  *   generateTestHeaderString), POSTed to a webhook URL.
  * Fixtures are typed with the SDK's own types. Node runs this file as it is (type stripping): erasable TypeScript only.
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
+import {
+  type Answer,
+  answerPost,
+  type IdempotentPosts,
+  idempotentPosts,
+  json,
+  missing,
+  nextFault,
+  readBody,
+  send,
+  standInId as id,
+  unknownParameter,
+  type UpdateFault,
+} from './stripeIdempotency.ts';
+
+export type { UpdateFault } from './stripeIdempotency.ts';
 
 /** What kind of purchase a fixture session is; `free` is one a 100 % promotion code paid for. */
 export type SessionKind = 'paid' | 'free' | 'voucher' | 'other_link' | 'open';
@@ -35,22 +47,16 @@ export interface SessionOptions {
   atMs?: number;
 }
 
-/**
- * A fault of the next keyed update only: `stored_500` answers 500 without carrying it out and saves that answer under
- * the key, as Stripe does; `drop_answer` carries it out and saves the answer, then closes the connection before it.
- */
-export type UpdateFault = 'stored_500' | 'drop_answer';
-
-type StripeErrorBody = { type: string; code?: string; message: string };
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-
 export interface CheckoutStandIn {
   /** A new session of this kind (a paid one with its PaymentIntent and charge); its id, cs_test_… */
   createSession(kind: SessionKind, options?: SessionOptions): string;
   /** The voucher is paid at the store: the session becomes paid, as Stripe reports it before async_payment_succeeded. */
   payVoucher(sessionId: string, atMs?: number): void;
-  /** The voucher expired unpaid: its PaymentIntent is canceled, the session stays complete and unpaid. */
-  expireVoucher(sessionId: string): void;
+  /**
+   * The voucher expired unpaid (or the transfer never came): the session stays complete and unpaid, its PaymentIntent
+   * canceled, or back at `requires_payment_method` (Stripe's event is documented, the intent's status after it is not).
+   */
+  expireVoucher(sessionId: string, intentStatus?: 'canceled' | 'requires_payment_method'): void;
   /** Refunds `amount` (all of it by default) of the purchase's charge; the charge as Stripe then reports it. */
   refund(sessionId: string, amount?: number): Stripe.Charge;
   /** The buyer's bank disputes the charge; the dispute as Stripe reports it. */
@@ -73,7 +79,6 @@ export interface CheckoutStandIn {
   route(req: IncomingMessage): ((res: ServerResponse) => void) | null;
 }
 
-const id = (prefix: string): string => `${prefix}${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x')}`;
 const seconds = (ms: number): number => Math.floor(ms / 1000);
 const PRICE = 4900;
 
@@ -285,23 +290,6 @@ function sessionFixture({ sessionId, link, createdS, status, paymentStatus, amou
   };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Answer => ({ status, body, headers });
-const error = (status: number, body: StripeErrorBody): Answer => json(status, { error: body });
-const send = (res: ServerResponse, answer: Answer): void => {
-  res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Request-Id': id('req_'), ...answer.headers });
-  res.end(JSON.stringify(answer.body));
-};
-const missing = (kind: string, value: string): Answer =>
-  error(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${value}'` });
-
-const readBody = (req: IncomingMessage): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-
 /** Stripe's form encoding of metadata: metadata[key]=value; an empty value deletes the key, as Stripe's does. */
 function metadataOf(body: string): Record<string, string> | null {
   const params = new URLSearchParams(body);
@@ -327,19 +315,20 @@ interface Entry {
   buyer: Buyer;
   createdS: number;
   paid: boolean;
-  expired: boolean;
+  /** What its PaymentIntent became when the voucher expired; null while it has not. */
+  expired: Stripe.PaymentIntent.Status | null;
   paymentIntent: string | null;
   charge: ChargeEntry | null;
   metadata: Record<string, string>;
 }
 
-export function checkoutStandIn(linkId: string): CheckoutStandIn {
+/** `posts`: the account's idempotency keys, which the Payment Link's updates share. */
+export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempotentPosts()): CheckoutStandIn {
   const sessions = new Map<string, Entry>();
   const intents = new Map<string, { metadata: Record<string, string>; method: string }>();
-  const keys = new Map<string, { body: string; answer: Answer | null }>();
   const updates: CheckoutStandIn['updates'] = [];
   let latencyMs = 0;
-  let nextFault: UpdateFault | null = null;
+  const fault = nextFault();
 
   const entryOf = (sessionId: string): Entry => {
     const entry = sessions.get(sessionId);
@@ -357,7 +346,7 @@ export function checkoutStandIn(linkId: string): CheckoutStandIn {
     if (!entry) return undefined;
     const complete = entry.kind !== 'open';
     const intent = entry.paymentIntent ? intents.get(entry.paymentIntent) : undefined;
-    const status: Stripe.PaymentIntent.Status = entry.paid ? 'succeeded' : entry.expired ? 'canceled' : 'requires_action';
+    const status: Stripe.PaymentIntent.Status = entry.paid ? 'succeeded' : (entry.expired ?? 'requires_action');
     const charge = entry.charge ? (depth === 2 ? chargeFixture(entry.charge) : entry.charge.id) : null;
     const paymentIntent =
       entry.paymentIntent && intent
@@ -418,32 +407,8 @@ export function checkoutStandIn(linkId: string): CheckoutStandIn {
   const postUpdate = async (req: IncomingMessage, sessionId: string): Promise<Answer | 'drop'> => {
     const body = await readBody(req);
     const metadata = metadataOf(body);
-    if (!metadata) return error(400, { type: 'invalid_request_error', code: 'parameter_unknown', message: 'Received unknown parameter.' });
-    const key = req.headers['idempotency-key'];
-    if (typeof key !== 'string') return update(sessionId, metadata, null);
-    const saved = keys.get(key);
-    if (saved?.answer === null) {
-      return error(409, {
-        type: 'idempotency_error',
-        code: 'idempotency_key_in_use',
-        message:
-          'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through). Please try again later.',
-      });
-    }
-    if (saved && saved.body !== `${req.url} ${body}`) {
-      return error(400, {
-        type: 'idempotency_error',
-        message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-      });
-    }
-    if (saved?.answer) return { ...saved.answer, headers: { ...saved.answer.headers, 'Idempotent-Replayed': 'true' } };
-    const entry = { body: `${req.url} ${body}`, answer: null as Answer | null };
-    keys.set(key, entry);
-    const fault = nextFault;
-    nextFault = null;
-    entry.answer = fault === 'stored_500' ? error(500, { type: 'api_error', message: 'An unknown error occurred' }) : await update(sessionId, metadata, key);
-    if (fault === 'drop_answer') return 'drop';
-    return { ...entry.answer, headers: { ...entry.answer.headers, 'Idempotency-Key': key } };
+    if (!metadata) return unknownParameter();
+    return posts.post(req, body, (key) => update(sessionId, metadata, key), fault);
   };
 
   const newCharge = (paymentIntent: string, atMs: number): ChargeEntry => ({
@@ -468,7 +433,7 @@ export function checkoutStandIn(linkId: string): CheckoutStandIn {
         buyer,
         createdS: seconds(atMs),
         paid,
-        expired: false,
+        expired: null,
         paymentIntent,
         charge: paid && paymentIntent ? newCharge(paymentIntent, atMs) : null,
         metadata: {},
@@ -480,8 +445,8 @@ export function checkoutStandIn(linkId: string): CheckoutStandIn {
       entry.paid = true;
       if (entry.paymentIntent) entry.charge = newCharge(entry.paymentIntent, atMs);
     },
-    expireVoucher(sessionId) {
-      entryOf(sessionId).expired = true;
+    expireVoucher(sessionId, intentStatus = 'canceled') {
+      entryOf(sessionId).expired = intentStatus;
     },
     refund(sessionId, amount = PRICE) {
       const charge = chargeOf(sessionId);
@@ -506,8 +471,8 @@ export function checkoutStandIn(linkId: string): CheckoutStandIn {
     setUpdateLatency(ms) {
       latencyMs = ms;
     },
-    failNextUpdate(fault) {
-      nextFault = fault;
+    failNextUpdate(next) {
+      fault.set(next);
     },
     updates,
     route(req) {
@@ -522,13 +487,7 @@ export function checkoutStandIn(linkId: string): CheckoutStandIn {
           send(res, session ? json(200, session) : missing('checkout.session', sessionId));
         };
       }
-      if (req.method === 'POST') {
-        return (res) =>
-          void postUpdate(req, sessionId).then((answer) => {
-            if (answer === 'drop') res.socket?.destroy();
-            else send(res, answer);
-          });
-      }
+      if (req.method === 'POST') return (res) => void postUpdate(req, sessionId).then((answer) => answerPost(res, answer));
       return null;
     },
   };

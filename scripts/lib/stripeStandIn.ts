@@ -1,8 +1,9 @@
 /**
  * A stand-in for the parts of Stripe's REST API the site calls, with a bearer key: GET /v1/payment_links/:id here
- * (its line items and their prices' currency options only when expanded, as Stripe leaves them out otherwise),
- * and the Checkout Sessions (with their PaymentIntents and charges) and webhook events of a purchase in
- * stripeCheckoutStandIn.ts.
+ * (its line items and their prices' currency options only when expanded, as Stripe leaves them out otherwise), and
+ * POST /v1/payment_links/:id with `restrictions[completed_sessions][limit]`, `active` and `metadata[...]` (Stripe's
+ * merge of metadata, and its idempotency: scripts/lib/stripeIdempotency.ts); the Checkout Sessions (with their
+ * PaymentIntents and charges) and webhook events of a purchase in stripeCheckoutStandIn.ts.
  * Its count climbs as the test (or the rehearsal, or `npm run dev:stripe`) sells spots, and it can answer each
  * failure Stripe can: 401, 403, 404, 429 and 500 with Stripe's JSON error bodies, a call that hangs, an answer
  * that trickles in a byte at a time, and a connection reset. Stripe's own stripe-mock is stateless, so it cannot play a count that changes.
@@ -14,6 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { type CheckoutStandIn, checkoutStandIn } from './stripeCheckoutStandIn.ts';
+import { type Answer, answerPost, idempotentPosts, json, nextFault, readBody, unknownParameter, type UpdateFault } from './stripeIdempotency.ts';
 
 export type StandInFault = 'unauthorized' | 'forbidden' | 'not_found' | 'rate_limited' | 'server_error' | 'hang' | 'trickle' | 'reset';
 
@@ -49,6 +51,15 @@ export interface StandInOptions {
   price?: StandInPrice;
 }
 
+/** What one carried-out update of the Payment Link asked for (replays and refusals aside). */
+export interface LinkUpdate {
+  /** The new limit; null: the limit taken away; absent: unchanged. */
+  limit?: number | null;
+  active?: boolean;
+  metadata: Record<string, string>;
+  idempotencyKey: string | null;
+}
+
 export interface StripeStandIn {
   /** Origin, as STRIPE_API_URL takes it: http://127.0.0.1:<port> */
   url: string;
@@ -64,6 +75,22 @@ export interface StripeStandIn {
   setPrice(price: StandInPrice): void;
   /** The owner changes the link's terms checkbox or Stripe Tax. */
   setSetup(setup: Partial<StandInSetup>): void;
+  /** The owner edits the link's metadata in the Dashboard (an empty value deletes a key). */
+  setMetadata(metadata: Record<string, string>): void;
+  /** Updates of the link carried out through the API, in order. */
+  linkUpdates: LinkUpdate[];
+  /** Each update of the link is carried out this much later (a slow Stripe), so concurrent requests overlap. */
+  setLinkUpdateLatency(ms: number): void;
+  /** The next update of the link with an Idempotency-Key fails this way. */
+  failNextLinkUpdate(fault: UpdateFault): void;
+  /** Every update of the link is refused as a restricted key without *Payment Links: Write* is (403), until false. */
+  refuseLinkUpdates(refuse: boolean): void;
+  /**
+   * From now on, each read of the link is answered with the link as it is when the read arrives, but only when the
+   * test says: `answer(n)` sends the n-th read's answer (counting from 0, in the order they came), `release()` the rest
+   * and ends the hold. So several readers see the same link, and each writes when the test chooses.
+   */
+  holdLinkReads(): { held(): number; answer(n: number): void; release(): void };
   /** Every later call fails this way, until null. */
   setFault(fault: StandInFault | null): void;
   /** Calls so far, to any route, with the instant each arrived, and when its connection closed before the answer was whole. */
@@ -117,6 +144,7 @@ export interface LinkState {
   count: number;
   limit: number | null;
   active: boolean;
+  metadata?: Record<string, string>;
   price?: StandInPrice;
   setup?: StandInSetup;
   expand?: string[];
@@ -127,7 +155,7 @@ const WELL_SET_UP: StandInSetup = { termsOfService: 'required', automaticTax: fa
 /** A Payment Link as Stripe returns it, with its line items only when they were expanded. */
 export function paymentLinkFixture(
   id: string,
-  { count, limit, active, price = DOLLAR_PRICE, setup = WELL_SET_UP, expand = [] }: LinkState,
+  { count, limit, active, metadata = {}, price = DOLLAR_PRICE, setup = WELL_SET_UP, expand = [] }: LinkState,
 ): Stripe.PaymentLink {
   const lineItem: Stripe.LineItem = {
     id: 'li_StandInTaller',
@@ -166,7 +194,7 @@ export function paymentLinkFixture(
     }),
     livemode: false,
     managed_payments: null,
-    metadata: {},
+    metadata: { ...metadata },
     on_behalf_of: null,
     payment_intent_data: null,
     payment_method_collection: 'always',
@@ -190,6 +218,23 @@ function stripeError(res: ServerResponse, status: number, error: { type: string;
   res.end(JSON.stringify({ error: { ...error, doc_url: error.code ? `https://docs.stripe.com/error-codes/${error.code.replaceAll('_', '-')}` : undefined } }));
 }
 
+/**
+ * An update's parameters as the SDK encodes them (`restrictions[completed_sessions][limit]=31`, `restrictions=` to take
+ * the limit away, `active=true`, `metadata[key]=value`); null for any other parameter, or a value Stripe would refuse.
+ */
+function linkUpdateOf(body: string): Omit<LinkUpdate, 'idempotencyKey'> | null {
+  const update: Omit<LinkUpdate, 'idempotencyKey'> = { metadata: {} };
+  for (const [key, value] of new URLSearchParams(body)) {
+    const metadataKey = /^metadata\[([^\]]+)\]$/.exec(key)?.[1];
+    if (metadataKey) update.metadata[metadataKey] = value;
+    else if (key === 'active' && (value === 'true' || value === 'false')) update.active = value === 'true';
+    else if (key === 'restrictions' && value === '') update.limit = null;
+    else if (key === 'restrictions[completed_sessions][limit]' && /^[1-9]\d{0,5}$/.test(value)) update.limit = Number(value);
+    else return null;
+  }
+  return update;
+}
+
 const FAULT_ANSWERS: Record<Exclude<StandInFault, 'hang' | 'trickle' | 'reset'>, [number, { type: string; code?: string; message: string }]> = {
   unauthorized: [401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****WXYZ' }],
   forbidden: [
@@ -207,11 +252,37 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
   let active = currentLimit === null || currentCount < currentLimit;
   let currentPrice = price;
   let setup = WELL_SET_UP;
+  const metadata: Record<string, string> = {};
   const linkNow = (expand: string[]): Stripe.PaymentLink =>
-    paymentLinkFixture(linkId, { count: currentCount, limit: currentLimit, active, price: currentPrice, setup, expand });
+    paymentLinkFixture(linkId, { count: currentCount, limit: currentLimit, active, metadata, price: currentPrice, setup, expand });
   let fault: StandInFault | null = null;
   const calls: StripeStandIn['calls'] = [];
-  const checkout = checkoutStandIn(linkId);
+  const posts = idempotentPosts();
+  const checkout = checkoutStandIn(linkId, posts);
+  const linkUpdates: LinkUpdate[] = [];
+  let updateLatencyMs = 0;
+  const updateFault = nextFault();
+  let updatesRefused = false;
+  let heldReads: (() => void)[] | null = null;
+
+  /** Carries out an update of the link, after the latency: only what it names changes, as Stripe's does. */
+  const updateLink = async (update: Omit<LinkUpdate, 'idempotencyKey'>, idempotencyKey: string | null): Promise<Answer> => {
+    if (updateLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, updateLatencyMs));
+    if (update.limit !== undefined) currentLimit = update.limit;
+    if (update.active !== undefined) active = update.active;
+    for (const [key, value] of Object.entries(update.metadata)) {
+      if (value === '') delete metadata[key];
+      else metadata[key] = value;
+    }
+    linkUpdates.push({ ...update, idempotencyKey });
+    return json(200, linkNow([]));
+  };
+  const postLink = async (req: IncomingMessage): Promise<Answer | 'drop'> => {
+    const body = await readBody(req);
+    const update = linkUpdateOf(body);
+    if (!update) return unknownParameter();
+    return posts.post(req, body, (key) => updateLink(update, key), updateFault);
+  };
   /** Answers a hang or a trickle holds open. */
   const held = new Set<ServerResponse>();
 
@@ -232,7 +303,7 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const match = /^\/v1\/payment_links\/([^/]+)$/.exec(url.pathname);
     const checkoutAnswer = checkout.route(req);
-    if (!(req.method === 'GET' && match) && !checkoutAnswer) {
+    if (!((req.method === 'GET' || req.method === 'POST') && match) && !checkoutAnswer) {
       stripeError(res, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` });
       return;
     }
@@ -272,8 +343,21 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
       stripeError(res, 404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_link: '${match[1]}'` });
       return;
     }
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(linkNow(expansionsOf(url))));
+    if (req.method === 'POST' && updatesRefused) {
+      stripeError(res, 403, FAULT_ANSWERS.forbidden[1]);
+      return;
+    }
+    if (req.method === 'POST') {
+      void postLink(req).then((answer) => answerPost(res, answer));
+      return;
+    }
+    const body = JSON.stringify(linkNow(expansionsOf(url)));
+    const answer = () => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(body);
+    };
+    if (heldReads) heldReads.push(answer);
+    else answer();
   };
 
   const server = createServer(handle);
@@ -300,6 +384,40 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     },
     setSetup(next) {
       setup = { ...setup, ...next };
+    },
+    setMetadata(next) {
+      for (const [key, value] of Object.entries(next)) {
+        if (value === '') delete metadata[key];
+        else metadata[key] = value;
+      }
+    },
+    linkUpdates,
+    setLinkUpdateLatency(ms) {
+      updateLatencyMs = ms;
+    },
+    failNextLinkUpdate(next) {
+      updateFault.set(next);
+    },
+    refuseLinkUpdates(refuse) {
+      updatesRefused = refuse;
+    },
+    holdLinkReads() {
+      const reads: (() => void)[] = [];
+      const answered = new Set<number>();
+      heldReads = reads;
+      const answer = (n: number) => {
+        if (answered.has(n)) return;
+        answered.add(n);
+        reads[n]?.();
+      };
+      return {
+        held: () => reads.length,
+        answer,
+        release() {
+          if (heldReads === reads) heldReads = null;
+          for (const n of reads.keys()) answer(n);
+        },
+      };
     },
     setFault(next) {
       // A new fault ends the answers the last one was holding open.

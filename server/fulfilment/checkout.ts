@@ -15,6 +15,8 @@ export class CheckoutError extends Error {
     readonly kind: CheckoutFailure,
     /** A short cause for the log: the status and Stripe's code, never its message (which may quote an id or the key). */
     readonly detail: string,
+    /** The HTTP status Stripe answered; null when no answer came (the request may still be carried out). */
+    readonly status: number | null = null,
   ) {
     super(`${kind}: ${detail}`);
   }
@@ -30,6 +32,10 @@ export interface CheckoutApi {
   sessionOfPaymentIntent(paymentIntentId: string): Promise<Stripe.Checkout.Session | null>;
   /** Merges metadata into the session's; with a key, Stripe carries out only the first request under it. */
   mark(sessionId: string, metadata: Record<string, string>, idempotencyKey?: string): Promise<Stripe.Checkout.Session>;
+  /** The Payment Link: its limit, its count, whether it sells, its metadata. */
+  paymentLink(id: string): Promise<Stripe.PaymentLink>;
+  /** Updates the Payment Link; Stripe carries out only the first request under the key. */
+  updatePaymentLink(id: string, params: Stripe.PaymentLinkUpdateParams, idempotencyKey: string): Promise<Stripe.PaymentLink>;
 }
 
 /** Stripe's largest page: a sale of a thousand purchases is ten reads. */
@@ -41,10 +47,10 @@ function failureOf(error: unknown): CheckoutError {
   const failure = readStripeFailure(error);
   const detail = stripeFailureDetail(failure);
   if (failure.code === 'idempotency_key_in_use' || (failure.type === 'StripeIdempotencyError' && failure.status === 409))
-    return new CheckoutError('in_use', detail);
-  if (failure.type === 'StripeIdempotencyError') return new CheckoutError('key_reused', detail);
-  if (failure.status === 401 || failure.status === 403) return new CheckoutError('credentials', detail);
-  return new CheckoutError('unavailable', detail);
+    return new CheckoutError('in_use', detail, failure.status);
+  if (failure.type === 'StripeIdempotencyError') return new CheckoutError('key_reused', detail, failure.status);
+  if (failure.status === 401 || failure.status === 403) return new CheckoutError('credentials', detail, failure.status);
+  return new CheckoutError('unavailable', detail, failure.status);
 }
 
 const isMissing = (error: unknown): boolean => readStripeFailure(error).status === 404;
@@ -91,6 +97,20 @@ export function checkoutApi(stripe: Stripe): CheckoutApi {
     async mark(sessionId, metadata, idempotencyKey) {
       try {
         return await stripe.checkout.sessions.update(sessionId, { metadata }, idempotencyKey ? { idempotencyKey } : {});
+      } catch (error) {
+        throw failureOf(error);
+      }
+    },
+    async paymentLink(id) {
+      try {
+        return await stripe.paymentLinks.retrieve(id);
+      } catch (error) {
+        throw failureOf(error);
+      }
+    },
+    async updatePaymentLink(id, params, idempotencyKey) {
+      try {
+        return await stripe.paymentLinks.update(id, params, { idempotencyKey });
       } catch (error) {
         throw failureOf(error);
       }

@@ -1,14 +1,17 @@
 import type { JourneyTimeline } from '../../shared/logic/journey';
+import { type SaleTerms, saleState } from '../../shared/logic/sale';
 import type { MailKind } from './mark';
 import { hasAccess, type Purchase } from './purchase';
 
 /** A reminder missed by more than this (the site was down at its moment) is skipped: a late "in an hour" misleads. */
 export const REMINDER_GRACE_MS = 30 * 60_000;
 
-/** What is due for one purchase now: the mails to send, and the reminders whose moment passed too long ago. */
+/** What is due for one purchase now: the mails to send, the reminders whose moment passed too long ago, its place. */
 export interface Due {
   send: MailKind[];
   missed: MailKind[];
+  /** Its voucher expired while the Early Bird sells: its place goes back to the sale. */
+  placeBack: boolean;
 }
 
 const REMINDERS = [
@@ -24,9 +27,12 @@ const REMINDERS = [
  * - Each reminder from its moment, to a purchase paid before that moment, for `REMINDER_GRACE_MS`; later it is missed.
  * - The recording mail once the workshop has ended and the owner has set every link it points to (`materialsReady`),
  *   so that nothing it announces is missing.
+ * - An expired voucher's place, once, while the Early Bird still sells by its dates and the owner's switch (whatever
+ *   its spots): after that there is no Early Bird place to give back.
  */
-export function dueNow(purchase: Purchase, nowMs: number, timeline: JourneyTimeline, materialsReady: boolean): Due {
-  const due: Due = { send: [], missed: [] };
+export function dueNow(purchase: Purchase, nowMs: number, timeline: JourneyTimeline, materialsReady: boolean, sale: SaleTerms): Due {
+  const placeBack = purchase.standing === 'payment_failed' && !purchase.placeGivenBack && saleState(nowMs, sale) === 'early-bird';
+  const due: Due = { send: [], missed: [], placeBack };
   const { marks } = purchase;
   if (!hasAccess(purchase.standing) || Object.values(marks).some((mark) => mark.status === 'undeliverable')) return due;
   const unsent = (kind: MailKind): boolean => marks[kind].status !== 'sent';

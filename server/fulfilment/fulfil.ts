@@ -1,18 +1,35 @@
 import { hasAccess, purchaseOf } from './purchase';
 import { CheckoutError, type CheckoutApi } from './checkout';
+import type { PlacesBackOutcome } from './linkLimit';
 import type { Settle, Settled, Via } from './settle';
 import type { MailOutcome } from './sendOnce';
 
-/** What a buyer's pages may show: no address, no payment details. `ended`: refunded in full, or disputed. */
-export type Verified = { kind: 'paid'; firstName: string | null } | { kind: 'pending' } | { kind: 'ended' } | { kind: 'none' };
+/**
+ * What a buyer's pages may show: no address, no payment details. `pending`: a voucher or transfer still to be paid;
+ * `expired`: one that expired unpaid; `ended`: refunded in full, or disputed.
+ */
+export type Verified = { kind: 'paid'; firstName: string | null } | { kind: 'pending' } | { kind: 'expired' } | { kind: 'ended' } | { kind: 'none' };
 
 /**
  * How asking about one session ended, for the webhook's answer and its line. A mail's own outcome when one was due
  * (the worst of them), else: `already_sent` (nothing due: all of it went), `not_paid` (a voucher or transfer still
- * to come, or expired), `not_ours` (another link's, unfinished, unknown), `ended` (no access: refunded or disputed),
- * `access_kept` (a refund or dispute event about a purchase that keeps its access: a partial refund).
+ * to come, or expired once the Early Bird was over), `not_ours` (another link's, unfinished, unknown), `ended` (no
+ * access: refunded or disputed), `access_kept` (a refund or dispute event about a purchase that keeps its access: a
+ * partial refund). For an expired voucher whose place goes back: `place_given_back` (the link's limit counts it),
+ * `place_waits` (marked, but the link is the owner's to turn on, or has no limit), or `in_progress` and
+ * `stripe_unavailable` as for a mail.
  */
-export type Outcome = MailOutcome | 'not_paid' | 'not_ours' | 'ended' | 'access_kept';
+export type Outcome = MailOutcome | 'not_paid' | 'not_ours' | 'ended' | 'access_kept' | 'place_given_back' | 'place_waits';
+
+const PLACE_OUTCOME: Record<PlacesBackOutcome, Outcome> = {
+  given_back: 'place_given_back',
+  counted: 'place_given_back',
+  left_alone: 'place_waits',
+  no_limit: 'place_waits',
+  over: 'not_paid',
+  in_progress: 'in_progress',
+  stripe_unavailable: 'stripe_unavailable',
+};
 
 export interface Concluded {
   outcome: Outcome;
@@ -39,13 +56,14 @@ export function verifiedOf({ purchase }: Pick<Settled, 'purchase'>): Verified {
   if (!purchase) return { kind: 'none' };
   if (hasAccess(purchase.standing)) return { kind: 'paid', firstName: purchase.firstName };
   if (purchase.standing === 'refunded' || purchase.standing === 'disputed') return { kind: 'ended' };
-  return { kind: 'pending' };
+  return { kind: purchase.standing === 'payment_failed' ? 'expired' : 'pending' };
 }
 
 export function conclusionOf(settled: Settled): Concluded {
-  const { purchase, results } = settled;
+  const { purchase, results, placeBack } = settled;
   if (!purchase) return { outcome: 'not_ours' };
   const paymentIntent = purchase.paymentIntentId ?? undefined;
+  if (placeBack) return { outcome: PLACE_OUTCOME[placeBack.outcome], paymentIntent, ...(placeBack.detail && { detail: placeBack.detail }) };
   const worst = WORST_FIRST.map((outcome) => results.find((result) => result.outcome === outcome)).find((result) => result !== undefined);
   if (worst) return { outcome: worst.outcome, paymentIntent, ...(worst.detail && { detail: worst.detail }) };
   const verified = verifiedOf(settled);
@@ -72,7 +90,7 @@ export function createFulfil(checkout: CheckoutApi, settle: Settle, paymentLink:
     // Whoever asks only for the conclusion must not leave a failed read unhandled.
     verified.catch(() => undefined);
     const concluded = read
-      .then((session) => (session ? settle(session, via) : { purchase: null, results: [], missed: [] }))
+      .then((session) => (session ? settle(session, via) : { purchase: null, results: [], missed: [], placeGivenBack: false, placeBack: null }))
       .then(conclusionOf, (error: unknown): Concluded => ({ outcome: 'stripe_unavailable', detail: detailOf(error) }));
     return { verified, concluded };
   };

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { AccessOutcome } from './accessPage';
+import type { PlacesBackOutcome } from './linkLimit';
 import type { MailKind } from './mark';
 import type { MailOutcome } from './sendOnce';
 import type { LookupOutcome, LookupSource } from './thanksPage';
@@ -17,6 +18,8 @@ export interface FulfilmentMetrics {
   accessVisit(outcome: AccessOutcome, source: LookupSource): void;
   /** A sweep ended, completed or stopped early, after `durationMs`, at `nowMs`. */
   sweep(completed: boolean, durationMs: number, nowMs: number): void;
+  /** Asking the Payment Link to give expired vouchers' places back ended so (its limit already counting them aside). */
+  placesBack(outcome: PlacesBackOutcome): void;
 }
 
 /** `startedMs`: the process's start, which the last completed sweep's time reads until the first completes. */
@@ -67,6 +70,12 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
     help: 'How often this instance sweeps (SWEEP_SECONDS).',
     registers: [registry],
   }).set(sweepPeriodSeconds);
+  const placesBack = new Counter({
+    name: 'taller_places_back_total',
+    help: "Turns of giving expired vouchers' places back at the Payment Link, by outcome (given_back, left_alone, no_limit, over, in_progress, stripe_unavailable).",
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
   lastCompleted.set(startedMs / 1000);
   return {
     mail: (kind, outcome) => mails.inc({ kind, outcome }),
@@ -78,5 +87,6 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
       sweepDuration.observe(durationMs / 1000);
       if (completed) lastCompleted.set(nowMs / 1000);
     },
+    placesBack: (outcome) => placesBack.inc({ outcome }),
   };
 }

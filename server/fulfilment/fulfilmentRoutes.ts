@@ -14,6 +14,7 @@ import { checkoutApi } from './checkout';
 import { createEndAccess, createFulfil, createVerify, type Verified } from './fulfil';
 import { type FulfilmentMetrics, registerFulfilmentMetrics } from './fulfilmentMetrics';
 import { buyerInvite } from './invite';
+import { createLinkLimit } from './linkLimit';
 import { mailMessages } from './mailMessages';
 import { smtpMailer } from './mailer';
 import { readBudget } from './readBudget';
@@ -67,7 +68,7 @@ export interface FulfilmentOptions {
 
 /**
  * After the checkout (docs/fulfilment.md): one step for what each purchase is due, reached from Stripe's webhook, the
- * buyer's page and the sweep; and the buyer's personal link.
+ * buyer's page and the sweep; the buyer's personal link; and an expired voucher's place given back at the link.
  */
 export function fulfilmentRoutes({ settings, config, render, clock, logger, metrics }: FulfilmentOptions): FulfilmentRoutes {
   const { stripe, mailFrom } = settings;
@@ -91,7 +92,19 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     clock,
   });
   const materialsReady = Object.values(materials).every((link) => link !== null);
-  const settle = createSettle({ paymentLink: stripe.paymentLink, sendOnce, timeline, materialsReady, clock, logger, metrics });
+  const linkLimit = createLinkLimit({ checkout, paymentLink: stripe.paymentLink, sale: config.sale, clock, logger, metrics });
+  const settle = createSettle({
+    paymentLink: stripe.paymentLink,
+    checkout,
+    sendOnce,
+    linkLimit,
+    timeline,
+    sale: config.sale,
+    materialsReady,
+    clock,
+    logger,
+    metrics,
+  });
   const fulfil = createFulfil(checkout, settle, stripe.paymentLink);
   const memory = recentSessions<Verified>(REMEMBERED_SESSIONS);
   const budget = readBudget(READS_PER_SECOND, READS_AT_ONCE);
@@ -124,7 +137,7 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
       logger,
       metrics,
     }),
-    sweep: createSweep({ checkout, paymentLink: stripe.paymentLink, settle, timeline, clock, logger, metrics }),
+    sweep: createSweep({ checkout, paymentLink: stripe.paymentLink, settle, linkLimit, timeline, clock, logger, metrics }),
   };
 }
 

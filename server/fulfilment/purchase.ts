@@ -1,10 +1,12 @@
 import type Stripe from 'stripe';
 import { MAIL_KINDS, type MailKind, type Mark, readMark } from './mark';
+import { placeGivenBack } from './placeBackMark';
 
 /**
  * Where a purchase stands. `paid` and `free` (a 100 % promotion code: nothing to pay, no PaymentIntent) have access
  * and their mails; `awaiting_payment` is a voucher or transfer not yet paid; `payment_failed` one that expired
- * unpaid; `refunded` (in full) and `disputed` have lost access. A partial refund stays `paid`.
+ * unpaid, whose place goes back to the sale; `refunded` (in full) and `disputed` have lost access. A partial refund
+ * stays `paid`.
  */
 export type Standing = 'paid' | 'free' | 'awaiting_payment' | 'payment_failed' | 'refunded' | 'disputed';
 
@@ -21,6 +23,8 @@ export interface Purchase {
   paidAtMs: number | null;
   /** Each mail's mark at Stripe. */
   marks: Record<MailKind, Mark>;
+  /** An expired voucher's place is marked given back (server/fulfilment/placeBackMark.ts). */
+  placeGivenBack: boolean;
 }
 
 /** Whether a standing has the buyer's access, and the mails that come with it. */
@@ -34,9 +38,16 @@ function firstNameOf(name: string | null | undefined): string | null {
 
 const expanded = <T extends { id: string }>(value: string | T | null | undefined): T | null => (value && typeof value === 'object' ? value : null);
 
+/**
+ * A complete session's voucher or transfer that failed: Stripe documents the event (`async_payment_failed`), not what
+ * becomes of the intent, which may be canceled or back at `requires_payment_method`; either way, a complete session
+ * is never paid again. One still to be paid waits at `requires_action` (or `processing`).
+ */
+const FAILED_INTENT: readonly Stripe.PaymentIntent.Status[] = ['canceled', 'requires_payment_method'];
+
 function standingOf(session: Stripe.Checkout.Session, intent: Stripe.PaymentIntent | null, charge: Stripe.Charge | null): Standing {
   if (session.payment_status === 'no_payment_required') return 'free';
-  if (session.payment_status === 'unpaid') return intent?.status === 'canceled' ? 'payment_failed' : 'awaiting_payment';
+  if (session.payment_status === 'unpaid') return intent && FAILED_INTENT.includes(intent.status) ? 'payment_failed' : 'awaiting_payment';
   if (charge?.disputed) return 'disputed';
   if (charge?.refunded) return 'refunded';
   return 'paid';
@@ -68,5 +79,6 @@ export function purchaseOf(session: Stripe.Checkout.Session, paymentLink: string
     paidAtMs:
       standing === 'free' ? createdMs : standing === 'awaiting_payment' || standing === 'payment_failed' ? null : (charge?.created ?? session.created) * 1000,
     marks,
+    placeGivenBack: placeGivenBack(session.metadata),
   };
 }

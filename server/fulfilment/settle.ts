@@ -1,10 +1,14 @@
 import type Stripe from 'stripe';
 import type { JourneyTimeline } from '../../shared/logic/journey';
+import type { SaleTerms } from '../../shared/logic/sale';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
+import { type CheckoutApi, CheckoutError } from './checkout';
 import { dueNow } from './dueNow';
 import type { FulfilmentMetrics } from './fulfilmentMetrics';
+import type { LinkLimit, PlacesBackResult } from './linkLimit';
 import type { MailKind } from './mark';
+import { placeBackMetadata } from './placeBackMark';
 import { type Purchase, purchaseOf } from './purchase';
 import type { MailResult, SendOnce } from './sendOnce';
 
@@ -18,6 +22,10 @@ export interface Settled {
   results: MailResult[];
   /** Reminders whose moment passed too long ago to send. */
   missed: MailKind[];
+  /** An expired voucher's place is marked given back, before or by this call: the sweep counts it. */
+  placeGivenBack: boolean;
+  /** What giving its place back came to, when this call tried: the mark, then (for the webhook) the link. */
+  placeBack: PlacesBackResult | null;
 }
 
 /** Does whatever is due now for one complete session of the link. */
@@ -25,8 +33,14 @@ export type Settle = (session: Stripe.Checkout.Session, via: Via) => Promise<Set
 
 export interface SettleOptions {
   paymentLink: string;
+  /** Where an expired voucher's place is marked given back. */
+  checkout: CheckoutApi;
   sendOnce: SendOnce;
+  /** The Payment Link's limit, which gives the marked places back. */
+  linkLimit: LinkLimit;
   timeline: JourneyTimeline;
+  /** The Early Bird's dates and the owner's switch: a place is given back only while it sells. */
+  sale: SaleTerms;
   /** Every link the recording mail points to is set. */
   materialsReady: boolean;
   clock: Clock;
@@ -40,14 +54,34 @@ export const purchaseFields = (purchase: Purchase): Record<string, string> =>
 
 /**
  * The one step every session goes through, whoever asks (docs/fulfilment.md): what the purchase stands as, what is
- * due for it now (server/fulfilment/dueNow.ts), and each due mail sent once. A failure that would fail the next mail
- * too (Stripe, the mail server) leaves the rest for the next turn. One log line per mail that went or failed.
+ * due for it now (server/fulfilment/dueNow.ts), an expired voucher's place marked given back, and each due mail sent
+ * once. A failure that would fail the next mail too (Stripe, the mail server) leaves the rest for the next turn. One
+ * log line per mail that went or failed, and per place marked.
+ *
+ * A place marked given back reaches the link's limit at once for the webhook, which answers Stripe only when it has;
+ * the sweep counts the marks over every purchase and raises the link once at its end; the page leaves it to either.
  */
-export function createSettle({ paymentLink, sendOnce, timeline, materialsReady, clock, logger, metrics }: SettleOptions): Settle {
+export function createSettle({ paymentLink, checkout, sendOnce, linkLimit, timeline, sale, materialsReady, clock, logger, metrics }: SettleOptions): Settle {
+  const markPlace = async (purchase: Purchase, via: Via): Promise<PlacesBackResult | null> => {
+    const fields = { event: 'place_back', via, ...purchaseFields(purchase) };
+    try {
+      await checkout.mark(purchase.sessionId, placeBackMetadata());
+    } catch (error) {
+      const detail = error instanceof CheckoutError ? `stripe ${error.detail}` : 'unexpected failure';
+      logger.warn({ ...fields, outcome: 'stripe_unavailable', cause: detail }, "an expired voucher's place not marked: tried again at the next turn");
+      return { outcome: 'stripe_unavailable', detail };
+    }
+    logger.info(fields, 'a voucher expired unpaid: its place is marked to go back to the sale');
+    return null;
+  };
+
   return async (session, via) => {
     const purchase = purchaseOf(session, paymentLink);
-    if (!purchase) return { purchase, results: [], missed: [] };
-    const due = dueNow(purchase, clock(), timeline, materialsReady);
+    if (!purchase) return { purchase, results: [], missed: [], placeGivenBack: false, placeBack: null };
+    const due = dueNow(purchase, clock(), timeline, materialsReady, sale);
+    let placeBack = due.placeBack ? await markPlace(purchase, via) : null;
+    const placeGivenBack = purchase.placeGivenBack || (due.placeBack && placeBack === null);
+    if (placeGivenBack && via === 'webhook') placeBack = await linkLimit.recount();
     const results: MailResult[] = [];
     for (const kind of due.send) {
       const result = await sendOnce(purchase, kind);
@@ -61,6 +95,6 @@ export function createSettle({ paymentLink, sendOnce, timeline, materialsReady, 
       else if (result.outcome === 'mail_failed' || result.outcome === 'stripe_unavailable') logger.warn(fields, 'mail not sent: tried again at the next turn');
       if (result.outcome === 'mail_failed' || result.outcome === 'stripe_unavailable') break;
     }
-    return { purchase, results, missed: due.missed };
+    return { purchase, results, missed: due.missed, placeGivenBack, placeBack };
   };
 }

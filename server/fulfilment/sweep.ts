@@ -4,6 +4,7 @@ import type { Logger } from '../ops/logger';
 import type { CheckoutApi } from './checkout';
 import { detailOf } from './fulfil';
 import type { FulfilmentMetrics } from './fulfilmentMetrics';
+import type { LinkLimit, PlacesBackOutcome } from './linkLimit';
 import type { MailKind } from './mark';
 import type { Settle } from './settle';
 
@@ -13,6 +14,10 @@ export interface SweepReport {
   purchases: number;
   sent: number;
   failed: number;
+  /** Expired vouchers whose places are marked given back. */
+  placesBack: number;
+  /** What giving them back at the link came to; null with none. */
+  link: PlacesBackOutcome | null;
   /** Why it stopped early, for the log. */
   cause?: string;
 }
@@ -25,6 +30,8 @@ export interface SweepOptions {
   checkout: CheckoutApi;
   paymentLink: string;
   settle: Settle;
+  /** The Payment Link's limit: after each sweep, it gives back every place the sweep found marked. */
+  linkLimit: LinkLimit;
   timeline: JourneyTimeline;
   clock: Clock;
   logger: Logger;
@@ -44,17 +51,18 @@ const MOMENT_OF: Partial<Record<MailKind, (timeline: JourneyTimeline) => number>
 /**
  * One pass over the Payment Link's complete sessions, page by page (docs/fulfilment.md): each goes through the same
  * step as a webhook's or a page's (server/fulfilment/settle.ts), so a mail that no webhook ever delivered, a claim
- * that stalled, a reminder or the recording goes out within one period. What is not due costs nothing but its share
- * of the list: one read per hundred purchases.
+ * that stalled, a reminder or the recording goes out within one period, and an expired voucher's place is marked.
+ * What is not due costs nothing but its share of the list: one read per hundred purchases. Then the link's limit is
+ * made to give back every place marked, which costs nothing while it already does.
  */
-export function createSweep({ checkout, paymentLink, settle, timeline, clock, logger, metrics, concurrency = CONCURRENCY }: SweepOptions): Sweep {
+export function createSweep({ checkout, paymentLink, settle, linkLimit, timeline, clock, logger, metrics, concurrency = CONCURRENCY }: SweepOptions): Sweep {
   /** A missed reminder is said once per process: every sweep after would find it missed again. */
   const missedSaid = new Set<MailKind>();
 
   return {
     async run() {
       const started = clock();
-      const report: SweepReport = { completed: false, purchases: 0, sent: 0, failed: 0 };
+      const report: SweepReport = { completed: false, purchases: 0, sent: 0, failed: 0, placesBack: 0, link: null };
       const missed = new Map<MailKind, number>();
       let inARow = 0;
       try {
@@ -64,8 +72,9 @@ export function createSweep({ checkout, paymentLink, settle, timeline, clock, lo
             while (next < page.length && inARow < STOP_AFTER_FAILURES) {
               const session = page[next] as (typeof page)[number];
               next += 1;
-              const { purchase, results, missed: skipped } = await settle(session, 'sweep');
+              const { purchase, results, missed: skipped, placeGivenBack } = await settle(session, 'sweep');
               if (purchase) report.purchases += 1;
+              if (placeGivenBack) report.placesBack += 1;
               for (const kind of skipped) missed.set(kind, (missed.get(kind) ?? 0) + 1);
               for (const { outcome, detail } of results) {
                 if (outcome === 'sent') report.sent += 1;
@@ -84,6 +93,8 @@ export function createSweep({ checkout, paymentLink, settle, timeline, clock, lo
       } catch (error) {
         report.cause = detailOf(error);
       }
+      // Fewer than all the marks (a sweep stopped early) can never lower the limit: the link gives back at least as many.
+      if (report.placesBack > 0) report.link = (await linkLimit.reconcile(report.placesBack)).outcome;
 
       for (const [kind, purchases] of missed) {
         const momentOf = MOMENT_OF[kind];

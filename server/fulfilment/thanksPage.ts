@@ -12,8 +12,8 @@ import { isSessionId } from './sessionId';
 
 export type { LookupSource };
 /** How a lookup ended, for the metrics: never the id it was for. */
-export type LookupOutcome = 'paid' | 'pending' | 'ended' | 'not_found' | 'malformed' | 'unavailable' | 'over_budget';
-const OUTCOME_OF: Record<Verified['kind'], LookupOutcome> = { paid: 'paid', pending: 'pending', ended: 'ended', none: 'not_found' };
+export type LookupOutcome = 'paid' | 'pending' | 'expired' | 'ended' | 'not_found' | 'malformed' | 'unavailable' | 'over_budget';
+const OUTCOME_OF: Record<Verified['kind'], LookupOutcome> = { paid: 'paid', pending: 'pending', expired: 'expired', ended: 'ended', none: 'not_found' };
 
 export interface ThanksOptions {
   lookup: SessionLookup;
@@ -55,7 +55,7 @@ export function thanksPage({ lookup, invite, accessUrlOf, render, clock, metrics
     if (result === 'unavailable' || result === 'over_budget') send(res, 503, { state: 'unavailable' });
     else if (result === 'malformed' || result.kind === 'none') send(res, 404, { state: 'not_found' });
     else if (result.kind === 'ended') send(res, 403, { state: 'ended' });
-    else send(res, 200, { state: 'pending' });
+    else send(res, 200, { state: result.kind });
   };
 
   return {
@@ -72,9 +72,9 @@ export function thanksPage({ lookup, invite, accessUrlOf, render, clock, metrics
       const found = await looked(req);
       if (found === 'malformed') return unpaid(res, found);
       const { sessionId, looked: result } = found;
-      // Only a paid purchase has an invite: a voucher still to pay gets the answer an unknown session gets.
+      // Only a paid purchase has an invite: a voucher still to pay, or expired, gets the answer an unknown session gets.
       if (typeof result === 'string' || result.kind === 'none' || result.kind === 'ended') return unpaid(res, result);
-      if (result.kind === 'pending') return unpaid(res, { kind: 'none' });
+      if (result.kind === 'pending' || result.kind === 'expired') return unpaid(res, { kind: 'none' });
       privateHeaders(res);
       res
         .status(200)

@@ -6,13 +6,16 @@ import type { FulfilmentMetrics } from './fulfilmentMetrics';
 import type { EndAccess, Fulfil, Outcome } from './fulfil';
 import { isSessionId } from './sessionId';
 
-/** The events that mean a purchase may be paid: at once (a card), or later (a voucher, a transfer). */
-export const FULFILLING_EVENTS = ['checkout.session.completed', 'checkout.session.async_payment_succeeded'] as const;
+/**
+ * The events about a purchase's session: it may be paid, at once (a card) or later (a voucher, a transfer), or its
+ * voucher or transfer failed (its place goes back to the sale).
+ */
+export const SESSION_EVENTS = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed'] as const;
 /** The events that may end a buyer's access: a refund (in full, or not), a dispute. Each names the PaymentIntent. */
 export const ACCESS_EVENTS = ['charge.refunded', 'charge.dispute.created'] as const;
-/** For the metrics, a bounded set: the four above, any other verified type, or a request that failed verification. */
-export type WebhookEventType = (typeof FULFILLING_EVENTS)[number] | (typeof ACCESS_EVENTS)[number] | 'other' | 'unverified';
-export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [...FULFILLING_EVENTS, ...ACCESS_EVENTS, 'other', 'unverified'];
+/** For the metrics, a bounded set: the five above, any other verified type, or a request that failed verification. */
+export type WebhookEventType = (typeof SESSION_EVENTS)[number] | (typeof ACCESS_EVENTS)[number] | 'other' | 'unverified';
+export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [...SESSION_EVENTS, ...ACCESS_EVENTS, 'other', 'unverified'];
 
 /**
  * How a delivery was answered. Refused before a byte of the body is read: `unsupported_media_type`, `too_large` (as
@@ -43,6 +46,9 @@ const STATUS: Record<Outcome, number> = {
   not_ours: 200,
   ended: 200,
   access_kept: 200,
+  place_given_back: 200,
+  // Counted at Stripe: the link's own state (the owner's, or no limit) is what holds it back, not this delivery.
+  place_waits: 200,
   // Refused for good, or sent but unmarked: a redelivery would not help; an error line has asked the owner to look.
   undeliverable: 200,
   mark_failed: 200,
@@ -115,7 +121,7 @@ export function stripeWebhook({ secret, fulfil, endAccess, clock, logger, metric
       }
 
       const type: WebhookEventType =
-        FULFILLING_EVENTS.find((candidate) => candidate === event.type) ?? ACCESS_EVENTS.find((candidate) => candidate === event.type) ?? 'other';
+        SESSION_EVENTS.find((candidate) => candidate === event.type) ?? ACCESS_EVENTS.find((candidate) => candidate === event.type) ?? 'other';
       const object = event.data.object as { object?: unknown; id?: unknown; payment_intent?: unknown };
       const line = { event: 'stripe_webhook', type: event.type, id: event.id };
       if (type === 'other') {
@@ -125,11 +131,11 @@ export function stripeWebhook({ secret, fulfil, endAccess, clock, logger, metric
       }
       const session = object.object === 'checkout.session' && typeof object.id === 'string' && isSessionId(object.id) ? object.id : null;
       const intent = typeof object.payment_intent === 'string' && /^pi_[A-Za-z0-9]{8,250}$/.test(object.payment_intent) ? object.payment_intent : null;
-      const fulfilling = (FULFILLING_EVENTS as readonly string[]).includes(type);
-      if (fulfilling ? !session : !intent) {
+      const aboutSession = (SESSION_EVENTS as readonly string[]).includes(type);
+      if (aboutSession ? !session : !intent) {
         logger.warn(
           { ...line, outcome: 'malformed', status: 400 },
-          fulfilling ? 'webhook event without a Checkout Session' : 'webhook event without a PaymentIntent',
+          aboutSession ? 'webhook event without a Checkout Session' : 'webhook event without a PaymentIntent',
         );
         metrics?.webhookEvent(type, 'malformed');
         return void res.status(400).json({ error: 'malformed' });

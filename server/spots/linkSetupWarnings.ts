@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { prices } from '../../shared/content';
 import { amountIn, linkPrice } from './linkPrice';
+import { PLACES_BACK_KEY, placesBackOf } from './placesBack';
 
 /**
  * What the Payment Link's own settings leave undone that the site's texts rely on: each is one line for the
@@ -28,6 +29,12 @@ export function linkSetupWarnings(link: Stripe.PaymentLink): string[] {
     warnings.push(
       'the Payment Link adds taxes on top of its price (automatic tax on, a tax_behavior of "exclusive"), but the page and the terms say ' +
         '"impuestos incluidos": make the price tax-inclusive, or turn automatic tax off (docs/pricing.md)',
+    );
+  }
+  if (placesBackOf(link) === null) {
+    warnings.push(
+      `the Payment Link's metadata ${PLACES_BACK_KEY} is not a number of places the site wrote: the page ignores it, and no expired ` +
+        "voucher's place is given back until it is (docs/spots.md)",
     );
   }
   return warnings;

@@ -4,6 +4,7 @@ import { stripeClient } from '../stripe/client';
 import { readStripeFailure, stripeFailureDetail } from '../stripe/failure';
 import { LINK_EXPANSIONS, pesoPriceOf } from './linkPrice';
 import { linkSetupWarnings } from './linkSetupWarnings';
+import { placesBackOf } from './placesBack';
 import { SpotsSourceError, type SpotsSource } from './source';
 
 function failureOf(error: unknown): SpotsSourceError {
@@ -16,8 +17,9 @@ function failureOf(error: unknown): SpotsSourceError {
 
 /**
  * Reads the Early Bird's Payment Link through the official SDK: one call, paymentLinks.retrieve with its price,
- * nothing written. It gives the spots, the price in pesos, and what the link's setup leaves undone. No retries (the next poll is the retry) and a deadline under the poll interval, so a call never
- * overlaps the next.
+ * nothing written. It gives the spots (with the places its limit gives back), the price in pesos, and what the
+ * link's setup leaves undone. No retries (the next poll is the retry) and a deadline under the poll interval, so a
+ * call never overlaps the next.
  */
 export function stripeSpotsSource(settings: SpotsSettings, deadlineMs: number): SpotsSource {
   const stripe = stripeClient({ secretKey: settings.secretKey(), apiUrl: settings.apiUrl, deadlineMs });
@@ -34,6 +36,7 @@ export function stripeSpotsSource(settings: SpotsSettings, deadlineMs: number): 
         count: link.restrictions?.completed_sessions.count ?? 0,
         limit: link.restrictions?.completed_sessions.limit ?? null,
         active: link.active,
+        placesBack: placesBackOf(link) ?? 0,
         pesoPrice: pesoPriceOf(link),
         setupWarnings: linkSetupWarnings(link),
       };

@@ -8,11 +8,12 @@ import { BackHome } from './BackHome';
 
 /**
  * The page after the checkout, in each state Stripe can report: only a paid purchase shows the buyer's personal link;
- * `ended`: refunded in full, or disputed.
+ * `pending`: a voucher or transfer to pay; `expired`: one that expired unpaid; `ended`: refunded in full, or disputed.
  */
 export type ThanksView =
   | { state: 'paid'; facts: MailFacts; googleCalendarUrl: string; icsUrl: string }
   | { state: 'pending' }
+  | { state: 'expired' }
   | { state: 'ended' }
   | { state: 'not_found' }
   | { state: 'unavailable' };
@@ -121,6 +122,15 @@ export function ThanksPage({ view, contactEmail, footer }: { view: ThanksView; c
                 ))}
               </ol>
               <Contact lead={thanks.pending.help} contactEmail={contactEmail} />
+            </>
+          )}
+          {view.state === 'expired' && (
+            <>
+              <p className="eyebrow">{thanks.expired.eyebrow}</p>
+              <h1 className="page__title">{thanks.expired.heading}</h1>
+              <p className="page__lead">{thanks.expired.lead}</p>
+              <p>{thanks.expired.text}</p>
+              <Contact lead={thanks.expired.help} contactEmail={contactEmail} />
             </>
           )}
           {view.state === 'not_found' && (

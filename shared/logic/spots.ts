@@ -14,17 +14,24 @@ export interface SpotsReading {
   count: number;
   limit: number | null;
   active: boolean;
+  /**
+   * Places the limit gives back: one per voucher that expired unpaid, whose completed purchase the count still holds.
+   * The limit less these is the owner's own number, the one the page shows. None when absent.
+   */
+  placesBack?: number;
 }
 
 /**
  * A deactivated link or a count at its limit sells nothing more, whatever the count says. A link without a
  * limit has no count to show (Stripe reports one only with the limit): null, the page says what it says
- * uncounted, until the owner deactivates the link.
+ * uncounted, until the owner deactivates the link. The places left count an expired voucher's place again; the
+ * total is the owner's number, never the raised limit.
  */
 export function spotsFrom(reading: SpotsReading, fallbackLimit: number): Spots | null {
-  if (!reading.active) return { remaining: 0, limit: reading.limit ?? fallbackLimit };
-  if (reading.limit === null) return null;
-  return { remaining: Math.max(0, reading.limit - reading.count), limit: reading.limit };
+  const owners = reading.limit === null ? null : reading.limit - (reading.placesBack ?? 0);
+  if (!reading.active) return { remaining: 0, limit: owners ?? fallbackLimit };
+  if (reading.limit === null || owners === null) return null;
+  return { remaining: Math.min(owners, Math.max(0, reading.limit - reading.count)), limit: owners };
 }
 
 export const spotsTaken = (spots: Spots | null): boolean => spots !== null && spots.remaining <= 0;

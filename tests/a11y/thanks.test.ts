@@ -46,6 +46,7 @@ describe('zero violations on /gracias', () => {
   it.each([
     ['paid', 'paid', 200, 'Tu lugar está confirmado'],
     ['a voucher not yet paid', 'voucher', 200, thanks.pending.heading],
+    ['a voucher expired unpaid', 'expired', 200, thanks.expired.heading],
     ['not ours', 'other_link', 404, thanks.notFound.heading],
     ['Stripe unavailable', 'paid', 503, thanks.unavailable.heading],
   ] as const)('%s, at 390 and 1280 px', async (_state, kind, status, heading) => {
@@ -53,7 +54,8 @@ describe('zero violations on /gracias', () => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      const sessionId = rig.stripe.checkout.createSession(kind);
+      const sessionId = rig.stripe.checkout.createSession(kind === 'expired' ? 'voucher' : kind);
+      if (kind === 'expired') rig.stripe.checkout.expireVoucher(sessionId);
       rig.stripe.setFault(status === 503 ? 'server_error' : null);
       const response = await page.goto(`${server.url}/gracias?session_id=${sessionId}`);
       rig.stripe.setFault(null);

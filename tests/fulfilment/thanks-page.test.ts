@@ -106,6 +106,26 @@ describe('/gracias in the other states', () => {
     expect(mailsTo('paz@correo.example.org')).toHaveLength(0);
   });
 
+  it('a voucher that expired unpaid: nothing charged, the place no longer held, how to buy again; no join link, no invite, no mail', async () => {
+    const { app } = instance();
+    const sessionId = rig.stripe.checkout.createSession('voucher', { buyer: { name: 'Sol', email: 'sol@correo.example.org' } });
+    expect(textOf(parseHtml((await visit(app, sessionId)).text).querySelector('main'))).toContain(
+      'Si vencen sin pagarse, la compra se cancela sin ningún cargo y pierdes el lugar apartado.',
+    );
+    rig.stripe.checkout.expireVoucher(sessionId);
+    // Another instance, which has not remembered the voucher as pending.
+    const res = await visit(instance().app, sessionId);
+    expect(res.status).toBe(200);
+    const main = parseHtml(res.text).querySelector('main');
+    expect(textOf(main?.querySelector('h1'))).toBe('Tu ficha venció sin pagarse');
+    expect(textOf(main)).toContain('La compra se canceló sin ningún cargo y el lugar que tenías apartado se liberó.');
+    expect(textOf(main)).not.toContain(thanks.pending.heading);
+    expect(main?.querySelector(`a[href="mailto:${CONTACT_EMAIL}"]`)).not.toBeNull();
+    expect(res.text).not.toContain(MEETING_URL);
+    expect((await request(app).get(`/gracias/invitacion.ics?session_id=${sessionId}`)).status).toBe(404);
+    expect(mailsTo('sol@correo.example.org')).toHaveLength(0);
+  });
+
   it.each(['other_link', 'open', 'unknown'] as const)('%s: 404, the purchase could not be found, the contact address, no join link', async (kind) => {
     const sessionId = kind === 'unknown' ? 'cs_test_a1B2c3D4e5F6g7H8i9J0unknown' : rig.stripe.checkout.createSession(kind);
     const res = await visit(instance().app, sessionId);

@@ -21,6 +21,17 @@ const SELLER = {
   // The deadline of the defaults with the tests' start a week after it: the Early Bird ends at its deadline.
   EARLY_BIRD_DEADLINE: '2025-09-30T23:59:59-06:00',
 };
+/** The buyer's mails and links set up (docs/fulfilment.md): the site sends the mails and gives expired vouchers' places back. */
+const FULFILMENT = {
+  STRIPE_SECRET_KEY: 'rk_test_legalpages0000',
+  STRIPE_PAYMENT_LINK: 'plink_1LegalPages',
+  STRIPE_API_URL: 'http://127.0.0.1:9',
+  STRIPE_WEBHOOK_SECRET: 'whsec_legalpagestestsecret0123456789',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  MAIL_FROM: 'taller@taller.example.org',
+  MEETING_URL: 'https://meet.google.com/abc-defg-hij',
+  ACCESS_SECRET: 'legal-pages-test-access-secret-0123456789',
+};
 const LEGAL_PATHS = ['/terminos', '/reembolsos', '/privacidad'] as const;
 const NOW = DEFAULT_DEADLINE_MS - 86_400_000;
 
@@ -100,17 +111,7 @@ describe('the terms', () => {
   });
 
   it('say the site sends the mails itself where the mail settings are set: the personal link, its opening, the reminders, the recording, access ending', async () => {
-    const mail = {
-      STRIPE_SECRET_KEY: 'rk_test_legalpages0000',
-      STRIPE_PAYMENT_LINK: 'plink_1LegalPages',
-      STRIPE_API_URL: 'http://127.0.0.1:9',
-      STRIPE_WEBHOOK_SECRET: 'whsec_legalpagestestsecret0123456789',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      MAIL_FROM: 'taller@taller.example.org',
-      MEETING_URL: 'https://meet.google.com/abc-defg-hij',
-      ACCESS_SECRET: 'legal-pages-test-access-secret-0123456789',
-    };
-    const { text } = await page('/terminos', { ...SELLER, ...mail });
+    const { text } = await page('/terminos', { ...SELLER, ...FULFILMENT });
     expect(text).toContain(
       'En cuanto tu pago se confirma, te llega un correo de confirmación con tu enlace personal de acceso y una invitación para tu calendario',
     );
@@ -121,10 +122,21 @@ describe('the terms', () => {
     expect(text).toContain('Al terminar el taller te enviamos por correo la grabación y los materiales, que quedan también en tu enlace personal.');
     expect(text).toContain('Si tu compra se reembolsa por completo o disputas el pago con tu banco, tu enlace personal deja de dar acceso.');
     expect(text).toContain('Tu lugar es personal: el enlace de acceso es solo para ti.');
-    const privacy = (await page('/privacidad', { ...SELLER, ...mail })).text;
+    const privacy = (await page('/privacidad', { ...SELLER, ...FULFILMENT })).text;
     expect(privacy).toContain(
       'Enviarte el correo de confirmación con tu enlace personal de acceso y la invitación para tu calendario, los recordatorios un día y una hora antes del taller',
     );
+  });
+
+  it('say what becomes of a voucher not paid in time: its place goes back to the Early Bird where the site gives it back, and nowhere else is that promised', async () => {
+    const lapse = 'Si vencen sin pagarse, la compra se cancela sin ningún cargo y pierdes el lugar apartado.';
+    const placeBack = 'Mientras siga la promoción Early Bird, ese lugar vuelve a ofrecerse con su precio y el contador de este sitio lo cuenta de nuevo.';
+    const passage = (doc: Document) => [...doc.querySelectorAll('main li')].map(textOf).find((item) => item.includes('vencen sin pagarse'));
+    expect(passage((await page('/terminos', { ...SELLER, ...FULFILMENT })).doc)).toMatch(new RegExp(`${lapse} ${placeBack}$`));
+    // Without the fulfilment nothing gives the place back by itself: the terms say only what the buyer loses.
+    const manual = passage((await page('/terminos')).doc);
+    expect(manual).toMatch(new RegExp(`${lapse}$`));
+    expect(manual).not.toContain('vuelve a ofrecerse');
   });
 
   it("state the Early Bird's conditions: the price, the end in words with its year and zone, the spots the checkout counts, a late payment", async () => {

@@ -138,6 +138,17 @@ describe("the link's setup, checked at the first read", () => {
     ]);
   });
 
+  it("warns when the link's count of places given back is not one the site wrote, and counts the spots without it", async () => {
+    standIn.sell(12);
+    standIn.setMetadata({ taller_places_back: 'dos' });
+    const { poller, log } = start();
+    await poller.firstPoll;
+    expect(log.lines.filter((line) => line.event === 'checkout_setup').map((line) => line.msg)).toEqual([
+      "the Payment Link's metadata taller_places_back is not a number of places the site wrote: the page ignores it, and no expired voucher's place is given back until it is (docs/spots.md)",
+    ]);
+    expect(poller.current()).toEqual({ remaining: 18, limit: 30 });
+  });
+
   it('warns when the link charges another dollar amount than the page says, or adds taxes to a price the page calls final', async () => {
     standIn.setPrice({ currency: 'usd', unitAmount: 5900, options: { mxn: 89_000 }, taxBehavior: 'exclusive' });
     standIn.setSetup({ automaticTax: true });

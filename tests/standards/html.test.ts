@@ -42,9 +42,12 @@ async function afterTheCheckout(): Promise<string[]> {
     writeFileSync(file, html);
     files.push(file);
   };
+  const expired = rig.stripe.checkout.createSession('voucher');
+  rig.stripe.checkout.expireVoucher(expired);
   const states = [
     ['thanks-paid', rig.stripe.checkout.createSession('paid'), 200],
     ['thanks-pending', rig.stripe.checkout.createSession('voucher'), 200],
+    ['thanks-expired', expired, 200],
     ['thanks-not-found', rig.stripe.checkout.createSession('other_link'), 404],
     ['thanks-unavailable', rig.stripe.checkout.createSession('paid'), 503],
   ] as const;
@@ -93,6 +96,7 @@ async function afterTheCheckout(): Promise<string[]> {
     paymentIntentId: 'pi_123',
     paidAtMs: 0,
     marks,
+    placeGivenBack: false,
   } as const;
   for (const kind of MAIL_KINDS) write(`mail-${kind}`, compose(purchase, kind, TEST_START_MS).html);
   return files;
@@ -219,7 +223,7 @@ describe('the Nu Html Checker', () => {
 
   const names = [
     ...PAGES.map((page) => page.name),
-    ...['thanks-paid', 'thanks-pending', 'thanks-not-found', 'thanks-unavailable'],
+    ...['thanks-paid', 'thanks-pending', 'thanks-expired', 'thanks-not-found', 'thanks-unavailable'],
     ...['access-before', 'access-after', 'access-after-nothing-yet', 'access-after-recording-ended', 'access-ended', 'access-not-found'],
     ...MAIL_KINDS.map((kind) => `mail-${kind}`),
   ];

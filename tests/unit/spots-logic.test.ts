@@ -14,6 +14,13 @@ describe('spotsFrom', () => {
     expect(spotsFrom({ count: 3, limit: 30, active: false }, 30)).toEqual({ remaining: 0, limit: 30 });
   });
 
+  it("counts an expired voucher's place again, out of the owner's number: the limit less the places it gives back", () => {
+    expect(spotsFrom({ count: 30, limit: 31, active: true, placesBack: 1 }, 30)).toEqual({ remaining: 1, limit: 30 });
+    expect(spotsFrom({ count: 10, limit: 32, active: true, placesBack: 2 }, 30)).toEqual({ remaining: 22, limit: 30 });
+    expect(spotsFrom({ count: 31, limit: 31, active: false, placesBack: 1 }, 30)).toEqual({ remaining: 0, limit: 30 });
+    expect(spotsFrom({ count: 0, limit: 31, active: true, placesBack: 1 }, 30)).toEqual({ remaining: 30, limit: 30 });
+  });
+
   it('has no count for a link without a limit, until it is deactivated: then none left of the fallback', () => {
     expect(spotsFrom({ count: 0, limit: null, active: true }, 30)).toBeNull();
     expect(spotsFrom({ count: 0, limit: null, active: false }, 30)).toEqual({ remaining: 0, limit: 30 });

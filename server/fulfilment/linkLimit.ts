@@ -1,0 +1,160 @@
+import { type SaleTerms, saleState } from '../../shared/logic/sale';
+import type { Clock } from '../ops/clock';
+import type { Logger } from '../ops/logger';
+import { placesBackOf } from '../spots/placesBack';
+import { CheckoutError, type CheckoutApi } from './checkout';
+import type { FulfilmentMetrics } from './fulfilmentMetrics';
+import { type LimitPlan, limitPlan } from './limitPlan';
+import { placeGivenBack } from './placeBackMark';
+
+/**
+ * What asking the Payment Link to give the places back came to. `given_back`: this call's update raised it.
+ * `counted`: it gave them back already. `left_alone`, `no_limit`, `over`: as server/fulfilment/limitPlan.ts says,
+ * nothing written. `in_progress`: another instance's update is under way. `stripe_unavailable`: Stripe failed or
+ * refused (the key without *Payment Links: Write* included); the next turn tries again.
+ */
+export type PlacesBackOutcome = 'given_back' | 'counted' | 'left_alone' | 'no_limit' | 'over' | 'in_progress' | 'stripe_unavailable';
+export const PLACES_BACK_OUTCOMES: readonly PlacesBackOutcome[] = [
+  'given_back',
+  'counted',
+  'left_alone',
+  'no_limit',
+  'over',
+  'in_progress',
+  'stripe_unavailable',
+];
+
+export interface PlacesBackResult {
+  outcome: PlacesBackOutcome;
+  /** A short cause for the log: never an id of a session or a link. */
+  detail?: string;
+}
+
+export interface LinkLimit {
+  /** Makes the link's limit give back `givenBack` places: the vouchers whose sessions a complete listing found marked. */
+  reconcile(givenBack: number): Promise<PlacesBackResult>;
+  /** Counts the marked vouchers over the link's complete sessions, then reconciles: for an event, between sweeps. */
+  recount(): Promise<PlacesBackResult>;
+}
+
+export interface LinkLimitOptions {
+  checkout: CheckoutApi;
+  paymentLink: string;
+  /** The Early Bird's dates and the owner's sold-out switch: no place is given back once it has ended. */
+  sale: SaleTerms;
+  clock: Clock;
+  logger: Logger;
+  metrics?: FulfilmentMetrics;
+}
+
+/** Reads and writes one call makes at most, when other instances keep moving the link under it: the next turn goes on. */
+const TURNS = 4;
+
+/**
+ * One key for every update from `from` places given back: every instance that raises from there uses it, so Stripe
+ * carries out one of them, a compare-and-set (docs/decisions/0017-a-voucher-gives-its-place-back.md). `attempt` moves
+ * past a key spent without effect (a failure Stripe stored under it).
+ */
+export const raiseKey = (paymentLink: string, from: number, attempt: number): string => `taller_places_back-${paymentLink}-${from}-${attempt}`;
+
+const LINE: Record<Exclude<PlacesBackOutcome, 'given_back' | 'counted'>, { level: 'info' | 'warn'; message: string }> = {
+  left_alone: {
+    level: 'info',
+    message: "the Payment Link is off by the owner's hand, or its metadata taller_places_back is not the site's: expired vouchers' places wait (docs/spots.md)",
+  },
+  no_limit: { level: 'info', message: 'the Payment Link has no limit: there is no place to give back' },
+  over: { level: 'info', message: "the Early Bird has ended: expired vouchers' places are not given back" },
+  in_progress: { level: 'info', message: 'another instance is giving the places back: the next turn looks again' },
+  stripe_unavailable: { level: 'warn', message: "an expired voucher's place could not be given back at the Payment Link: tried again at the next turn" },
+};
+
+const reasonOf = (plan: LimitPlan): string | undefined => (plan.kind === 'left_alone' ? plan.reason : undefined);
+
+/**
+ * The Payment Link's limit, kept giving back one place per expired voucher marked at Stripe: each update is made from
+ * the places the link gives back as read, under a key named after them, so concurrent instances and redeliveries
+ * raise it once (docs/spots.md). Each outcome other than a raise is one log line when it begins, never one per turn.
+ */
+export function createLinkLimit({ checkout, paymentLink, sale, clock, logger, metrics }: LinkLimitOptions): LinkLimit {
+  /** The places the link gave back when this instance last read or raised it: no read while nothing is new. */
+  let known = 0;
+  /** For each number of places given back, the last attempt's key found spent. */
+  const spent = new Map<number, number>();
+  let lastSaid: string | null = null;
+
+  const end = (result: PlacesBackResult, reason?: string): PlacesBackResult => {
+    if (result.outcome !== 'counted') metrics?.placesBack(result.outcome);
+    if (result.outcome === 'given_back' || result.outcome === 'counted') {
+      lastSaid = null;
+      return result;
+    }
+    const said = `${result.outcome} ${reason ?? ''} ${result.detail ?? ''}`;
+    if (said !== lastSaid) {
+      lastSaid = said;
+      const fields = { event: 'places_back', outcome: result.outcome, ...(reason && { reason }), ...(result.detail && { cause: result.detail }) };
+      if (reason === 'credentials') logger.error(fields, 'the key may not update the Payment Link: give it Payment Links: Write (docs/fulfilment.md)');
+      else logger[LINE[result.outcome].level](fields, LINE[result.outcome].message);
+    }
+    return result;
+  };
+
+  const unavailable = (error: unknown): PlacesBackResult => ({
+    outcome: 'stripe_unavailable',
+    detail: error instanceof CheckoutError ? `stripe ${error.detail}` : 'unexpected failure',
+  });
+
+  const reconcile = async (givenBack: number): Promise<PlacesBackResult> => {
+    if (givenBack <= known) return end({ outcome: 'counted' });
+    // Once the Early Bird has ended nothing is written: no read either.
+    if (saleState(clock(), sale) !== 'early-bird') return end({ outcome: 'over' });
+    let tried: { from: number; attempt: number } | null = null;
+    for (let turn = 0; turn < TURNS; turn += 1) {
+      let link: Awaited<ReturnType<CheckoutApi['paymentLink']>>;
+      try {
+        link = await checkout.paymentLink(paymentLink);
+      } catch (error) {
+        return end(unavailable(error));
+      }
+      // The last key's request is over (Stripe answered it) and the link never moved: the key is spent.
+      if (tried && placesBackOf(link) === tried.from) spent.set(tried.from, tried.attempt);
+      const plan = limitPlan(link, givenBack, saleState(clock(), sale) === 'early-bird');
+      if (plan.kind === 'counted') {
+        known = Math.max(known, placesBackOf(link) ?? 0);
+        return end({ outcome: 'counted' });
+      }
+      if (plan.kind !== 'raise') return end({ outcome: plan.kind }, reasonOf(plan));
+      const attempt = (spent.get(plan.from) ?? 0) + 1;
+      try {
+        await checkout.updatePaymentLink(paymentLink, plan.params, raiseKey(paymentLink, plan.from, attempt));
+      } catch (error) {
+        if (!(error instanceof CheckoutError)) return end(unavailable(error));
+        if (error.kind === 'in_use') return end({ outcome: 'in_progress' });
+        // Another's update came first under this key, or Stripe failed in a way it stores under the key: read again.
+        const spentPerhaps = error.kind === 'key_reused' || (error.kind === 'unavailable' && error.status !== null && error.status >= 500);
+        if (!spentPerhaps) return end(unavailable(error), error.kind === 'credentials' ? 'credentials' : undefined);
+        tried = { from: plan.from, attempt };
+        continue;
+      }
+      known = givenBack;
+      logger.info(
+        { event: 'places_back', places_back: givenBack, limit: plan.limit, reopened: plan.reopen },
+        "an expired voucher's place is given back at the Payment Link",
+      );
+      return end({ outcome: 'given_back' });
+    }
+    return end({ outcome: 'in_progress' });
+  };
+
+  return {
+    reconcile,
+    async recount() {
+      let givenBack = 0;
+      try {
+        for await (const page of checkout.completeSessions(paymentLink)) givenBack += page.filter((session) => placeGivenBack(session.metadata)).length;
+      } catch (error) {
+        return end(unavailable(error));
+      }
+      return reconcile(givenBack);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The pure judgements behind an expired voucher's place: where a purchase stands when its voucher failed, whether its
+ * place is due back, how many places the Payment Link's metadata says its limit gives back, and the one update that
+ * gives the marked places back (or why the link is left as it is).
+ */
+import type Stripe from 'stripe';
+import { describe, expect, it } from 'vitest';
+import { paymentLinkFixture } from '../../scripts/lib/stripeStandIn';
+import { checkoutStandIn } from '../../scripts/lib/stripeCheckoutStandIn';
+import { dueNow } from '../../server/fulfilment/dueNow';
+import { limitPlan } from '../../server/fulfilment/limitPlan';
+import { purchaseOf } from '../../server/fulfilment/purchase';
+import { placesBackOf } from '../../server/spots/placesBack';
+import { journeyTimeline } from '../../shared/logic/journey';
+import type { SaleTerms } from '../../shared/logic/sale';
+
+const LINK = 'plink_1PlacesBackUnit';
+const SALE: SaleTerms = { earlyBirdDeadlineMs: 2_000_000, workshopStartMs: 3_000_000, soldOut: false };
+const timeline = journeyTimeline(SALE.workshopStartMs);
+
+const link = (count: number, limit: number | null, active: boolean, metadata: Record<string, string> = {}): Stripe.PaymentLink =>
+  paymentLinkFixture(LINK, { count, limit, active, metadata });
+
+describe('a voucher that failed', () => {
+  it.each(['canceled', 'requires_payment_method'] as const)('with its intent %s: payment_failed, its place due back while the Early Bird sells', (status) => {
+    const checkout = checkoutStandIn(LINK);
+    const sessionId = checkout.createSession('voucher', { atMs: 1_000_000 });
+    expect(purchaseOf(checkout.session(sessionId) as Stripe.Checkout.Session, LINK)?.standing).toBe('awaiting_payment');
+    checkout.expireVoucher(sessionId, status);
+    const purchase = purchaseOf(checkout.session(sessionId) as Stripe.Checkout.Session, LINK);
+    expect(purchase).toMatchObject({ standing: 'payment_failed', placeGivenBack: false });
+    if (!purchase) return;
+    expect(dueNow(purchase, 1_500_000, timeline, true, SALE)).toEqual({ send: [], missed: [], placeBack: true });
+    // From the deadline, from the start, and under the owner's sold-out switch, there is no Early Bird place to give back.
+    expect(dueNow(purchase, SALE.earlyBirdDeadlineMs, timeline, true, SALE).placeBack).toBe(false);
+    expect(dueNow(purchase, SALE.workshopStartMs, timeline, true, SALE).placeBack).toBe(false);
+    expect(dueNow(purchase, 1_500_000, timeline, true, { ...SALE, soldOut: true }).placeBack).toBe(false);
+    // Marked once, never due again.
+    expect(dueNow({ ...purchase, placeGivenBack: true }, 1_500_000, timeline, true, SALE).placeBack).toBe(false);
+  });
+});
+
+describe('placesBackOf', () => {
+  it('reads the whole number the site writes, none when absent, and null for anything else (left alone, ignored by the page)', () => {
+    expect(placesBackOf(link(30, 30, false))).toBe(0);
+    expect(placesBackOf(link(30, 32, true, { taller_places_back: '2' }))).toBe(2);
+    expect(placesBackOf(link(30, null, true, { taller_places_back: '2' }))).toBe(2);
+    for (const value of ['dos', '-1', '1.5', '02', ' 2', '32', '40']) expect(placesBackOf(link(30, 32, true, { taller_places_back: value }))).toBeNull();
+  });
+});
+
+describe('limitPlan', () => {
+  it('a link its limit closed: the limit rises by the places not yet given back, the count written with it, and it reopens', () => {
+    expect(limitPlan(link(30, 30, false), 1, true)).toEqual({
+      kind: 'raise',
+      from: 0,
+      limit: 31,
+      reopen: true,
+      params: { restrictions: { completed_sessions: { limit: 31 } }, metadata: { taller_places_back: '1' }, active: true },
+    });
+    expect(limitPlan(link(31, 31, false, { taller_places_back: '1' }), 3, true)).toMatchObject({ kind: 'raise', from: 1, limit: 33, reopen: true });
+  });
+
+  it('a link still selling rises without being told to be active; one whose late purchases outgrew the new limit stays closed', () => {
+    expect(limitPlan(link(12, 30, true), 1, true)).toEqual({
+      kind: 'raise',
+      from: 0,
+      limit: 31,
+      reopen: false,
+      params: { restrictions: { completed_sessions: { limit: 31 } }, metadata: { taller_places_back: '1' } },
+    });
+    expect(limitPlan(link(32, 30, false), 1, true)).toMatchObject({ kind: 'raise', limit: 31, reopen: false });
+  });
+
+  it('never lowers: as many places given back as counted, or more, is counted', () => {
+    expect(limitPlan(link(30, 32, true, { taller_places_back: '2' }), 2, true)).toEqual({ kind: 'counted' });
+    expect(limitPlan(link(30, 32, true, { taller_places_back: '2' }), 1, true)).toEqual({ kind: 'counted' });
+  });
+
+  it("leaves alone a link the owner turned off with places left, one whose metadata is not the site's, one without a limit, and everything once the Early Bird is over", () => {
+    expect(limitPlan(link(10, 30, false), 1, true)).toEqual({ kind: 'left_alone', reason: 'turned_off' });
+    expect(limitPlan(link(30, 30, false, { taller_places_back: 'x' }), 1, true)).toEqual({ kind: 'left_alone', reason: 'metadata' });
+    expect(limitPlan(link(30, null, true), 1, true)).toEqual({ kind: 'no_limit' });
+    expect(limitPlan(link(30, 30, false), 1, false)).toEqual({ kind: 'over' });
+  });
+});
