@@ -77,7 +77,9 @@ const announce = async (type: Parameters<typeof sessionEvent>[0], sessionId: str
   if (!session) return;
   const status = await deliver(webhookUrl, signedEvent(sessionEvent(type, session), WEBHOOK_SECRET));
   console.log(`  Stripe sent ${type}: the site answered ${status}`);
-  console.log(`  the buyer lands on http://127.0.0.1:${PORT}/gracias?session_id=${sessionId}, which shows their personal link`);
+  console.log(
+    `  the buyer lands on http://127.0.0.1:${PORT}/gracias?session_id=${sessionId}: what Stripe says of the purchase, and once paid their personal link`,
+  );
 };
 const mails = () => `  mailbox: ${smtp.received.length} mail(s) in ${MAILBOX}/`;
 

@@ -73,16 +73,16 @@ export function conclusionOf(settled: Settled): Concluded {
 
 export const detailOf = (error: unknown): string => (error instanceof CheckoutError ? `stripe ${error.detail}` : 'unexpected failure');
 
-/**
- * The webhook's and the page's way in: read the session at Stripe (with its PaymentIntent and charge), then settle it
- * as the sweep does. The page shows what Stripe said without waiting for the mail.
- */
 /** Only what Stripe says of a session, for the personal link: a read, and nothing sent. Rejects when Stripe cannot say. */
 export const createVerify =
   (checkout: CheckoutApi, paymentLink: string) =>
   (sessionId: string): Promise<Verified> =>
     checkout.session(sessionId).then((session) => verifiedOf({ purchase: session && purchaseOf(session, paymentLink) }));
 
+/**
+ * The webhook's and the page's way in: read the session at Stripe (with its PaymentIntent and charge), then settle it
+ * as the sweep does. The page shows what Stripe said without waiting for the mail.
+ */
 export function createFulfil(checkout: CheckoutApi, settle: Settle, paymentLink: string): Fulfil {
   return (sessionId, via) => {
     const read = checkout.session(sessionId);

@@ -52,7 +52,7 @@ const TURNS = 4;
 
 /**
  * One key for every update from `from` places given back: every instance that raises from there uses it, so Stripe
- * carries out one of them, a compare-and-set (docs/decisions/0017-a-voucher-gives-its-place-back.md). `attempt` moves
+ * carries out one of them, a compare-and-set (docs/decisions/0018-a-voucher-gives-its-place-back.md). `attempt` moves
  * past a key spent without effect (a failure Stripe stored under it).
  */
 export const raiseKey = (paymentLink: string, from: number, attempt: number): string => `taller_places_back-${paymentLink}-${from}-${attempt}`;
