@@ -1,9 +1,24 @@
 import { defineConfig } from 'vitest/config';
 import { TEST_TIMEOUT_MS } from './scripts/lib/testBudget';
 
+/**
+ * The tests that run in Vitest's own process (the real app through supertest, islands in happy-dom, the build's
+ * metafile, the deploy manifests): `npm run test:fast` runs these alone. They share nothing that outlives a file, so
+ * one worker runs file after file without a fresh module graph each time, which is most of their cost.
+ */
+export const IN_PROCESS = [
+  'tests/unit/**/*.test.ts',
+  'tests/routes/**/*.test.ts',
+  'tests/islands/**/*.test.{ts,tsx}',
+  'tests/fulfilment/**/*.test.ts',
+  'tests/build/**/*.test.ts',
+  'tests/deploy/kubernetes.test.ts',
+  'tests/deploy/vcl-route-lists.test.ts',
+  'tests/hardening/headers.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
     // Builds dist/ once: route tests read its manifest, browser tests run the built server.
     globalSetup: ['tests/setup/build.ts'],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
@@ -11,6 +26,11 @@ export default defineConfig({
     testTimeout: TEST_TIMEOUT_MS,
     hookTimeout: TEST_TIMEOUT_MS,
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'in-process', include: IN_PROCESS, isolate: false } },
+      // Browsers, child processes, Java, varnishd: each file with its own modules (one Chromium per file, say).
+      { extends: true, test: { name: 'out-of-process', include: ['tests/**/*.test.{ts,tsx}'], exclude: IN_PROCESS } },
+    ],
     // The report `npm run test:slowest` reads, beside the usual output.
     reporters: ['default', 'json'],
     outputFile: { json: '.artifacts/vitest/report.json' },
