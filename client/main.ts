@@ -1,6 +1,8 @@
 import type { HydrationStrategy } from '../shared/islands/types';
 import { attributeCheckoutLinks } from './attribution';
+import { keepDetailsGroupsExclusive } from './detailsGroups';
 import { layOutSkippedBlocks } from './layoutLater';
+import { watchInput } from './quiet';
 import { startSaleSlots } from './saleSlots';
 import { onFirstInteraction, schedule } from './strategies';
 
@@ -13,6 +15,8 @@ type HydrateModule = typeof import('./hydrate');
 // before any island of the state it left is woken.
 startSaleSlots();
 attributeCheckoutLinks(document, location.search);
+watchInput();
+keepDetailsGroupsExclusive(document);
 
 /**
  * Wakes only the islands the server marked; everything else on the page stays plain HTML. This entry

@@ -16,10 +16,5 @@ export interface PromptCopyProps {
   prompt: string;
 }
 
-/** Whether the site sends the confirmation mail itself: the access answer says what truly happens. */
-export interface FaqProps {
-  automaticMail: boolean;
-}
-
-/** When the client wakes an island: as soon as the browser is idle, or when it nears the viewport. */
+/** When the client wakes an island, once the visitor pauses: after the first paint, or when it nears the viewport. */
 export type HydrationStrategy = 'idle' | 'visible';

@@ -84,7 +84,6 @@ async function visit(rig: TestRig, path: string, { javaScript, width }: { javaSc
     if (path === '/') {
       // Only the Early Bird card has a countdown.
       if ((await page.locator('[data-island="countdown"]').count()) > 0) await waitForIsland(page, 'countdown');
-      await waitForIsland(page, 'faq');
     }
     if (path === '/prompt1') await waitForIsland(page, 'prompt-copy');
   } else {

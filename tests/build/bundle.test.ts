@@ -77,7 +77,8 @@ describe('the inline entry (dist/manifest.json)', () => {
 
   it('is small: every page with islands carries it in its HTML', () => {
     expect(Buffer.byteLength(js)).toBeGreaterThan(500);
-    expect(Buffer.byteLength(js)).toBeLessThan(3 * 1024);
+    // The FAQ's one-open-at-a-time and the wait for the visitor's pause live here, in place of an island's chunk.
+    expect(Buffer.byteLength(js)).toBeLessThan(4 * 1024);
   });
 
   it('carries the sha256 of exactly its code, for the Content-Security-Policy', () => {
