@@ -2,6 +2,7 @@ import type { HydrationStrategy } from '../shared/islands/types';
 import { attributeCheckoutLinks } from './attribution';
 import { keepDetailsGroupsExclusive } from './detailsGroups';
 import { layOutSkippedBlocks } from './layoutLater';
+import { wakeCopyButtons } from './promptCopy';
 import { watchInput } from './quiet';
 import { startSaleSlots } from './saleSlots';
 import { onFirstInteraction, schedule } from './strategies';
@@ -17,6 +18,7 @@ startSaleSlots();
 attributeCheckoutLinks(document, location.search);
 watchInput();
 keepDetailsGroupsExclusive(document);
+wakeCopyButtons(document);
 
 /**
  * Wakes only the islands the server marked; everything else on the page stays plain HTML. This entry

@@ -6,7 +6,7 @@
 // duration, what INP is made of; the copy button has no twin without scripts (it is hidden there), so it is held
 // to the FAQ question's floor. Runs are interleaved so that the machine's drift hits page and floor alike.
 // It measures and reports; it never fails. TAPS_RUNS sets the runs (default 7); TAPS_TRACE=1 also records a trace
-// of each tap and prints, for the page's run of median duration, the main thread's tasks the input waited for (the
+// of each tap and prints, for the run of median duration, the main thread's tasks until the tap's frame (the
 // trace itself slows the page: its durations are not the figures to quote); TAPS_ONLY=FAQ measures only the taps whose
 // name holds it, with the floor each is held to. Every run's figures go to .artifacts/taps/.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -35,7 +35,6 @@ const LIMIT = 1;
 const FAQ_ITEM = 'details.faq-item:nth-of-type(3)';
 const COPY = '.prompt__toolbar:not(.prompt__toolbar--end) .copy-button';
 const LAID_OUT = "document.documentElement.classList.contains('laid-out')";
-const hydrated = (island: string): string => `document.querySelector('[data-island="${island}"][data-hydrated="true"]') !== null`;
 
 interface Tap {
   name: string;
@@ -70,7 +69,6 @@ const TAPS: Tap[] = [
       selector: COPY,
       scroll: false,
       shown: `document.querySelector('${COPY}')?.dataset.ready === 'true'`,
-      doneWhen: hydrated('prompt-copy'),
       effect: "document.querySelector('.toast') !== null",
     },
     heldTo: 'third FAQ question',
@@ -145,15 +143,25 @@ try {
   if (failures.length) console.log(`\n${failures.length} run(s) measured nothing:\n  ${failures.join('\n  ')}`);
 
   if (TRACE) {
-    console.log("\nWhat each tap's input waited for on the page, in its run of median duration (main-thread tasks, start from the navigation, wall, CPU):");
+    console.log(
+      '\nWhat each input waited for, and what ran until its frame, in the run of median duration (main-thread tasks of 1 ms or more: start from the navigation, wall, CPU):',
+    );
     for (const tap of TAPS) {
       for (const moment of MOMENTS) {
-        const figures = [...of(key(tap.name, moment, 'page'))].sort((a, b) => a.duration - b.duration);
-        const typical = figures[Math.floor((figures.length - 1) / 2)];
-        if (!typical) continue;
-        console.log(`  ${tap.name}, ${moment}: ${typical.duration} ms, input delay ${ms(typical.inputDelay)} ms, events ${typical.events.join(', ')}`);
-        for (const task of typical.waitedFor ?? [])
-          console.log(`    @${ms(task.start)}  ${ms(task.duration)} ms  CPU ${ms(task.cpu)} ms  ${task.top.join('; ')}`);
+        for (const variant of ['page', 'floor'] as const) {
+          const figures = [...of(key(tap.name, moment, variant))].sort((a, b) => a.duration - b.duration);
+          const typical = figures[Math.floor((figures.length - 1) / 2)];
+          if (!typical) continue;
+          console.log(
+            `  ${tap.name}, ${moment}, ${variant}: ${typical.duration} ms, input delay ${ms(typical.inputDelay)} ms, events ${typical.events.join(', ')}`,
+          );
+          const waited = new Set((typical.waitedFor ?? []).map((task) => task.start));
+          for (const task of (typical.during ?? []).filter((each) => each.duration >= 1)) {
+            console.log(
+              `    ${waited.has(task.start) ? 'waited' : 'after '} @${ms(task.start)}  ${ms(task.duration)} ms  CPU ${ms(task.cpu)} ms  ${task.top.join('; ')}`,
+            );
+          }
+        }
       }
     }
   }

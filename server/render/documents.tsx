@@ -132,7 +132,7 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
       const spotsLabel = spots ? pricing.spotsLeft(spots.remaining, spots.limit) : pricing.spots;
       const offer: EarlyBirdOffer | null = state === 'early-bird' ? { checkoutUrl, untilLabel, spotsLabel, countdown: { ...clock, endMs: offerEndMs } } : null;
       return toHtml(
-        <Document meta={meta(site.title, site.description, ROUTES.landing.path)} assets={assets} stylesheet="landing" hasIslands jsonLd={jsonLd(state, spots)}>
+        <Document meta={meta(site.title, site.description, ROUTES.landing.path)} assets={assets} stylesheet="landing" hasScript jsonLd={jsonLd(state, spots)}>
           <LandingPage
             sale={snapshot}
             offer={offer}
@@ -151,39 +151,39 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
     },
     prompt: (year) =>
       toHtml(
-        <Document meta={meta(promptPage.title, promptPage.description, ROUTES.prompt.path)} assets={assets} stylesheet="simple" hasIslands>
+        <Document meta={meta(promptPage.title, promptPage.description, ROUTES.prompt.path)} assets={assets} stylesheet="simple" hasScript>
           <PromptPage footer={footer(year)} />
         </Document>,
       ),
     legal: (page, year) => {
       const text = legalTexts[page](legalFacts);
       return toHtml(
-        <Document meta={meta(text.title, text.description, ROUTES[page].path)} assets={assets} stylesheet="simple" hasIslands={false}>
+        <Document meta={meta(text.title, text.description, ROUTES[page].path)} assets={assets} stylesheet="simple" hasScript={false}>
           <LegalPage text={text} footer={footer(year)} />
         </Document>,
       );
     },
     notFound: () =>
       toHtml(
-        <Document meta={meta(`${notFound.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+        <Document meta={meta(`${notFound.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasScript={false}>
           <StatusPage code={404} heading={notFound.heading} homeLink={notFound.homeLink} />
         </Document>,
       ),
     serverError: () =>
       toHtml(
-        <Document meta={meta(`${serverError.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+        <Document meta={meta(`${serverError.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasScript={false}>
           <StatusPage code={500} heading={serverError.heading} text={serverError.text} homeLink={serverError.homeLink} />
         </Document>,
       ),
     outage: () =>
       toHtml(
-        <Document meta={meta(`${outage.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+        <Document meta={meta(`${outage.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasScript={false}>
           <OutagePage contactEmail={contactEmail} />
         </Document>,
       ),
     thanks: (view, year) =>
       toHtml(
-        <Document meta={meta(`${thanks.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+        <Document meta={meta(`${thanks.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasScript={false}>
           <ThanksPage view={view} contactEmail={contactEmail} footer={footer(year)} />
         </Document>,
       ),

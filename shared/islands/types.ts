@@ -11,10 +11,5 @@ export interface CountdownProps extends ServerInstant {
   endMs: number;
 }
 
-/** The prompt travels as a prop, so the island's JavaScript stays the same size whatever the prompt. */
-export interface PromptCopyProps {
-  prompt: string;
-}
-
 /** When the client wakes an island, once the visitor pauses: after the first paint, or when it nears the viewport. */
 export type HydrationStrategy = 'idle' | 'visible';

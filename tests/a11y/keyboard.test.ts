@@ -26,7 +26,7 @@ async function visit(path: string, { javaScript = true, width = 1280 } = {}): Pr
   opened.add(watched, path === NOT_FOUND_PATH ? [url] : []);
   await watched.page.goto(url);
   if (javaScript && path === '/') await waitForIsland(watched.page, 'countdown');
-  if (javaScript && path === '/prompt1') await waitForIsland(watched.page, 'prompt-copy');
+  if (javaScript && path === '/prompt1') await watched.page.locator('.copy-button[data-ready="true"]').first().waitFor({ state: 'visible' });
   if (javaScript) await watched.page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   return { page: watched.page, url: server.url, watched };
 }

@@ -22,7 +22,7 @@ async function visit(path: string, javaScript = true): Promise<{ page: Page; url
   opened.add(watched, path === NOT_FOUND_PATH ? [url] : []);
   await watched.page.goto(url);
   if (javaScript && path === '/') await waitForIsland(watched.page, 'countdown');
-  if (javaScript && path === '/prompt1') await waitForIsland(watched.page, 'prompt-copy');
+  if (javaScript && path === '/prompt1') await watched.page.locator('.copy-button[data-ready="true"]').first().waitFor({ state: 'visible' });
   return { page: watched.page, url: server.url, watched };
 }
 

@@ -43,7 +43,7 @@ describe('every page', () => {
     await page.goto(`${url}/`);
     await waitForIsland(page, 'countdown');
     await page.goto(`${url}/prompt1`);
-    await waitForIsland(page, 'prompt-copy');
+    await page.locator('.copy-button[data-ready="true"]').first().waitFor({ state: 'visible' });
     const notFound = `${url}/no-existe`;
     notFoundUrls.push(notFound);
     const response = await page.goto(notFound);
@@ -128,13 +128,13 @@ describe('prompt copy', () => {
         value: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
       });`,
     });
-    // The toast's own timer runs on Playwright's clock, moved on by the test: paused once the island is awake, so the
+    // The toast's own timer runs on Playwright's clock, moved on by the test: paused once the buttons are awake, so the
     // real time the checks below take on a loaded machine never counts toward the toast's five seconds. It pauses
     // ten seconds ahead of the page's clock, since the clock may only jump forward and runs on while the page's time
     // travels to the test and back (a millisecond ahead was already past on a busy machine); no toast exists yet.
     await page.clock.install();
     await page.goto(`${url}/prompt1`);
-    await waitForIsland(page, 'prompt-copy');
+    await page.locator('.copy-button[data-ready="true"]').first().waitFor({ state: 'visible' });
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10_000));
 
     for (const [index, label] of LABELS.entries()) {
