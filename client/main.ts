@@ -1,6 +1,9 @@
 import type { HydrationStrategy } from '../shared/islands/types';
 import { attributeCheckoutLinks } from './attribution';
+import { keepDetailsGroupsExclusive } from './detailsGroups';
 import { layOutSkippedBlocks } from './layoutLater';
+import { wakeCopyButtons } from './promptCopy';
+import { watchInput } from './quiet';
 import { startSaleSlots } from './saleSlots';
 import { onFirstInteraction, schedule } from './strategies';
 
@@ -13,6 +16,9 @@ type HydrateModule = typeof import('./hydrate');
 // before any island of the state it left is woken.
 startSaleSlots();
 attributeCheckoutLinks(document, location.search);
+watchInput();
+keepDetailsGroupsExclusive(document);
+wakeCopyButtons(document);
 
 /**
  * Wakes only the islands the server marked; everything else on the page stays plain HTML. This entry

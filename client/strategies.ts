@@ -1,4 +1,5 @@
 import type { HydrationStrategy } from '../shared/islands/types';
+import { whenQuiet } from './quiet';
 
 /** Waits no longer than this for the first contentful paint (a tab opened in the background paints late). */
 const PAINT_WAIT_MS = 3000;
@@ -26,15 +27,9 @@ function afterFirstPaint(callback: () => void): void {
   setTimeout(run, PAINT_WAIT_MS);
 }
 
-/** When the main thread has nothing better to do; a short timeout where requestIdleCallback is missing (Safari). */
-export function whenIdle(callback: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(callback, { timeout: 2000 });
-  else setTimeout(callback, 200);
-}
-
-/** Once the page has loaded and painted, and the main thread is idle. */
+/** Once the page has loaded and painted, and the visitor has paused. */
 export function onIdle(callback: () => void): void {
-  const start = (): void => afterFirstPaint(() => whenIdle(callback));
+  const start = (): void => afterFirstPaint(() => whenQuiet(callback));
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }
@@ -54,7 +49,8 @@ export function onFirstInteraction(callback: () => void): void {
 }
 
 /**
- * When the element comes within a screen of the viewport, so it is awake before the visitor reaches it.
+ * When the element comes within a screen of the viewport, so it is awake before the visitor reaches it, once the
+ * visitor pauses (a tap right after the scroll that brought it near meets no hydration).
  * IntersectionObserver reports only after a frame has been rendered, so this never delays the first paint.
  */
 function onVisible(element: Element, callback: () => void): void {
@@ -66,7 +62,7 @@ function onVisible(element: Element, callback: () => void): void {
     (entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
       observer.disconnect();
-      callback();
+      whenQuiet(callback);
     },
     { rootMargin: '100% 0px' },
   );

@@ -254,7 +254,7 @@ async function printWeights(): Promise<void> {
       const files = new Set<string>();
       for (const file of closure(fileOf('client/hydrate.tsx'))) files.add(file);
       for (const island of islands) {
-        const source = ({ countdown: 'Countdown', faq: 'FaqAccordion', 'prompt-copy': 'PromptCopy' } as Record<string, string>)[island];
+        const source = ({ countdown: 'Countdown' } as Record<string, string>)[island];
         for (const file of closure(fileOf(`shared/islands/${source}.tsx`))) files.add(file);
       }
       for (const file of files) rows.push(['JS', urlOf(file), await readFile(file), false]);

@@ -150,7 +150,7 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
           meta={meta(site.title, site.description, ROUTES.landing.path)}
           assets={assets}
           stylesheet="landing"
-          hasIslands
+          hasScript
           jsonLd={jsonLd(state, spots, pesoPrice)}
         >
           <LandingPage
@@ -172,45 +172,45 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
     },
     prompt: (year) =>
       toHtml(
-        <Document meta={meta(promptPage.title, promptPage.description, ROUTES.prompt.path)} assets={assets} stylesheet="simple" hasIslands>
+        <Document meta={meta(promptPage.title, promptPage.description, ROUTES.prompt.path)} assets={assets} stylesheet="simple" hasScript>
           <PromptPage footer={footer(year)} />
         </Document>,
       ),
     legal: (page, year, pesoPrice) => {
       const text = legalTexts[page](legalFacts(pesoPrice));
       return toHtml(
-        <Document meta={meta(text.title, text.description, ROUTES[page].path)} assets={assets} stylesheet="simple" hasIslands={false}>
+        <Document meta={meta(text.title, text.description, ROUTES[page].path)} assets={assets} stylesheet="simple" hasScript={false}>
           <LegalPage text={text} footer={footer(year)} />
         </Document>,
       );
     },
     notFound: () =>
       toHtml(
-        <Document meta={meta(`${notFound.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+        <Document meta={meta(`${notFound.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasScript={false}>
           <StatusPage code={404} heading={notFound.heading} homeLink={notFound.homeLink} />
         </Document>,
       ),
     serverError: () =>
       toHtml(
-        <Document meta={meta(`${serverError.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+        <Document meta={meta(`${serverError.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasScript={false}>
           <StatusPage code={500} heading={serverError.heading} text={serverError.text} homeLink={serverError.homeLink} />
         </Document>,
       ),
     outage: () =>
       toHtml(
-        <Document meta={meta(`${outage.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+        <Document meta={meta(`${outage.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasScript={false}>
           <OutagePage contactEmail={contactEmail} />
         </Document>,
       ),
     thanks: (view, year) =>
       toHtml(
-        <Document meta={meta(`${thanks.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+        <Document meta={meta(`${thanks.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasScript={false}>
           <ThanksPage view={view} contactEmail={contactEmail} footer={footer(year)} />
         </Document>,
       ),
     access: (view, year) =>
       toHtml(
-        <Document meta={meta(`${access.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasIslands={false}>
+        <Document meta={meta(`${access.title} | ${site.name}`, site.description, null)} assets={assets} stylesheet="simple" hasScript={false}>
           <AccessPage view={view} contactEmail={contactEmail} footer={footer(year)} />
         </Document>,
       ),

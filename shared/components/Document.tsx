@@ -16,14 +16,14 @@ interface DocumentProps {
   meta: PageMeta;
   assets: PageAssets;
   stylesheet: StylesheetName;
-  /** Pages without islands (the 404 and 500) ship no JavaScript at all. */
-  hasIslands: boolean;
+  /** Whether the page carries the inline entry: the landing and prompt pages; the others ship no JavaScript at all. */
+  hasScript: boolean;
   /** schema.org data, as non-executable JSON-LD. */
   jsonLd?: object;
   children: ReactNode;
 }
 
-export function Document({ meta, assets, stylesheet, hasIslands, jsonLd, children }: DocumentProps) {
+export function Document({ meta, assets, stylesheet, hasScript, jsonLd, children }: DocumentProps) {
   const { title, description, canonicalUrl, imageUrl } = meta;
   return (
     <html lang="es">
@@ -56,7 +56,7 @@ export function Document({ meta, assets, stylesheet, hasIslands, jsonLd, childre
         <style dangerouslySetInnerHTML={{ __html: assets.inlineStyles[stylesheet].css }} />
         {/* A module, so deferred: it runs once the document is parsed, and fetches React only when an island is due. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own entry, allowed by its hash in the CSP */}
-        {hasIslands && <script type="module" dangerouslySetInnerHTML={{ __html: assets.entryScript.js }} />}
+        {hasScript && <script type="module" dangerouslySetInnerHTML={{ __html: assets.entryScript.js }} />}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by jsonForScript, never executed */}
         {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />}
       </head>

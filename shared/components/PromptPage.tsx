@@ -1,6 +1,6 @@
 import { promptPage } from '../content';
 import { Footer, type FooterProps } from './Footer';
-import { Island } from './Island';
+import { PromptCopy } from './PromptCopy';
 import { SimpleHeader } from './SimpleHeader';
 import { BackHome } from './BackHome';
 
@@ -18,7 +18,7 @@ export function PromptPage({ footer }: { footer: FooterProps }) {
               <li key={step}>{step}</li>
             ))}
           </ol>
-          <Island name="prompt-copy" props={{ prompt: promptPage.prompt }} hydrate="idle" />
+          <PromptCopy prompt={promptPage.prompt} />
           <BackHome label={promptPage.backHome} />
         </div>
       </main>

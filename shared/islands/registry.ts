@@ -8,8 +8,6 @@ import type { ComponentProps, ComponentType } from 'react';
  */
 export const ISLANDS = {
   countdown: () => import('./Countdown'),
-  faq: () => import('./FaqAccordion'),
-  'prompt-copy': () => import('./PromptCopy'),
 } satisfies Record<string, () => Promise<{ default: ComponentType<never> }>>;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -11,15 +11,5 @@ export interface CountdownProps extends ServerInstant {
   endMs: number;
 }
 
-/** The prompt travels as a prop, so the island's JavaScript stays the same size whatever the prompt. */
-export interface PromptCopyProps {
-  prompt: string;
-}
-
-/** Whether the site sends the buyer's mails itself: the answers about access and the recording say what truly happens. */
-export interface FaqProps {
-  automaticMail: boolean;
-}
-
-/** When the client wakes an island: as soon as the browser is idle, or when it nears the viewport. */
+/** When the client wakes an island, once the visitor pauses: after the first paint, or when it nears the viewport. */
 export type HydrationStrategy = 'idle' | 'visible';

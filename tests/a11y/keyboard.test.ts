@@ -47,11 +47,8 @@ async function visit(
   opened.add(watched, path === NOT_FOUND_PATH ? [url] : []);
   if (pausedTimers) await watched.page.clock.install();
   await watched.page.goto(url);
-  if (javaScript && path === '/') {
-    await waitForIsland(watched.page, 'countdown');
-    await waitForIsland(watched.page, 'faq');
-  }
-  if (javaScript && path === '/prompt1') await waitForIsland(watched.page, 'prompt-copy');
+  if (javaScript && path === '/') await waitForIsland(watched.page, 'countdown');
+  if (javaScript && path === '/prompt1') await watched.page.locator('.copy-button[data-ready="true"]').first().waitFor({ state: 'visible' });
   if (pausedTimers) await pausePageTimers(watched.page);
   if (javaScript) await watched.page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   return { page: watched.page, url: server.url, watched };

@@ -24,7 +24,7 @@ async function visit(path: string, javaScript = true, pausedTimers = false): Pro
   if (pausedTimers) await watched.page.clock.install();
   await watched.page.goto(url);
   if (javaScript && path === '/') await waitForIsland(watched.page, 'countdown');
-  if (javaScript && path === '/prompt1') await waitForIsland(watched.page, 'prompt-copy');
+  if (javaScript && path === '/prompt1') await watched.page.locator('.copy-button[data-ready="true"]').first().waitFor({ state: 'visible' });
   if (pausedTimers) await pausePageTimers(watched.page);
   return { page: watched.page, url: server.url, watched };
 }

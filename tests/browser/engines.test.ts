@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contactCalls, faq, pricing, promptCopy, promptPage } from '../../shared/content';
 import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
-import { type Engine, type EngineName, type EnginePage, type OpenOptions, waitInPage } from '../../scripts/lib/engines/engine';
+import { type Engine, type EngineName, type EnginePage, LAPTOP, type OpenOptions, PHONE, waitInPage } from '../../scripts/lib/engines/engine';
 import { ENGINES } from '../../scripts/lib/engines/launch';
 
 const CHECKOUT_URL = 'https://buy.stripe.com/test_motores';
@@ -41,6 +41,10 @@ async function wakeIsland(page: EnginePage, name: string): Promise<void> {
     10_000,
   );
 }
+
+/** Waits until the page's script has shown and enabled the prompt page's copy buttons (no island: the entry does it). */
+const copyButtonsAwake = (page: EnginePage): Promise<boolean> =>
+  waitInPage(page, 'the copy buttons to wake', () => document.querySelectorAll('.copy-button[data-ready="true"]:enabled').length === 2, []);
 
 const cardState = (page: EnginePage): Promise<string | undefined> =>
   page.evaluate(() => /price-card--([a-z-]+)/.exec(document.querySelector('.pricing__card .price-card')?.className ?? '')?.[1]);
@@ -78,6 +82,54 @@ const faqSummary = (index: number): string => `details.faq-item:nth-of-type(${in
 const isShown = (page: EnginePage, selector: string): Promise<boolean> =>
   page.evaluate((target) => document.querySelector(target)?.checkVisibility({ visibilityProperty: true }) ?? false, selector);
 
+/** In-page links a visitor taps first, each on a page of its own: where a first tap lands is what is tested. */
+const FIRST_TAPS = [
+  { tap: "the hero's call to action", link: '.hero__actions .btn--primary', target: 'precios', scrollFirst: false, laptop: false },
+  { tap: "the top bar's link to the FAQ", link: '.topbar__links a[href="#faq"]', target: 'faq', scrollFirst: false, laptop: true },
+  { tap: "the top bar's call to action, after a scroll by hand", link: '.topbar__cta', target: 'precios', scrollFirst: true, laptop: false },
+] as const;
+
+/** Where the fixed bar's bottom and the element's top are in the viewport, read once two more frames have been drawn. */
+const placement = (page: EnginePage, id: string): Promise<{ bar: number; top: number }> =>
+  page.evaluate(
+    (target) =>
+      new Promise<{ bar: number; top: number }>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            resolve({
+              bar: Math.round(document.querySelector('.topbar')!.getBoundingClientRect().bottom),
+              top: Math.round(document.getElementById(target)!.getBoundingClientRect().top),
+            }),
+          ),
+        ),
+      ),
+    id,
+  );
+
+/**
+ * The same, read from outside the page until three reads 150 ms apart agree: with JavaScript off the page draws no
+ * frame callback, and the engine lays out the blocks around a jump's target as it draws them.
+ */
+async function settledPlacement(page: EnginePage, id: string): Promise<{ bar: number; top: number }> {
+  const read = () =>
+    page.evaluate(
+      (target) => ({
+        bar: Math.round(document.querySelector('.topbar')!.getBoundingClientRect().bottom),
+        top: Math.round(document.getElementById(target)!.getBoundingClientRect().top),
+      }),
+      id,
+    );
+  let last = await read();
+  for (let same = 0, reads = 0; same < 2; reads += 1) {
+    if (reads === 20) throw new Error(`#${id} did not stay put within 3 s`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const now = await read();
+    same = now.top === last.top ? same + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
 const NAMES = Object.keys(ENGINES) as EngineName[];
 const engines = Object.fromEntries(NAMES.map((name) => [name, lazily(ENGINES[name])])) as Record<EngineName, ReturnType<typeof lazily<Engine>>>;
 describe.each(NAMES)('%s', (name) => {
@@ -107,7 +159,7 @@ describe.each(NAMES)('%s', (name) => {
     return page;
   }
 
-  it('JavaScript on: the landing page and the prompt page wake every island, and nothing is logged', async () => {
+  it('JavaScript on: the landing page wakes its island and the prompt page its copy buttons, and nothing is logged', async () => {
     const shown = await open({ javaScript: true });
     await shown.goto('/');
     expect(await cardState(shown)).toBe('early');
@@ -118,9 +170,8 @@ describe.each(NAMES)('%s', (name) => {
       ),
     ).toEqual(['Heading DejaVu Serif']);
     await wakeIsland(shown, 'countdown');
-    await wakeIsland(shown, 'faq');
     await shown.goto('/prompt1');
-    await wakeIsland(shown, 'prompt-copy');
+    await copyButtonsAwake(shown);
   });
 
   it('would notice a console error, an uncaught error and a CSP violation (the watcher works)', async () => {
@@ -242,10 +293,62 @@ describe.each(NAMES)('%s', (name) => {
     expect(await shown.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
+  it('lands a first tap on an in-page link just below the fixed bar, and keeps its target there while the page lays out the rest', async () => {
+    // Every engine at a phone's width; Chromium at a laptop's too, where the top bar is one row, for the longest jump.
+    const cases = [
+      ...FIRST_TAPS.map((first) => ({ ...first, viewport: PHONE })),
+      ...(name === 'chromium' ? FIRST_TAPS.filter((first) => first.laptop).map((first) => ({ ...first, viewport: LAPTOP })) : []),
+    ];
+    for (const { tap, link, target, scrollFirst, viewport } of cases) {
+      const shown = await open({ javaScript: true, clock: true, viewport });
+      await shown.goto('/');
+      await shown.evaluate(() => window.__engineProbe!.clock!.pause());
+      // By hand, in the page's terms: a scroll, the visitor's first gesture, with the blocks around it drawn by the engine.
+      if (scrollFirst) await shown.evaluate(() => window.scrollBy(0, 3 * innerHeight));
+      await shown.click(link);
+      const expectJustBelowTheBar = async (when: string): Promise<void> => {
+        const { bar, top } = await placement(shown, target);
+        const what = `${tap} at ${viewport.width} px, ${when}: the top of #${target}, in px below the fixed bar (whose bottom is at ${bar} px)`;
+        expect(top - bar, what).toBeGreaterThanOrEqual(0);
+        expect(top - bar, what).toBeLessThanOrEqual(100);
+      };
+      await expectJustBelowTheBar('right after the tap');
+      // The page's clock, moved on: the page lays out the blocks it skipped, one per pause of the visitor.
+      for (const [ms, when] of [
+        [500, '0.5 s later'],
+        [500, '1 s later'],
+        [3_000, '4 s later'],
+      ] as const) {
+        await runClockFor(shown, ms);
+        await expectJustBelowTheBar(when);
+      }
+      for (let second = 0; second < 10 && !(await shown.evaluate(() => document.documentElement.classList.contains('laid-out'))); second += 1) {
+        await runClockFor(shown, 1_000);
+      }
+      await expectJustBelowTheBar('once the whole page is laid out');
+      if (target === 'precios' && !scrollFirst && viewport === PHONE) {
+        // The visitor asked to see the price: its countdown is awake, and moves on with the clock.
+        await waitInPage(shown, 'the countdown to wake', () => document.querySelector('[data-island="countdown"][data-hydrated="true"]') !== null, []);
+        const before = await countdownText(shown);
+        await runClockFor(shown, 1_000);
+        await waitInPage(
+          shown,
+          'the countdown to move',
+          (shownBefore) => [...document.querySelectorAll('.countdown__value')].map((value) => value.textContent).join(':') !== shownBefore,
+          [before],
+        );
+      }
+      page = undefined;
+      const problems = await shown.problems();
+      await shown.close();
+      expect(problems).toEqual([]);
+    }
+  });
+
   it('opens one FAQ item at a time, and an open item closes again', async () => {
     const shown = await open({ javaScript: true });
     await shown.goto('/');
-    await wakeIsland(shown, 'faq');
+    await shown.evaluate(() => document.getElementById('faq')?.scrollIntoView());
     // Scrolling there was the visitor's first gesture: the page now lays out its later blocks, then marks the html.
     await waitInPage(shown, 'the whole page laid out', () => document.documentElement.classList.contains('laid-out'), []);
     expect(await openFaqItems(shown)).toEqual([]);
@@ -266,7 +369,7 @@ describe.each(NAMES)('%s', (name) => {
   it('puts the exact prompt on the clipboard from each copy button, and says so in a toast', async () => {
     const shown = await open({ javaScript: true, clock: true });
     await shown.goto('/prompt1');
-    await wakeIsland(shown, 'prompt-copy');
+    await copyButtonsAwake(shown);
     // The toast's lifetime on the paused clock: it stays until its close button is pressed, however slow the engine.
     await shown.evaluate(() => window.__engineProbe!.clock!.pause());
     for (const [button, label] of [
@@ -304,6 +407,11 @@ describe.each(NAMES)('%s', (name) => {
     // No script ran: the link is the plain CHECKOUT_URL, and no island woke.
     expect(await shown.evaluate(() => document.querySelector('a[data-checkout]')?.getAttribute('href'))).toBe(CHECKOUT_URL);
     expect(await shown.evaluate(() => document.querySelectorAll('[data-hydrated]').length)).toBe(0);
+    // The first tap on the top bar's link to the prices lands on them, with no script to help.
+    await shown.click('.topbar__links a[href="#precios"]');
+    const { bar, top } = await settledPlacement(shown, 'precios');
+    expect(top - bar, `the top of #precios, in px below the fixed bar (whose bottom is at ${bar} px)`).toBeGreaterThanOrEqual(0);
+    expect(top - bar, `the top of #precios, in px below the fixed bar (whose bottom is at ${bar} px)`).toBeLessThanOrEqual(100);
 
     // The shared name="faq" keeps the native accordion exclusive without the island.
     for (const [index, expected] of [

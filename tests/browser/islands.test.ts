@@ -1,6 +1,6 @@
 /**
  * The built server in a real Chromium, JavaScript on: every page and its policy, and the copy toast when the
- * clipboard refuses. The islands as a visitor uses them (countdown, sale slot, FAQ, copy) are in
+ * clipboard refuses. What a visitor uses (the countdown, the sale slot, the FAQ, the copy buttons) is in
  * engines.test.ts, run in the three engines.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -42,9 +42,8 @@ describe('every page', () => {
     const { page, url } = await open();
     await page.goto(`${url}/`);
     await waitForIsland(page, 'countdown');
-    await waitForIsland(page, 'faq');
     await page.goto(`${url}/prompt1`);
-    await waitForIsland(page, 'prompt-copy');
+    await page.locator('.copy-button[data-ready="true"]').first().waitFor({ state: 'visible' });
     const notFound = `${url}/no-existe`;
     notFoundUrls.push(notFound);
     const response = await page.goto(notFound);
@@ -132,7 +131,7 @@ describe('prompt copy', () => {
     // The toast's own timer runs on Playwright's clock, moved on by the test, never on the real time the checks take.
     await page.clock.install();
     await page.goto(`${url}/prompt1`);
-    await waitForIsland(page, 'prompt-copy');
+    await page.locator('.copy-button[data-ready="true"]').first().waitFor({ state: 'visible' });
     await pausePageTimers(page);
 
     for (const [index, label] of LABELS.entries()) {

@@ -75,9 +75,11 @@ describe('the client bundle (esbuild metafile)', () => {
 describe('the inline entry (dist/manifest.json)', () => {
   const { js, hash } = manifest.entryScript;
 
-  it('is small: every page with islands carries it in its HTML', () => {
+  it('is small: every page with a script carries it in its HTML', () => {
     expect(Buffer.byteLength(js)).toBeGreaterThan(500);
-    expect(Buffer.byteLength(js)).toBeLessThan(3 * 1024);
+    // The FAQ's one-open-at-a-time, the copy buttons and the wait for the visitor's pause live here, in place of two
+    // islands' chunks and React on the prompt page.
+    expect(Buffer.byteLength(js)).toBeLessThan(5 * 1024);
   });
 
   it('carries the sha256 of exactly its code, for the Content-Security-Policy', () => {

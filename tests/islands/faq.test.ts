@@ -1,10 +1,16 @@
 // @vitest-environment happy-dom
+/**
+ * The FAQ as served (native <details> sharing a name, no island) and client/detailsGroups.ts, which keeps one item
+ * open at a time where the browser ignores the shared name: as happy-dom does, so what closes an item here is the
+ * page's one listener.
+ */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { keepDetailsGroupsExclusive } from '../../client/detailsGroups';
 import { faq } from '../../shared/content';
 import { BEFORE_DEADLINE_MS } from '../helpers/testApp';
-import { fetchPage, hydrate, islandRoot, mountPage, settle, textOf, until } from '../helpers/islands';
+import { fetchPage, mountPage, textOf, until } from '../helpers/islands';
 
-const items = (): HTMLDetailsElement[] => [...islandRoot('faq').querySelectorAll<HTMLDetailsElement>('details.faq-item')];
+const items = (): HTMLDetailsElement[] => [...document.querySelectorAll<HTMLDetailsElement>('#faq details.faq-item')];
 const openIndexes = (): number[] => items().flatMap((item, index) => (item.open ? [index] : []));
 
 function summaryOf(index: number): HTMLElement {
@@ -13,69 +19,56 @@ function summaryOf(index: number): HTMLElement {
   return summary;
 }
 
-/** Clicks an item's summary, as a visitor does, and lets React settle on the expected open items. */
+/** Clicks an item's summary, as a visitor does, and waits for the expected open items (toggle events are queued). */
 async function clickSummary(index: number, expected: number[]): Promise<void> {
   summaryOf(index).click();
   await until(() => openIndexes().join() === expected.join(), `FAQ items [${expected.join()}] to be the open ones`);
-  // And it stays so once React has nothing left to do.
-  await settle();
-  expect(openIndexes()).toEqual(expected);
 }
+
+let stop: () => void = () => undefined;
 
 beforeEach(async () => {
   mountPage(await fetchPage('/', { nowMs: BEFORE_DEADLINE_MS }));
+  stop = keepDetailsGroupsExclusive(document);
 });
 
 afterEach(() => {
+  stop();
   document.body.innerHTML = '';
 });
 
-describe('FAQ island', () => {
-  it("is served as eight closed native <details> (the brief's seven and the invoice question), each with its question and answer", () => {
-    const root = islandRoot('faq');
-    expect(root.dataset.hydrate).toBe('visible');
+describe('the FAQ', () => {
+  it("is served as eight closed native <details> sharing one name (the brief's seven and the invoice question), each with its question and answer, and no island", () => {
+    expect(items()).toHaveLength(faq.items.length);
     expect(items()).toHaveLength(8);
     expect(openIndexes()).toEqual([]);
     expect(items().map((item) => textOf(item.querySelector('summary')))).toEqual(faq.items.map((item) => item.question));
     expect(items().map((item) => textOf(item.querySelector('.faq-item__answer')))).toEqual(faq.items.map((item) => item.answer));
     expect(items().every((item) => item.getAttribute('name') === 'faq')).toBe(true);
-  });
-
-  it('hydrates without a mismatch', async () => {
-    const root = islandRoot('faq');
-    const served = root.innerHTML;
-    await hydrate('faq');
-    expect(root.dataset.hydrated).toBe('true');
-    expect(root.innerHTML).toBe(served);
+    expect(document.querySelector('#faq [data-island], #faq script')).toBeNull();
   });
 
   it('keeps only one item open: opening another closes the first', async () => {
-    await hydrate('faq');
     await clickSummary(0, [0]);
-    // happy-dom ignores the shared `name`, so only the island can close item 0 here.
     await clickSummary(2, [2]);
     await clickSummary(6, [6]);
-    expect(items()[0]?.open).toBe(false);
-    expect(items()[2]?.open).toBe(false);
   });
 
-  it('keeps an item opened before hydration, cleanly, and closes it when another opens', async () => {
-    // The visitor opens an item while the island is still plain HTML (it hydrates only near the viewport).
-    summaryOf(5).click();
-    expect(openIndexes()).toEqual([5]);
-    await hydrate('faq');
-    // No hydration warning (the setup file fails the test on console.error), and the item stays open.
-    expect(openIndexes()).toEqual([5]);
-    await clickSummary(1, [1]);
-    await clickSummary(1, []);
-  });
-
-  it('closes an open item again when its summary is clicked', async () => {
-    await hydrate('faq');
+  it('closes an open item again when its summary is clicked, and opens the next one after', async () => {
     await clickSummary(3, [3]);
     await clickSummary(3, []);
-    // And the accordion still works after everything was closed.
     await clickSummary(1, [1]);
     await clickSummary(4, [4]);
+  });
+
+  it('leaves a <details> of another name, or of none, alone', async () => {
+    const other = document.createElement('details');
+    other.setAttribute('name', 'otra');
+    other.open = true;
+    const unnamed = document.createElement('details');
+    unnamed.open = true;
+    document.body.append(other, unnamed);
+    await clickSummary(5, [5]);
+    expect([other.open, unnamed.open]).toEqual([true, true]);
   });
 });

@@ -23,7 +23,7 @@ function takeTheOneError(): string {
 describe('an island that cannot wake', () => {
   it('with an unknown name: the server HTML stays, and the error names it', async () => {
     mountPage(await fetchPage('/', { nowMs: BEFORE_DEADLINE_MS }));
-    const root = islandRoot('faq');
+    const root = islandRoot('countdown');
     const served = root.innerHTML;
     await hydrateIsland(root, 'carousel');
     await settle();

@@ -1,20 +1,26 @@
 // @vitest-environment happy-dom
+/**
+ * The prompt page's copy buttons as served (shared/components/PromptCopy.tsx) and woken by client/promptCopy.ts:
+ * no island, one listener.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { wakeCopyButtons } from '../../client/promptCopy';
 import { promptCopy, promptPage } from '../../shared/content';
 import { BEFORE_DEADLINE_MS } from '../helpers/testApp';
-import { fetchPage, hydrate, islandRoot, mountPage, settle, textOf, until, fakeDeviceClock } from '../helpers/islands';
+import { fakeDeviceClock, fetchPage, mountPage, textOf, until } from '../helpers/islands';
 
 const LABELS = [promptCopy.copyAll, promptCopy.copyFull];
 
 function copyButton(label: string): HTMLButtonElement {
-  const button = [...islandRoot('prompt-copy').querySelectorAll('button')].find((candidate) => textOf(candidate) === label);
+  const button = [...document.querySelectorAll<HTMLButtonElement>('[data-prompt-copy] button')].find((candidate) => textOf(candidate) === label);
   if (!button) throw new Error(`No copy button "${label}"`);
   return button;
 }
 
-const status = (): HTMLElement => islandRoot('prompt-copy').querySelector<HTMLElement>('[role="status"]')!;
-const alertRegion = (): HTMLElement => islandRoot('prompt-copy').querySelector<HTMLElement>('[role="alert"]')!;
-const toasts = (): HTMLElement[] => [...islandRoot('prompt-copy').querySelectorAll<HTMLElement>('.toast')];
+const status = (): HTMLElement => document.querySelector<HTMLElement>('[data-prompt-copy] [role="status"]')!;
+const alertRegion = (): HTMLElement => document.querySelector<HTMLElement>('[data-prompt-copy] [role="alert"]')!;
+/** The toasts shown (those waiting in their templates are not in the document's tree). */
+const toasts = (): HTMLElement[] => [...document.querySelectorAll<HTMLElement>('[data-prompt-copy] .toast')];
 
 /** What a toast says: its title and description. */
 const toastText = (region: HTMLElement): { title: string; description: string } => ({
@@ -28,20 +34,21 @@ function stubWriteText(outcome: 'resolve' | 'reject') {
     .mockImplementation(() => (outcome === 'resolve' ? Promise.resolve() : Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'))));
 }
 
+let stop: () => void = () => undefined;
+
 beforeEach(async () => {
   mountPage(await fetchPage('/prompt1', { nowMs: BEFORE_DEADLINE_MS }));
 });
 
 afterEach(() => {
+  stop();
   vi.useRealTimers();
   document.body.innerHTML = '';
 });
 
-describe('prompt-copy island as served', () => {
-  it('holds the exact prompt as text and two hidden, disabled copy buttons', () => {
-    const root = islandRoot('prompt-copy');
-    expect(root.dataset.hydrate).toBe('idle');
-    expect(root.querySelector('pre')?.textContent).toBe(promptPage.prompt);
+describe('the copy buttons as served', () => {
+  it('hold the exact prompt as text and two hidden, disabled copy buttons, with no island', () => {
+    expect(document.querySelector('[data-prompt-copy] pre')?.textContent).toBe(promptPage.prompt);
     for (const label of LABELS) {
       const button = copyButton(label);
       expect(button.dataset.ready).toBe('false');
@@ -51,22 +58,25 @@ describe('prompt-copy island as served', () => {
     expect(status().getAttribute('aria-live')).toBe('polite');
     expect(alertRegion().getAttribute('aria-live')).toBe('assertive');
     expect(toasts()).toEqual([]);
+    expect(document.querySelector('[data-island]')).toBeNull();
   });
 });
 
-describe('prompt-copy island once hydrated', () => {
-  it('hydrates without a mismatch and then shows and enables both buttons', async () => {
-    await hydrate('prompt-copy');
+describe('the copy buttons once woken', () => {
+  beforeEach(() => {
+    stop = wakeCopyButtons(document);
+  });
+
+  it('are shown and enabled, and the prompt is untouched', () => {
     for (const label of LABELS) {
-      await until(() => copyButton(label).dataset.ready === 'true', `"${label}" to be ready`);
+      expect(copyButton(label).dataset.ready).toBe('true');
       expect(copyButton(label).disabled).toBe(false);
     }
-    expect(islandRoot('prompt-copy').querySelector('pre')?.textContent).toBe(promptPage.prompt);
+    expect(document.querySelector('[data-prompt-copy] pre')?.textContent).toBe(promptPage.prompt);
   });
 
   it.each(LABELS)('"%s" writes the exact prompt and shows the success toast', async (label) => {
     const writeText = stubWriteText('resolve');
-    await hydrate('prompt-copy');
     copyButton(label).click();
     await until(() => toasts().length === 1, 'the success toast');
 
@@ -79,7 +89,6 @@ describe('prompt-copy island once hydrated', () => {
 
   it.each(LABELS)('"%s" shows the destructive error toast in role="alert" when writing fails', async (label) => {
     const writeText = stubWriteText('reject');
-    await hydrate('prompt-copy');
     copyButton(label).click();
     await until(() => toasts().length === 1, 'the error toast');
 
@@ -91,7 +100,6 @@ describe('prompt-copy island once hydrated', () => {
 
   it('shows the error toast where there is no clipboard at all (an insecure origin)', async () => {
     vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue(undefined as unknown as Clipboard);
-    await hydrate('prompt-copy');
     copyButton(promptCopy.copyAll).click();
     await until(() => toasts().length === 1, 'the error toast');
     expect(toastText(alertRegion())).toEqual({ title: 'Error', description: 'No se pudo copiar el contenido' });
@@ -99,7 +107,6 @@ describe('prompt-copy island once hydrated', () => {
 
   it('shows one toast at a time: a new outcome replaces the last', async () => {
     const writeText = stubWriteText('resolve');
-    await hydrate('prompt-copy');
     copyButton(promptCopy.copyAll).click();
     await until(() => status().querySelector('.toast') !== null, 'the success toast');
 
@@ -112,14 +119,13 @@ describe('prompt-copy island once hydrated', () => {
 
   it('dismisses the toast with its close button', async () => {
     stubWriteText('resolve');
-    await hydrate('prompt-copy');
     copyButton(promptCopy.copyAll).click();
     await until(() => toasts().length === 1, 'the success toast');
 
     const close = status().querySelector<HTMLButtonElement>('button.toast__close');
     expect(close?.getAttribute('aria-label')).toBe(promptCopy.dismiss);
     close?.click();
-    await until(() => toasts().length === 0, 'the toast to be dismissed');
+    expect(toasts()).toHaveLength(0);
     // The live regions stay, ready for the next toast.
     expect(status().isConnected).toBe(true);
     expect(alertRegion().isConnected).toBe(true);
@@ -128,52 +134,41 @@ describe('prompt-copy island once hydrated', () => {
   it('removes the toast by itself after 5 seconds', async () => {
     fakeDeviceClock(BEFORE_DEADLINE_MS);
     stubWriteText('reject');
-    await hydrate('prompt-copy');
     copyButton(promptCopy.copyAll).click();
     await until(() => toasts().length === 1, 'the error toast');
-    // Let React run the toast's effect, which starts its 5 s timer.
-    await settle();
     expect(vi.getTimerCount()).toBe(1);
 
     vi.advanceTimersByTime(4_999);
-    await settle();
     expect(toasts()).toHaveLength(1);
 
     vi.advanceTimersByTime(1);
-    await until(() => toasts().length === 0, 'the toast to go away');
+    expect(toasts()).toHaveLength(0);
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it.each([
-    ['pointed at', 'mouseenter', 'mouseleave'],
+    ['pointed at', 'mouseover', 'mouseout'],
     ['focused', 'focusin', 'focusout'],
   ] as const)('stays while %s, however long, then goes 5 seconds after the visitor leaves it', async (_how, enter, leave) => {
     fakeDeviceClock(BEFORE_DEADLINE_MS);
     stubWriteText('resolve');
-    await hydrate('prompt-copy');
     copyButton(promptCopy.copyAll).click();
     await until(() => toasts().length === 1, 'the success toast');
-    await settle();
     const toast = toasts()[0]!;
-    // React listens at the root for both: mouseenter is derived from mouseover/mouseout, focus from focusin/focusout.
-    const events: Record<string, () => Event> = {
-      mouseenter: () => new MouseEvent('mouseover', { bubbles: true, relatedTarget: document.body }),
-      mouseleave: () => new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }),
-      focusin: () => new FocusEvent('focusin', { bubbles: true }),
-      focusout: () => new FocusEvent('focusout', { bubbles: true, relatedTarget: document.body }),
-    };
-    toast.dispatchEvent(events[enter]!());
-    await settle();
+    const Event = enter === 'mouseover' ? MouseEvent : FocusEvent;
+    // Into the toast from the page, then out of it to the page.
+    toast.querySelector('.toast__title')!.dispatchEvent(new Event(enter, { bubbles: true, relatedTarget: document.body }));
     vi.advanceTimersByTime(60_000);
-    await settle();
+    expect(toasts()).toEqual([toast]);
+    // Moving within the toast changes nothing.
+    toast.querySelector('.toast__title')!.dispatchEvent(new Event(leave, { bubbles: true, relatedTarget: toast.querySelector('.toast__close') }));
+    vi.advanceTimersByTime(60_000);
     expect(toasts()).toEqual([toast]);
 
-    toast.dispatchEvent(events[leave]!());
-    await settle();
+    toast.dispatchEvent(new Event(leave, { bubbles: true, relatedTarget: document.body }));
     vi.advanceTimersByTime(4_999);
-    await settle();
     expect(toasts()).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    await until(() => toasts().length === 0, 'the toast to go away');
+    expect(toasts()).toHaveLength(0);
   });
 });

@@ -14,7 +14,8 @@ export interface Cdp {
   send<T = Params>(method: string, params?: Params, sessionId?: string): Promise<T>;
   /** Resolves with the next event named `method` (on `sessionId`, when given) for which `accept` holds. */
   next(method: string, options?: { sessionId?: string; accept?: (params: Params) => boolean }): Promise<Params>;
-  on(method: string, listener: (params: Params) => void): void;
+  /** Calls `listener` with every event named `method` (on `sessionId`, when given) until the returned function is called. */
+  on(method: string, listener: (params: Params) => void, sessionId?: string): () => void;
   close(): void;
 }
 
@@ -29,7 +30,7 @@ export async function connectCdp(port: number): Promise<Cdp> {
   let lastId = 0;
   const pending = new Map<number, { resolve: (result: Params) => void; reject: (error: Error) => void; method: string }>();
   const waiters = new Set<{ method: string; sessionId?: string; accept: (params: Params) => boolean; resolve: (params: Params) => void }>();
-  const listeners = new Map<string, ((params: Params) => void)[]>();
+  const listeners = new Set<{ method: string; sessionId?: string; listener: (params: Params) => void }>();
   socket.addEventListener('message', (message: MessageEvent<string>) => {
     const data = JSON.parse(message.data) as { id?: number; result?: Params; error?: { message: string } } & Partial<CdpEvent>;
     if (data.id !== undefined) {
@@ -41,7 +42,7 @@ export async function connectCdp(port: number): Promise<Cdp> {
     }
     if (!data.method) return;
     const params = data.params ?? {};
-    for (const listener of listeners.get(data.method) ?? []) listener(params);
+    for (const { method, sessionId, listener } of listeners) if (method === data.method && (!sessionId || sessionId === data.sessionId)) listener(params);
     for (const waiter of waiters) {
       if (waiter.method !== data.method || (waiter.sessionId && waiter.sessionId !== data.sessionId) || !waiter.accept(params)) continue;
       waiters.delete(waiter);
@@ -59,7 +60,11 @@ export async function connectCdp(port: number): Promise<Cdp> {
       new Promise((resolve) => {
         waiters.add({ method, ...(sessionId ? { sessionId } : {}), accept, resolve });
       }),
-    on: (method, listener) => listeners.set(method, [...(listeners.get(method) ?? []), listener]),
+    on: (method, listener, sessionId) => {
+      const entry = { method, ...(sessionId ? { sessionId } : {}), listener };
+      listeners.add(entry);
+      return () => listeners.delete(entry);
+    },
     close: () => socket.close(),
   };
 }

@@ -5,8 +5,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../lib/harness.ts';
-import { connectCdp } from './cdp.ts';
-import { maxOf } from './stats.ts';
+import { type Cdp, connectCdp } from './cdp.ts';
+import { maxOf } from '../../lib/stats.ts';
 
 /** How much slower than this machine the page's CPU runs (CDP Emulation.setCPUThrottlingRate). */
 export const CPU_SLOWDOWN = 4;
@@ -109,14 +109,34 @@ function topEvents(task: TaskNode, pageUrl: string): string[] {
     .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`);
 }
 
-/** Reduces a trace to the figures of the page's main thread, from its navigation's start until it went quiet. */
-export function mainThreadFigures(traceEvents: object[], pageUrl: string): MainThreadFigures {
+interface PageTasks {
+  /** Every top-level task of the page's main thread from the navigation's start, in order. */
+  topLevel: TaskNode[];
+  navigation: { timings: { load?: number; firstContentfulPaint?: number } };
+  timeOrigin: number;
+  traceEnd: number;
+}
+
+/** The page's main-thread tasks, timed from its navigation's start (the page's own performance.timeOrigin). */
+function pageTasks(traceEvents: object[]): PageTasks {
   const processed = TraceProcessor.processTrace({ traceEvents });
   const navigation = TraceProcessor.processNavigation(processed);
   const { timeOrigin, traceEnd } = processed.timestamps;
   const all: TaskNode[] = MainThreadTasks.getMainThreadTasks(processed.mainThreadEvents, processed.frames, traceEnd, timeOrigin);
   // Tasks before the navigation's start belong to the blank tab the page replaced.
-  const topLevel = all.filter((task) => !task.parent && task.startTime >= 0);
+  return { topLevel: all.filter((task) => !task.parent && task.startTime >= 0), navigation, timeOrigin, traceEnd };
+}
+
+const taskOf = (task: TaskNode, pageUrl: string): Task => ({
+  start: task.startTime,
+  duration: task.duration,
+  cpu: cpuOf(task),
+  top: topEvents(task, pageUrl),
+});
+
+/** Reduces a trace to the figures of the page's main thread, from its navigation's start until it went quiet. */
+export function mainThreadFigures(traceEvents: object[], pageUrl: string): MainThreadFigures {
+  const { topLevel, navigation, timeOrigin, traceEnd } = pageTasks(traceEvents);
   const work = topLevel.filter((task) => cpuOf(task) >= WORK_TASK_CPU_MS);
   const quietAt = Math.max(navigation.timings.load ?? 0, maxOf(work.map((task) => task.endTime)));
   const counted = topLevel.filter((task) => task.startTime < quietAt);
@@ -134,7 +154,39 @@ export function mainThreadFigures(traceEvents: object[], pageUrl: string): MainT
     quietAt,
     settled: (traceEnd - timeOrigin) / 1000 - quietAt > RECORD_AFTER_LOAD_MS / 3,
     groups,
-    tasks: work.map((task) => ({ start: task.startTime, duration: task.duration, cpu: cpuOf(task), top: topEvents(task, pageUrl) })),
+    tasks: work.map((task) => taskOf(task, pageUrl)),
+  };
+}
+
+/**
+ * Every top-level task of the page's main thread that overlaps the window from `fromMs` to `toMs` (from the
+ * navigation's start, as the page's own performance entries are timed): what ran while an input waited, say.
+ */
+export function tasksBetween(traceEvents: object[], pageUrl: string, fromMs: number, toMs: number): Task[] {
+  return pageTasks(traceEvents)
+    .topLevel.filter((task) => task.endTime > fromMs && task.startTime < toMs)
+    .map((task) => taskOf(task, pageUrl));
+}
+
+/** Starts a trace of the session's page with the categories the main-thread view reads; `stop` ends it and gives its events. */
+export async function startTrace(cdp: Cdp, sessionId: string): Promise<{ stop(): Promise<object[]> }> {
+  const traceEvents: object[] = [];
+  const unsubscribe = cdp.on(
+    'Tracing.dataCollected',
+    (params) => {
+      for (const event of params.value as object[]) traceEvents.push(event);
+    },
+    sessionId,
+  );
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' }, sessionId);
+  return {
+    async stop() {
+      const complete = cdp.next('Tracing.tracingComplete', { sessionId });
+      await cdp.send('Tracing.end', {}, sessionId);
+      await complete;
+      unsubscribe();
+      return traceEvents;
+    },
   };
 }
 
@@ -151,19 +203,12 @@ export async function traceLoad(url: string, recordAfterLoadMs = RECORD_AFTER_LO
     await cdp.send('Emulation.setDeviceMetricsOverride', MOBILE, sessionId);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN }, sessionId);
     await cdp.send('Page.enable', {}, sessionId);
-    const traceEvents: object[] = [];
-    cdp.on('Tracing.dataCollected', (params) => {
-      for (const event of params.value as object[]) traceEvents.push(event);
-    });
-    await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' }, sessionId);
+    const trace = await startTrace(cdp, sessionId);
     const loaded = cdp.next('Page.loadEventFired', { sessionId });
     await cdp.send('Page.navigate', { url }, sessionId);
     await loaded;
     await new Promise((resolve) => setTimeout(resolve, recordAfterLoadMs));
-    const complete = cdp.next('Tracing.tracingComplete', { sessionId });
-    await cdp.send('Tracing.end', {}, sessionId);
-    await complete;
-    return traceEvents;
+    return await trace.stop();
   } finally {
     cdp.close();
     chrome.kill();

@@ -8,8 +8,8 @@ export async function chromiumEngine(): Promise<Engine> {
   return {
     name: 'chromium',
     width: PHONE.width,
-    async open(origin, { javaScript, clock = false }) {
-      const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport: PHONE });
+    async open(origin, { javaScript, clock = false, viewport = PHONE }) {
+      const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport });
       // Lets the test read the clipboard back; the page's own write, from a click, needs no grant.
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
       await context.addInitScript({ content: await probeSource({ clock }) });

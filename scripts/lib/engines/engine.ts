@@ -11,6 +11,13 @@ export interface OpenOptions {
   javaScript: boolean;
   /** The page's clocks replaced by one the test pauses and moves on (pageProbe.ts); JavaScript on only. */
   clock?: boolean;
+  /** The viewport, in CSS pixels: a phone's (PHONE) unless said otherwise; WebKit lays out a phone's only. */
+  viewport?: Viewport;
+}
+
+export interface Viewport {
+  width: number;
+  height: number;
 }
 
 export interface EnginePage {
@@ -37,7 +44,9 @@ export interface Engine {
 }
 
 /** A phone's width, where visitors from Instagram and TikTok read the page. */
-export const PHONE = { width: 390, height: 844 };
+export const PHONE: Viewport = { width: 390, height: 844 };
+/** A laptop's screen. */
+export const LAPTOP: Viewport = { width: 1280, height: 800 };
 
 /** Polls `fn` in the page until it returns something truthy, and returns that; past `timeoutMs`, fails saying `what`. */
 export async function waitInPage<A extends unknown[], R>(

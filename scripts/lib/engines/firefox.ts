@@ -50,10 +50,10 @@ export async function firefoxEngine(): Promise<Engine> {
   return {
     name: 'firefox',
     width: PHONE.width,
-    async open(origin, { javaScript, clock = false }) {
+    async open(origin, { javaScript, clock = false, viewport = PHONE }) {
       const context = await (await browser(javaScript)).createBrowserContext();
       const page = await context.newPage();
-      await page.setViewport(PHONE);
+      await page.setViewport(viewport);
       if (javaScript) await page.evaluateOnNewDocument(await probeSource({ clock }));
       const reported: string[] = [];
       page.on('console', (message) => {

@@ -6,7 +6,7 @@
 import FakeTimers from '@sinonjs/fake-timers';
 
 export interface ProbeOptions {
-  /** Fake timers, Date and performance.now(): time flows as usual until the test pauses it and moves it on. */
+  /** Fake timers, idle callbacks, Date and performance.now(): time flows as usual until the test pauses it and moves it on. */
   clock: boolean;
 }
 
@@ -26,6 +26,9 @@ declare global {
     __engineProbe?: Probe;
   }
 }
+
+/** Idle time on the test's clock: the next 50 ms, an idle period's longest. */
+const IDLE_PERIOD_MS = 50;
 
 const describe = (value: unknown): string => (value instanceof Error ? `${value.name}: ${value.message}` : String(value));
 
@@ -61,6 +64,13 @@ export function install({ clock }: ProbeOptions): void {
     shouldAdvanceTime: true,
     advanceTimeDelta: 10,
   });
+  // Idle callbacks run on this clock too, at its next idle period (fake-timers' own wait out their whole timeout).
+  // Where the engine has no requestIdleCallback (WebKit), the page's fallback timer runs on this clock already.
+  if ('requestIdleCallback' in window) {
+    window.requestIdleCallback = (callback) =>
+      Number(fake.setTimeout(() => callback({ didTimeout: false, timeRemaining: () => IDLE_PERIOD_MS }), IDLE_PERIOD_MS));
+    window.cancelIdleCallback = (id) => fake.clearTimeout(id);
+  }
   probe.clock = {
     pause: () => fake.setTickMode({ mode: 'manual' }),
     runFor: (ms) => void fake.tick(ms),

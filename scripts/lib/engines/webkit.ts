@@ -113,7 +113,10 @@ export async function webkitEngine(): Promise<Engine> {
   return {
     name: 'webkit',
     width: PHONE.width,
-    async open(origin, { javaScript, clock = false }) {
+    async open(origin, { javaScript, clock = false, viewport = PHONE }) {
+      // Its window is sized to a phone once per session, on a screen (Xvfb) not much wider.
+      if (viewport.width !== PHONE.width || viewport.height !== PHONE.height)
+        throw new Error(`WebKit here lays out a phone's screen only, not ${viewport.width} × ${viewport.height}`);
       const driver = await driverFor(javaScript);
       let base = origin;
       if (javaScript) {
