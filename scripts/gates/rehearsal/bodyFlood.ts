@@ -83,6 +83,7 @@ export async function rehearseBodyFlood({ workDir, vcl, log }: PhaseContext): Pr
       SMTP_URL: smtp.url(),
       MAIL_FROM: 'Taller <taller@taller.example.org>',
       MEETING_URL: 'https://meet.example.org/rehearsal',
+      ACCESS_SECRET: randomBytes(24).toString('hex'),
     };
     const instances: { instance: Instance; metricsPort: number }[] = [];
     for (const name of ['flood_1', 'flood_2']) {
