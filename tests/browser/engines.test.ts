@@ -293,57 +293,56 @@ describe.each(NAMES)('%s', (name) => {
     expect(await shown.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
-  it('lands a first tap on an in-page link just below the fixed bar, and keeps its target there while the page lays out the rest', async () => {
-    // Every engine at a phone's width; Chromium at a laptop's too, where the top bar is one row, for the longest jump.
-    const cases = [
-      ...FIRST_TAPS.map((first) => ({ ...first, viewport: PHONE })),
-      ...(name === 'chromium' ? FIRST_TAPS.filter((first) => first.laptop).map((first) => ({ ...first, viewport: LAPTOP })) : []),
-    ];
-    for (const { tap, link, target, scrollFirst, viewport } of cases) {
-      const shown = await open({ javaScript: true, clock: true, viewport });
-      await shown.goto('/');
-      await shown.evaluate(() => window.__engineProbe!.clock!.pause());
-      // By hand, in the page's terms: a scroll, the visitor's first gesture, with the blocks around it drawn by the engine.
-      if (scrollFirst) await shown.evaluate(() => window.scrollBy(0, 3 * innerHeight));
-      await shown.click(link);
-      const expectJustBelowTheBar = async (when: string): Promise<void> => {
-        const { bar, top } = await placement(shown, target);
-        const what = `${tap} at ${viewport.width} px, ${when}: the top of #${target}, in px below the fixed bar (whose bottom is at ${bar} px)`;
-        expect(top - bar, what).toBeGreaterThanOrEqual(0);
-        expect(top - bar, what).toBeLessThanOrEqual(100);
-      };
-      await expectJustBelowTheBar('right after the tap');
-      // The page's clock, moved on: the page lays out the blocks it skipped, one per pause of the visitor.
-      for (const [ms, when] of [
-        [500, '0.5 s later'],
-        [500, '1 s later'],
-        [3_000, '4 s later'],
-      ] as const) {
-        await runClockFor(shown, ms);
-        await expectJustBelowTheBar(when);
+  // Every engine at a phone's width, and at a laptop's, where the top bar is one row, for the longest jump.
+  it.each([PHONE, LAPTOP])(
+    'lands a first tap on an in-page link just below the fixed bar at $width px, and keeps its target there while the page lays out the rest',
+    async (viewport) => {
+      for (const { tap, link, target, scrollFirst } of FIRST_TAPS.filter((first) => viewport === PHONE || first.laptop)) {
+        const shown = await open({ javaScript: true, clock: true, viewport });
+        await shown.goto('/');
+        await shown.evaluate(() => window.__engineProbe!.clock!.pause());
+        // By hand, in the page's terms: a scroll, the visitor's first gesture, with the blocks around it drawn by the engine.
+        if (scrollFirst) await shown.evaluate(() => window.scrollBy(0, 3 * innerHeight));
+        await shown.click(link);
+        const expectJustBelowTheBar = async (when: string): Promise<void> => {
+          const { bar, top } = await placement(shown, target);
+          const what = `${tap} at ${viewport.width} px, ${when}: the top of #${target}, in px below the fixed bar (whose bottom is at ${bar} px)`;
+          expect(top - bar, what).toBeGreaterThanOrEqual(0);
+          expect(top - bar, what).toBeLessThanOrEqual(100);
+        };
+        await expectJustBelowTheBar('right after the tap');
+        // The page's clock, moved on: the page lays out the blocks it skipped, one per pause of the visitor.
+        for (const [ms, when] of [
+          [500, '0.5 s later'],
+          [500, '1 s later'],
+          [3_000, '4 s later'],
+        ] as const) {
+          await runClockFor(shown, ms);
+          await expectJustBelowTheBar(when);
+        }
+        for (let second = 0; second < 10 && !(await shown.evaluate(() => document.documentElement.classList.contains('laid-out'))); second += 1) {
+          await runClockFor(shown, 1_000);
+        }
+        await expectJustBelowTheBar('once the whole page is laid out');
+        if (target === 'precios' && !scrollFirst && viewport === PHONE) {
+          // The visitor asked to see the price: its countdown is awake, and moves on with the clock.
+          await waitInPage(shown, 'the countdown to wake', () => document.querySelector('[data-island="countdown"][data-hydrated="true"]') !== null, []);
+          const before = await countdownText(shown);
+          await runClockFor(shown, 1_000);
+          await waitInPage(
+            shown,
+            'the countdown to move',
+            (shownBefore) => [...document.querySelectorAll('.countdown__value')].map((value) => value.textContent).join(':') !== shownBefore,
+            [before],
+          );
+        }
+        page = undefined;
+        const problems = await shown.problems();
+        await shown.close();
+        expect(problems).toEqual([]);
       }
-      for (let second = 0; second < 10 && !(await shown.evaluate(() => document.documentElement.classList.contains('laid-out'))); second += 1) {
-        await runClockFor(shown, 1_000);
-      }
-      await expectJustBelowTheBar('once the whole page is laid out');
-      if (target === 'precios' && !scrollFirst && viewport === PHONE) {
-        // The visitor asked to see the price: its countdown is awake, and moves on with the clock.
-        await waitInPage(shown, 'the countdown to wake', () => document.querySelector('[data-island="countdown"][data-hydrated="true"]') !== null, []);
-        const before = await countdownText(shown);
-        await runClockFor(shown, 1_000);
-        await waitInPage(
-          shown,
-          'the countdown to move',
-          (shownBefore) => [...document.querySelectorAll('.countdown__value')].map((value) => value.textContent).join(':') !== shownBefore,
-          [before],
-        );
-      }
-      page = undefined;
-      const problems = await shown.problems();
-      await shown.close();
-      expect(problems).toEqual([]);
-    }
-  });
+    },
+  );
 
   it('opens one FAQ item at a time, and an open item closes again', async () => {
     const shown = await open({ javaScript: true });

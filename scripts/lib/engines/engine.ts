@@ -11,7 +11,7 @@ export interface OpenOptions {
   javaScript: boolean;
   /** The page's clocks replaced by one the test pauses and moves on (pageProbe.ts); JavaScript on only. */
   clock?: boolean;
-  /** The viewport, in CSS pixels: a phone's (PHONE) unless said otherwise; WebKit lays out a phone's only. */
+  /** The viewport, in CSS pixels: a phone's (PHONE) unless said otherwise. */
   viewport?: Viewport;
 }
 

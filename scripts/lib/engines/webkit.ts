@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Builder, By, error as webdriverErrors, type WebDriver } from 'selenium-webdriver';
 import { freePort, waitUntil, accepts } from '../harness.ts';
-import { type Engine, PHONE, pageOf, settledCenter } from './engine.ts';
+import { type Engine, LAPTOP, PHONE, pageOf, settledCenter, type Viewport } from './engine.ts';
 import { type ProbeProxy, startProbeProxy } from './probeProxy.ts';
 
 export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
@@ -23,11 +23,12 @@ const XVFB_PATH = '/usr/bin/Xvfb';
 const { MoveTargetOutOfBoundsError } = webdriverErrors;
 
 /**
- * Xvfb on a display number it picks itself (-displayfd), so that runs side by side never collide. Narrow and tall:
- * a window is painted only where it lies on the screen, and a full-page screenshot makes it as tall as the page.
+ * Xvfb on a display number it picks itself (-displayfd), so that runs side by side never collide. A laptop's width
+ * and tall: a window is painted only where it lies on the screen, and a full-page screenshot makes it as tall as the page.
  */
 async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
-  const xvfb = spawn(XVFB_PATH, ['-displayfd', '3', '-screen', '0', '480x16384x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  const screen = `${LAPTOP.width + 80}x16384x24`;
+  const xvfb = spawn(XVFB_PATH, ['-displayfd', '3', '-screen', '0', screen, '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
   const display = await new Promise<string>((resolve, reject) => {
     let written = '';
     xvfb.stdio[3]?.on('data', (chunk: Buffer) => {
@@ -86,27 +87,38 @@ export async function webkitEngine(): Promise<Engine> {
     throw error;
   }
 
-  // One session at a time, for the JavaScript setting it was started with.
-  let session: { javaScript: boolean; driver: WebDriver } | undefined;
+  // One session at a time, for the JavaScript setting it was started with, its window sized to the last viewport asked for.
+  let session: { javaScript: boolean; viewport: Viewport; driver: WebDriver } | undefined;
   const proxies = new Map<string, ProbeProxy>();
-  async function driverFor(javaScript: boolean): Promise<WebDriver> {
-    if (session?.javaScript === javaScript) return session.driver;
-    await session?.driver.quit();
-    session = undefined;
-    const args = ['--automation', `--enable-javascript-markup=${javaScript}`, '--javascript-can-access-clipboard=true'];
-    const driver = await new Builder()
-      .disableEnvironmentOverrides()
-      .usingServer(`http://127.0.0.1:${port}`)
-      .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args } })
-      .build();
-    // The window's size includes what is left of MiniBrowser's toolbar: sized twice, so that the page gets the phone's.
-    await driver.manage().window().setRect({ width: PHONE.width, height: PHONE.height });
-    const [innerWidth, innerHeight] = (await driver.executeScript('return [innerWidth, innerHeight];')) as [number, number];
-    await driver
-      .manage()
-      .window()
-      .setRect({ width: 2 * PHONE.width - innerWidth, height: 2 * PHONE.height - innerHeight });
-    session = { javaScript, driver };
+  async function driverFor(javaScript: boolean, viewport: Viewport): Promise<WebDriver> {
+    if (session?.javaScript !== javaScript) {
+      await session?.driver.quit();
+      session = undefined;
+      const args = ['--automation', `--enable-javascript-markup=${javaScript}`, '--javascript-can-access-clipboard=true'];
+      const driver = await new Builder()
+        .disableEnvironmentOverrides()
+        .usingServer(`http://127.0.0.1:${port}`)
+        .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args } })
+        .build();
+      // A new window reports its size before it has one: given the viewport's first, then sized as below.
+      await driver.manage().window().setRect(viewport);
+      session = { javaScript, viewport: { width: 0, height: 0 }, driver };
+    }
+    const { driver } = session;
+    if (session.viewport.width !== viewport.width || session.viewport.height !== viewport.height) {
+      // The window's size includes what is left of MiniBrowser's toolbar: sized until the page gets the viewport.
+      const window = driver.manage().window();
+      for (let tries = 1; ; tries += 1) {
+        const [rect, [innerWidth, innerHeight]] = await Promise.all([
+          window.getRect(),
+          driver.executeScript('return [innerWidth, innerHeight];') as Promise<[number, number]>,
+        ]);
+        if (innerWidth === viewport.width && innerHeight === viewport.height) break;
+        if (tries === 5) throw new Error(`WebKit's page stays ${innerWidth} × ${innerHeight}, not ${viewport.width} × ${viewport.height}`);
+        await window.setRect({ width: rect.width - innerWidth + viewport.width, height: rect.height - innerHeight + viewport.height });
+      }
+      session.viewport = viewport;
+    }
     return driver;
   }
 
@@ -114,10 +126,7 @@ export async function webkitEngine(): Promise<Engine> {
     name: 'webkit',
     width: PHONE.width,
     async open(origin, { javaScript, clock = false, viewport = PHONE }) {
-      // Its window is sized to a phone once per session, on a screen (Xvfb) not much wider.
-      if (viewport.width !== PHONE.width || viewport.height !== PHONE.height)
-        throw new Error(`WebKit here lays out a phone's screen only, not ${viewport.width} × ${viewport.height}`);
-      const driver = await driverFor(javaScript);
+      const driver = await driverFor(javaScript, viewport);
       let base = origin;
       if (javaScript) {
         const proxy = proxies.get(origin) ?? (await startProbeProxy(origin));
