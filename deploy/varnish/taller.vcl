@@ -470,7 +470,13 @@ sub vcl_deliver {
     # No instance answered: once, the same request again as the kept outage page (vcl_recv).
     if (resp.http.X-Taller-Outage && req.restarts == 0) {
         set req.http.X-Taller-Outage = "1";
-        return (restart);
+        if (req.http.X-Taller-Kind != "outage") {
+            return (restart);
+        }
+        # The kept page itself was asked for, and there is none: a 500, which outage_keeper reads as
+        # sick, so that cache_itself is healthy only while this cache holds the page.
+        set resp.status = 500;
+        set resp.reason = "Internal Server Error";
     }
     if (req.http.X-Taller-Outage) {
         # The outage speaks only for the site: no trace of the cache's software.

@@ -47,7 +47,7 @@ beforeAll(async () => {
     { name: 'instance', port: instance.port },
     { name: 'dropper', port: dropperPort },
   ]);
-  // Both instances in rotation, and the outage page kept (its keeper's probe has had its 503).
+  // Both instances in rotation, and the outage page kept (its keeper's probe has had its 503, the origin's).
   await varnish.untilHealthy(['instance', 'dropper', 'cache_itself']);
 });
 
@@ -113,6 +113,12 @@ describe('deploy/varnish/taller.vcl started while no instance answers', () => {
       expect(answer.headers['retry-after']).toBeDefined();
       expect(answer.headers['content-security-policy']).toMatch(/^default-src 'none'/);
       expect(JSON.stringify(answer.headers) + answer.body).not.toMatch(/varnish|guru meditation|backend fetch failed/i);
+      // The outage page itself, asked for with none kept: a 500, which the keeper's probe (expecting the origin's
+      // 503) reads as sick, so that cache_itself is healthy only while the page is kept.
+      const unkept = await ask(nobody.port, '/_outage');
+      expect(unkept.status).toBe(500);
+      expect(unkept.body).toBe(answer.body);
+      expect(JSON.stringify(unkept.headers)).not.toMatch(/varnish|x-taller/i);
     } finally {
       await nobody.stop();
     }
