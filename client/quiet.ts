@@ -1,14 +1,18 @@
 /**
  * When the visitor pauses. Work the page can do at any moment (laying out the blocks the first paint skipped,
- * waking an island) waits until no touch, click, key or scroll has come for a moment, then for the main thread to
- * be idle: a tap meets a main thread as free as on the page without script, and the frame that answers it carries
- * none of that work.
+ * waking an island) waits until no tap, key or scroll has come for a moment, then for the main thread to be idle: a
+ * tap meets a main thread as free as on the page without script, and the frame that answers it carries none of
+ * that work.
  */
 
-/** The visitor counts as busy this long after a touch, a click, a key, a wheel or a scroll. */
+/** The visitor counts as busy this long after a tap or click, a key, a wheel or a scroll. */
 const QUIET_MS = 300;
-/** What a visitor does; a scroll counts whatever moved it (a finger, a fling, a jump to an anchor). */
-const INPUT = ['pointerdown', 'pointerup', 'keydown', 'wheel', 'scroll'] as const;
+/**
+ * What a visitor does; a scroll counts whatever moved it (a finger, a fling, a jump to an anchor). A tap is heard by
+ * its click, not its pointer events: a listener for those, however passive, made every tap's frame slower in
+ * Chromium than on the page without script (docs/performance.md#taps).
+ */
+const INPUT = ['click', 'keydown', 'wheel', 'scroll'] as const;
 
 let lastInputAt = Number.NEGATIVE_INFINITY;
 

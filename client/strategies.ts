@@ -34,8 +34,8 @@ export function onIdle(callback: () => void): void {
   else window.addEventListener('load', start, { once: true });
 }
 
-/** What a visitor does first on a page: touches or clicks it, scrolls it, or presses a key. */
-const FIRST_INTERACTION = ['pointerdown', 'wheel', 'scroll', 'keydown'] as const;
+/** What a visitor does first on a page: taps or clicks it, scrolls it, or presses a key (why a click: quiet.ts). */
+const FIRST_INTERACTION = ['click', 'wheel', 'scroll', 'keydown'] as const;
 
 /** Once, on the visitor's first interaction with the page: work that can wait until someone uses it. */
 export function onFirstInteraction(callback: () => void): void {

@@ -119,6 +119,12 @@ describe('the first paint lays out the hero alone', () => {
     expect(await woken.evaluate(() => document.documentElement.classList.contains('laid-out'))).toBe(false);
     await layOutWholePage(woken);
     expect(new Set(await visibilities(woken))).toEqual(new Set(['visible']));
+
+    // A tap that moves nothing (on the hero's heading) is the visitor acting too: heard by its click.
+    const tapped = await visit('/', 390);
+    await tapped.click('.hero h1');
+    await tapped.waitForFunction(() => document.documentElement.classList.contains('laid-out'), null, { timeout: 10_000 });
+    expect(await tapped.evaluate(() => scrollY)).toBe(0);
   });
 });
 
