@@ -17,7 +17,7 @@ import { registerSpotsMetrics } from './spots/spotsMetrics';
 import { createBodies } from './render/bodies';
 import { startRenderAhead } from './render/renderAhead';
 import { nodeScheduler } from './ops/scheduler';
-import { startSweeps } from './fulfilment/sweepTimer';
+import { startSweeps } from './fulfilment/sweep/sweepTimer';
 
 /** Written into the bundle by the build (scripts/lib/siteBuild.ts) from package.json. */
 declare const APP_VERSION: string;

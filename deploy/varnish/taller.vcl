@@ -134,7 +134,7 @@ sub taller_route {
 
 # The pages whose every request may cost a read at Stripe: the private pages (/gracias and its
 # invite) and a buyer's access link, anywhere under /acceso/. Each instance has one budget of those
-# reads for everyone (server/fulfilment/readBudget.ts), so that one client sending made-up ids could
+# reads for everyone (server/fulfilment/pages/stripeReadBudget.ts), so that one client sending made-up ids could
 # spend it all and leave a real buyer a 503. Here each client, per cache node, gets less than half of
 # an instance's budget at once and less than half of its refill: with two nodes in front of the
 # fleet's minimum of two instances, the budget is never empty for a buyer on another address, even if

@@ -35,7 +35,7 @@ async function loadJourney(): Promise<{ journey: Journey; unload: () => Promise<
         "export { readConfig } from './server/config/settings.ts';",
         "export { fulfilmentRoutes } from './server/fulfilment/fulfilmentRoutes.ts';",
         "export { createLogger } from './server/ops/logger.ts';",
-        "export { accessToken } from './server/fulfilment/accessToken.ts';",
+        "export { accessToken } from './server/fulfilment/pages/accessToken.ts';",
       ].join('\n'),
       resolveDir: process.cwd(),
       loader: 'ts',

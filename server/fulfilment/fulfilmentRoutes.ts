@@ -8,23 +8,23 @@ import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
 import { stripeClient } from '../stripe/client';
-import { accessToken, purchaseReference } from './accessToken';
-import { accessPage } from './accessPage';
-import { checkoutApi } from './checkout';
-import { createEndAccess, createFulfil, createVerify, type Verified } from './fulfil';
-import { type FulfilmentMetrics, registerFulfilmentMetrics } from './fulfilmentMetrics';
-import { buyerInvite } from './invite';
-import { createLinkLimit } from './linkLimit';
-import { mailMessages } from './mailMessages';
-import { smtpMailer } from './mailer';
-import { readBudget } from './readBudget';
-import { recentSessions } from './recentSessions';
-import { createSendOnce } from './sendOnce';
-import { sessionLookup } from './sessionLookup';
-import { createSettle } from './settle';
-import { createSweep, type Sweep } from './sweep';
-import { thanksPage } from './thanksPage';
-import { stripeWebhook } from './webhook';
+import { accessToken, purchaseReference } from './pages/accessToken';
+import { accessPage } from './pages/accessRoute';
+import { checkoutApi } from './records/checkoutApi';
+import { createEndAccess, createFulfil, createVerify, type Verified } from './settle/fulfilSession';
+import { type FulfilmentMetrics, registerFulfilmentMetrics } from './reports/fulfilmentMetrics';
+import { buyerInvite } from './mail/buyerInvite';
+import { createLinkLimit } from './links/placesBackAtLink';
+import { mailMessages } from './mail/mailMessages';
+import { smtpMailer } from './mail/smtpMailer';
+import { readBudget } from './pages/stripeReadBudget';
+import { recentSessions } from './pages/recentSessions';
+import { createSendOnce } from './mail/sendMailOnce';
+import { sessionLookup } from './pages/sessionLookup';
+import { createSettle } from './settle/settlePurchase';
+import { createSweep, type Sweep } from './sweep/purchaseSweep';
+import { thanksPage } from './pages/thanksRoute';
+import { stripeWebhook } from './webhook/stripeWebhook';
 
 /**
  * Each call to Stripe ends within this, well inside the edge's bound on the pages (deploy/varnish/taller.vcl): a
@@ -51,7 +51,7 @@ export interface FulfilmentRoutes {
   accessCalendar: RequestHandler;
   /** POST /webhooks/stripe */
   webhook: RequestHandler[];
-  /** One pass over the link's purchases: the entry runs it on a timer (server/fulfilment/sweepTimer.ts). */
+  /** One pass over the link's purchases: the entry runs it on a timer (server/fulfilment/sweep/sweepTimer.ts). */
   sweep: Sweep;
 }
 

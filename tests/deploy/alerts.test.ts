@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { readConfig } from '../../server/config/settings';
 import { createMetrics } from '../../server/ops/metrics';
 import { registerSpotsMetrics } from '../../server/spots/spotsMetrics';
-import { registerFulfilmentMetrics } from '../../server/fulfilment/fulfilmentMetrics';
+import { registerFulfilmentMetrics } from '../../server/fulfilment/reports/fulfilmentMetrics';
 import { routeList } from '../../shared/routes';
 
 const RULES = 'deploy/prometheus/taller-marca-autoridad.rules.yml';

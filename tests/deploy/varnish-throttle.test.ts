@@ -1,6 +1,6 @@
 /**
  * deploy/varnish/taller.vcl limits each client on the pages whose every request may cost a read at Stripe, so that one
- * client sending made-up ids cannot spend an instance's budget of reads (server/fulfilment/readBudget.ts) and leave a
+ * client sending made-up ids cannot spend an instance's budget of reads (server/fulfilment/pages/stripeReadBudget.ts) and leave a
  * real buyer, on another address, without their page. The client is the entry the ingress adds to X-Forwarded-For.
  * With real varnishd: in front of the built server with the confirmation on (the Stripe stand-in, a real SMTP
  * server), for /gracias; and in front of a stand-in for a buyer's access link under /acceso/, which spends the same
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paced } from '../../scripts/gates/rehearsal/traffic';
 import { type RunningServer, startBuiltServer } from '../../scripts/lib/harness';
 import { READS_AT_ONCE, READS_PER_SECOND } from '../../server/fulfilment/fulfilmentRoutes';
-import { readBudget } from '../../server/fulfilment/readBudget';
+import { readBudget } from '../../server/fulfilment/pages/stripeReadBudget';
 import { throttled } from '../../shared/content';
 import { routeList } from '../../shared/routes';
 import { type Rig, startRig } from '../helpers/fulfilment';

@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { access, confirmation } from '../../shared/content';
-import { accessToken } from '../../server/fulfilment/accessToken';
+import { accessToken } from '../../server/fulfilment/pages/accessToken';
 import { testApp, TEST_START_MS } from '../helpers/testApp';
 import { ACCESS_SECRET, accessPathOf, accessUrlOf, asText, CONTACT_EMAIL, MEETING_URL, MATERIALS, type Rig, startRig, veventOf } from '../helpers/fulfilment';
 import { parseHtml, textOf } from '../helpers/html';

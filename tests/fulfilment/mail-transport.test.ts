@@ -9,7 +9,7 @@ import { type SmtpStandIn, startSmtpStandIn } from '../../scripts/lib/smtpStandI
 import { TEST_START_MS, testApp } from '../helpers/testApp';
 import { deliver, type Rig, signed, startRig } from '../helpers/fulfilment';
 import { WARN } from '../helpers/logs';
-import { markKeys } from '../../server/fulfilment/mark';
+import { markKeys } from '../../server/fulfilment/records/mailMarks';
 
 /** An address of this machine that is not loopback: where a mail server on the network would be. */
 function networkAddress(): string {

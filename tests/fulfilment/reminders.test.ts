@@ -7,7 +7,7 @@
 import type { ParsedMail } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { confirmation, journeyMails } from '../../shared/content';
-import { markKeys } from '../../server/fulfilment/mark';
+import { markKeys } from '../../server/fulfilment/records/mailMarks';
 import { testApp, TEST_START_MS } from '../helpers/testApp';
 import { accessUrlOf, CONTACT_EMAIL, deliver, MATERIALS, MEETING_URL, parsedMails, type Rig, signed, startRig } from '../helpers/fulfilment';
 import { WARN } from '../helpers/logs';

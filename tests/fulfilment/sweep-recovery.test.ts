@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { access, confirmation, journeyMails } from '../../shared/content';
-import { markKeys } from '../../server/fulfilment/mark';
+import { markKeys } from '../../server/fulfilment/records/mailMarks';
 import { disputeEvent, refundEvent, signedEvent } from '../../scripts/lib/stripeCheckoutStandIn';
 import { testApp, TEST_START_MS } from '../helpers/testApp';
 import { accessPathOf, accessUrlOf, deliver, MEETING_URL, parsedMails, type Rig, signed, startRig, WEBHOOK_SECRET } from '../helpers/fulfilment';

@@ -8,7 +8,7 @@ import type ICAL from 'ical.js';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmation, details } from '../../shared/content';
-import { markKeys } from '../../server/fulfilment/mark';
+import { markKeys } from '../../server/fulfilment/records/mailMarks';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import {
   accessUrlOf,

@@ -11,7 +11,7 @@ import { type SmtpStandIn, startSmtpStandIn } from '../../scripts/lib/smtpStandI
 import { sessionEvent, signedEvent } from '../../scripts/lib/stripeCheckoutStandIn';
 import { type StripeStandIn, startStripeStandIn } from '../../scripts/lib/stripeStandIn';
 import { waitUntil } from '../../scripts/lib/harness';
-import { accessToken } from '../../server/fulfilment/accessToken';
+import { accessToken } from '../../server/fulfilment/pages/accessToken';
 
 export const KEY = 'rk_test_fulfilmentstandinkey';
 export const LINK = 'plink_1FulfilmentEarlyBird';

@@ -15,9 +15,9 @@ import type { PriceFeed, SpotsFeed } from '../../server/spots/poller';
 import { pricing } from '../../shared/content';
 import { spotsFrom } from '../../shared/logic/spots';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
-import { buyerInvite } from '../../server/fulfilment/invite';
-import { mailMessages } from '../../server/fulfilment/mailMessages';
-import { MAIL_KINDS, readMark } from '../../server/fulfilment/mark';
+import { buyerInvite } from '../../server/fulfilment/mail/buyerInvite';
+import { mailMessages } from '../../server/fulfilment/mail/mailMessages';
+import { MAIL_KINDS, readMark } from '../../server/fulfilment/records/mailMarks';
 import { journeyTimeline } from '../../shared/logic/journey';
 import { accessPathOf, accessUrlOf, PUBLIC_URL, type Rig, startRig } from '../helpers/fulfilment';
 

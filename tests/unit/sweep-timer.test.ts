@@ -1,11 +1,11 @@
 /**
- * The timer each instance sweeps on (server/fulfilment/sweepTimer.ts), on vitest's fake timers: the first sweep soon
+ * The timer each instance sweeps on (server/fulfilment/sweep/sweepTimer.ts), on vitest's fake timers: the first sweep soon
  * after the start, then one a period, never two at once, and none once stopped.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nodeScheduler } from '../../server/ops/scheduler';
-import type { SweepReport } from '../../server/fulfilment/sweep';
-import { startSweeps } from '../../server/fulfilment/sweepTimer';
+import type { SweepReport } from '../../server/fulfilment/sweep/purchaseSweep';
+import { startSweeps } from '../../server/fulfilment/sweep/sweepTimer';
 
 const START = Date.parse('2025-10-01T12:00:00Z');
 const PERIOD = 60_000;

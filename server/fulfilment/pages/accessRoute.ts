@@ -1,19 +1,17 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AccessView } from '../../shared/components/AccessPage';
-import { confirmation, workshop } from '../../shared/content';
-import { accessPhase, type JourneyTimeline } from '../../shared/logic/journey';
-import { calendarDateLabel, dateTimeLabel, isoInWorkshopZone } from '../../shared/logic/schedule';
-import { fillPath, ROUTES } from '../../shared/routes';
-import type { MaterialLinks } from '../config/settings';
-import type { Clock } from '../ops/clock';
+import type { AccessView } from '../../../shared/components/AccessPage';
+import { confirmation, workshop } from '../../../shared/content';
+import { accessPhase, type JourneyTimeline } from '../../../shared/logic/journey';
+import { calendarDateLabel, dateTimeLabel, isoInWorkshopZone } from '../../../shared/logic/schedule';
+import { fillPath, ROUTES } from '../../../shared/routes';
+import type { MaterialLinks } from '../../config/settings';
+import type { Clock } from '../../ops/clock';
 import { sessionOfToken } from './accessToken';
-import type { FulfilmentMetrics } from './fulfilmentMetrics';
-import type { BuyerInvite } from './invite';
-import { privateHeaders, sendPrivatePage } from './privateAnswer';
+import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
+import type { BuyerInvite } from '../mail/buyerInvite';
+import { privateHeaders, sendPrivatePage } from './privatePage';
 import type { SessionLookup } from './sessionLookup';
-
-/** How a visit ended, for the metrics: never the token it was for. `forged`: not a token this site made. */
-export type AccessOutcome = 'before' | 'live' | 'after' | 'ended' | 'not_found' | 'forged' | 'unavailable' | 'over_budget';
+import type { AccessOutcome } from '../reports/outcomes';
 
 export interface AccessOptions {
   accessSecret: string;

@@ -1,25 +1,13 @@
-import { hasAccess, purchaseOf } from './purchase';
-import { CheckoutError, type CheckoutApi } from './checkout';
-import type { PlacesBackOutcome } from './linkLimit';
-import type { Settle, Settled, Via } from './settle';
-import type { MailOutcome } from './sendOnce';
+import { hasAccess, purchaseOf } from '../records/purchase';
+import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
+import type { Settle, Settled, Via } from './settlePurchase';
+import type { MailOutcome, Outcome, PlacesBackOutcome } from '../reports/outcomes';
 
 /**
  * What a buyer's pages may show: no address, no payment details. `pending`: a voucher or transfer still to be paid;
  * `expired`: one that expired unpaid; `ended`: refunded in full, or disputed.
  */
 export type Verified = { kind: 'paid'; firstName: string | null } | { kind: 'pending' } | { kind: 'expired' } | { kind: 'ended' } | { kind: 'none' };
-
-/**
- * How asking about one session ended, for the webhook's answer and its line. A mail's own outcome when one was due
- * (the worst of them), else: `already_sent` (nothing due: all of it went), `not_paid` (a voucher or transfer still
- * to come, or expired once the Early Bird was over), `not_ours` (another link's, unfinished, unknown), `ended` (no
- * access: refunded or disputed), `access_kept` (a refund or dispute event about a purchase that keeps its access: a
- * partial refund). For an expired voucher whose place goes back: `place_given_back` (the link's limit counts it),
- * `place_waits` (marked, but the link is the owner's to turn on, or has no limit), or `in_progress` and
- * `stripe_unavailable` as for a mail.
- */
-export type Outcome = MailOutcome | 'not_paid' | 'not_ours' | 'ended' | 'access_kept' | 'place_given_back' | 'place_waits';
 
 const PLACE_OUTCOME: Record<PlacesBackOutcome, Outcome> = {
   given_back: 'place_given_back',

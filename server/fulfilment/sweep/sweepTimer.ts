@@ -1,6 +1,6 @@
-import type { Clock } from '../ops/clock';
-import type { Background, Scheduler } from '../ops/scheduler';
-import type { Sweep } from './sweep';
+import type { Clock } from '../../ops/clock';
+import type { Background, Scheduler } from '../../ops/scheduler';
+import type { Sweep } from './purchaseSweep';
 
 export interface SweepTimerOptions {
   sweep: Sweep;

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { smtpTlsOptions } from '../config/smtpTls';
+import { smtpTlsOptions } from '../../config/smtpTls';
 
 /** One mail, ready for the SMTP client. */
 export interface MailMessage {

@@ -1,16 +1,16 @@
 import type Stripe from 'stripe';
-import type { JourneyTimeline } from '../../shared/logic/journey';
-import type { SaleTerms } from '../../shared/logic/sale';
-import type { Clock } from '../ops/clock';
-import type { Logger } from '../ops/logger';
-import { type CheckoutApi, CheckoutError } from './checkout';
+import type { JourneyTimeline } from '../../../shared/logic/journey';
+import type { SaleTerms } from '../../../shared/logic/sale';
+import type { Clock } from '../../ops/clock';
+import type { Logger } from '../../ops/logger';
+import { type CheckoutApi, CheckoutError } from '../records/checkoutApi';
 import { dueNow } from './dueNow';
-import type { FulfilmentMetrics } from './fulfilmentMetrics';
-import type { LinkLimit, PlacesBackResult } from './linkLimit';
-import type { MailKind } from './mark';
-import { placeBackMetadata } from './placeBackMark';
-import { type Purchase, purchaseOf } from './purchase';
-import type { MailResult, SendOnce } from './sendOnce';
+import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
+import type { LinkLimit, PlacesBackResult } from '../links/placesBackAtLink';
+import type { MailKind } from '../records/mailMarks';
+import { placeBackMetadata } from '../records/placeBackMark';
+import { type Purchase, purchaseOf } from '../records/purchase';
+import type { MailResult, SendOnce } from '../mail/sendMailOnce';
 
 /** Who asked: Stripe's webhook, the buyer's page after the checkout, or the sweep over the link's purchases. */
 export type Via = 'webhook' | 'page' | 'sweep';
@@ -54,7 +54,7 @@ export const purchaseFields = (purchase: Purchase): Record<string, string> =>
 
 /**
  * The one step every session goes through, whoever asks (docs/fulfilment.md): what the purchase stands as, what is
- * due for it now (server/fulfilment/dueNow.ts), an expired voucher's place marked given back, and each due mail sent
+ * due for it now (server/fulfilment/settle/dueNow.ts), an expired voucher's place marked given back, and each due mail sent
  * once. A failure that would fail the next mail too (Stripe, the mail server) leaves the rest for the next turn. One
  * log line per mail that went or failed, and per place marked.
  *

@@ -1,29 +1,11 @@
 import express, { type RequestHandler, type Response } from 'express';
 import Stripe from 'stripe';
-import type { Clock } from '../ops/clock';
-import type { Logger } from '../ops/logger';
-import type { FulfilmentMetrics } from './fulfilmentMetrics';
-import type { EndAccess, Fulfil, Outcome } from './fulfil';
-import { isSessionId } from './sessionId';
-
-/**
- * The events about a purchase's session: it may be paid, at once (a card) or later (a voucher, a transfer), or its
- * voucher or transfer failed (its place goes back to the sale).
- */
-export const SESSION_EVENTS = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed'] as const;
-/** The events that may end a buyer's access: a refund (in full, or not), a dispute. Each names the PaymentIntent. */
-export const ACCESS_EVENTS = ['charge.refunded', 'charge.dispute.created'] as const;
-/** For the metrics, a bounded set: the five above, any other verified type, or a request that failed verification. */
-export type WebhookEventType = (typeof SESSION_EVENTS)[number] | (typeof ACCESS_EVENTS)[number] | 'other' | 'unverified';
-export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [...SESSION_EVENTS, ...ACCESS_EVENTS, 'other', 'unverified'];
-
-/**
- * How a delivery was answered. Refused before a byte of the body is read: `unsupported_media_type`, `too_large` (as
- * declared), `no_signature`, `bad_signature` (a header not of Stripe's shape). Refused once read: `too_large` (as
- * sent), `bad_signature`, `stale` (signed longer ago than the tolerance: a replay). Verified: `ignored` (another
- * type), or the confirmation's outcome.
- */
-export type WebhookOutcome = 'unsupported_media_type' | 'too_large' | 'no_signature' | 'bad_signature' | 'stale' | 'malformed' | 'ignored' | Outcome;
+import type { Clock } from '../../ops/clock';
+import type { Logger } from '../../ops/logger';
+import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
+import type { EndAccess, Fulfil } from '../settle/fulfilSession';
+import { ACCESS_EVENTS, type Outcome, SESSION_EVENTS, type WebhookEventType, type WebhookOutcome } from '../reports/outcomes';
+import { isSessionId } from '../records/sessionId';
 
 /** Stripe's own default: an event signed more than five minutes before it arrives is refused. */
 const TOLERANCE_SECONDS = 300;

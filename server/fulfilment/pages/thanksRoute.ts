@@ -1,18 +1,16 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { ThanksView } from '../../shared/components/ThanksPage';
-import { confirmation } from '../../shared/content';
-import { ROUTES } from '../../shared/routes';
-import type { Clock } from '../ops/clock';
-import type { FulfilmentMetrics } from './fulfilmentMetrics';
-import type { Verified } from './fulfil';
-import type { BuyerInvite } from './invite';
-import { privateHeaders, sendPrivatePage } from './privateAnswer';
-import type { Looked, LookupSource, SessionLookup } from './sessionLookup';
-import { isSessionId } from './sessionId';
+import type { ThanksView } from '../../../shared/components/ThanksPage';
+import { confirmation } from '../../../shared/content';
+import { ROUTES } from '../../../shared/routes';
+import type { Clock } from '../../ops/clock';
+import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
+import type { Verified } from '../settle/fulfilSession';
+import type { BuyerInvite } from '../mail/buyerInvite';
+import { privateHeaders, sendPrivatePage } from './privatePage';
+import type { Looked, SessionLookup } from './sessionLookup';
+import type { LookupOutcome } from '../reports/outcomes';
+import { isSessionId } from '../records/sessionId';
 
-export type { LookupSource };
-/** How a lookup ended, for the metrics: never the id it was for. */
-export type LookupOutcome = 'paid' | 'pending' | 'expired' | 'ended' | 'not_found' | 'malformed' | 'unavailable' | 'over_budget';
 const OUTCOME_OF: Record<Verified['kind'], LookupOutcome> = { paid: 'paid', pending: 'pending', expired: 'expired', ended: 'ended', none: 'not_found' };
 
 export interface ThanksOptions {

@@ -1,10 +1,10 @@
 import type Stripe from 'stripe';
-import { readStripeFailure, stripeFailureDetail } from '../stripe/failure';
+import { readStripeFailure, stripeFailureDetail } from '../../stripe/failure';
 
 /**
  * Why a call to Stripe failed: `unavailable` passes by itself (unreachable, timeout, 5xx, 429); `credentials` is the
  * owner's key to fix. Two are Stripe refusing a request under an idempotency key already used
- * (server/fulfilment/sendOnce.ts): `in_use`, while the first request is still being carried out; `key_reused`, once
+ * (server/fulfilment/mail/sendMailOnce.ts): `in_use`, while the first request is still being carried out; `key_reused`, once
  * it has been, with other parameters (another claimant's, or an answer Stripe stored, a 500 included).
  */
 export type CheckoutFailure = 'unavailable' | 'credentials' | 'in_use' | 'key_reused';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { PLACES_BACK_KEY, placesBackOf } from '../spots/placesBack';
+import { PLACES_BACK_KEY, placesBackOf } from '../../spots/placesBack';
 
 /**
  * What to do about the Payment Link, given how many places it should give back. `counted`: it gives them back

@@ -1,28 +1,12 @@
-import { type SaleTerms, saleState } from '../../shared/logic/sale';
-import type { Clock } from '../ops/clock';
-import type { Logger } from '../ops/logger';
-import { placesBackOf } from '../spots/placesBack';
-import { CheckoutError, type CheckoutApi } from './checkout';
-import type { FulfilmentMetrics } from './fulfilmentMetrics';
-import { type LimitPlan, limitPlan } from './limitPlan';
-import { placeGivenBack } from './placeBackMark';
-
-/**
- * What asking the Payment Link to give the places back came to. `given_back`: this call's update raised it.
- * `counted`: it gave them back already. `left_alone`, `no_limit`, `over`: as server/fulfilment/limitPlan.ts says,
- * nothing written. `in_progress`: another instance's update is under way. `stripe_unavailable`: Stripe failed or
- * refused (the key without *Payment Links: Write* included); the next turn tries again.
- */
-export type PlacesBackOutcome = 'given_back' | 'counted' | 'left_alone' | 'no_limit' | 'over' | 'in_progress' | 'stripe_unavailable';
-export const PLACES_BACK_OUTCOMES: readonly PlacesBackOutcome[] = [
-  'given_back',
-  'counted',
-  'left_alone',
-  'no_limit',
-  'over',
-  'in_progress',
-  'stripe_unavailable',
-];
+import { type SaleTerms, saleState } from '../../../shared/logic/sale';
+import type { Clock } from '../../ops/clock';
+import type { Logger } from '../../ops/logger';
+import { placesBackOf } from '../../spots/placesBack';
+import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
+import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
+import { type LimitPlan, limitPlan } from './placesBackPlan';
+import { placeGivenBack } from '../records/placeBackMark';
+import type { PlacesBackOutcome } from '../reports/outcomes';
 
 export interface PlacesBackResult {
   outcome: PlacesBackOutcome;

@@ -1,7 +1,7 @@
-import { confirmation, details } from '../../shared/content';
-import { calendarUrl, icsCalendar, withJoinLink, workshopEvent, workshopUid } from '../../shared/logic/calendar';
-import { cityDateTimes, workshopSchedule } from '../../shared/logic/schedule';
-import type { MailFacts } from '../../shared/components/mail/MailFrame';
+import { confirmation, details } from '../../../shared/content';
+import { calendarUrl, icsCalendar, withJoinLink, workshopEvent, workshopUid } from '../../../shared/logic/calendar';
+import { cityDateTimes, workshopSchedule } from '../../../shared/logic/schedule';
+import type { MailFacts } from '../../../shared/components/mail/MailFrame';
 
 const DAY_MINUTES = 24 * 60;
 

@@ -1,10 +1,9 @@
-import type { Clock } from '../ops/clock';
-import type { Verified } from './fulfil';
-import type { ReadBudget } from './readBudget';
+import type { Clock } from '../../ops/clock';
+import type { Verified } from '../settle/fulfilSession';
+import type { ReadBudget } from './stripeReadBudget';
 import type { RecentSessions } from './recentSessions';
+import type { LookupSource } from '../reports/outcomes';
 
-/** Where an answer came from: Stripe, the memory of recent sessions, or nowhere (refused before any call). */
-export type LookupSource = 'stripe' | 'memory' | 'none';
 /** What Stripe said (or the memory remembered), or why nothing was asked or answered. */
 export type Looked = Verified | 'unavailable' | 'over_budget';
 

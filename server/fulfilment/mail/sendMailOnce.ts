@@ -1,26 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../ops/clock';
-import { CheckoutError, type CheckoutApi } from './checkout';
-import { MailError, type Mailer, type MailMessage } from './mailer';
-import { claimKey, isOwnClaim, type MailKind, type Mark, markMetadata, nextStep, readMark } from './mark';
-import type { Purchase } from './purchase';
-
-/**
- * How one mail of one purchase ended. `sent`: this call sent it. `already_sent`: the mark says it went (or was
- * refused for good). `in_progress`: another call holds a fresh claim (or won the race for it). `undeliverable`: the
- * mail server refused the address for good, marked so and never tried again. `mail_failed`, `stripe_unavailable`:
- * nothing sent, to be tried again. `mark_failed`: sent, but the mark could not be written.
- */
-export type MailOutcome = 'sent' | 'already_sent' | 'in_progress' | 'undeliverable' | 'mail_failed' | 'stripe_unavailable' | 'mark_failed';
-export const MAIL_OUTCOMES: readonly MailOutcome[] = [
-  'sent',
-  'already_sent',
-  'in_progress',
-  'undeliverable',
-  'mail_failed',
-  'stripe_unavailable',
-  'mark_failed',
-];
+import type { Clock } from '../../ops/clock';
+import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
+import { MailError, type Mailer, type MailMessage } from './smtpMailer';
+import { claimKey, isOwnClaim, type MailKind, type Mark, markMetadata, nextStep, readMark } from '../records/mailMarks';
+import type { Purchase } from '../records/purchase';
+import type { MailOutcome } from '../reports/outcomes';
 
 export interface MailResult {
   kind: MailKind;

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { MAIL_KINDS, type MailKind, type Mark, readMark } from './mark';
+import { MAIL_KINDS, type MailKind, type Mark, readMark } from './mailMarks';
 import { placeGivenBack } from './placeBackMark';
 
 /**
@@ -23,7 +23,7 @@ export interface Purchase {
   paidAtMs: number | null;
   /** Each mail's mark at Stripe. */
   marks: Record<MailKind, Mark>;
-  /** An expired voucher's place is marked given back (server/fulfilment/placeBackMark.ts). */
+  /** An expired voucher's place is marked given back (server/fulfilment/records/placeBackMark.ts). */
   placeGivenBack: boolean;
 }
 

@@ -1,10 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { AccessOutcome } from './accessPage';
-import type { PlacesBackOutcome } from './linkLimit';
-import type { MailKind } from './mark';
-import type { MailOutcome } from './sendOnce';
-import type { LookupOutcome, LookupSource } from './thanksPage';
-import type { WebhookEventType, WebhookOutcome } from './webhook';
+import type { MailKind } from '../records/mailMarks';
+import type { AccessOutcome, LookupOutcome, LookupSource, MailOutcome, PlacesBackOutcome, WebhookEventType, WebhookOutcome } from './outcomes';
 
 /** What the fulfilment counts (docs/fulfilment.md): never a session id, a token, an address or a link, only outcomes. */
 export interface FulfilmentMetrics {

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isSessionId } from './sessionId';
+import { isSessionId } from '../records/sessionId';
 
 /**
  * A buyer's personal link, /acceso/<token> (docs/fulfilment.md): the purchase's Checkout Session id and a signature

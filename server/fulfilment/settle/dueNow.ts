@@ -1,7 +1,7 @@
-import type { JourneyTimeline } from '../../shared/logic/journey';
-import { type SaleTerms, saleState } from '../../shared/logic/sale';
-import type { MailKind } from './mark';
-import { hasAccess, type Purchase } from './purchase';
+import type { JourneyTimeline } from '../../../shared/logic/journey';
+import { type SaleTerms, saleState } from '../../../shared/logic/sale';
+import type { MailKind } from '../records/mailMarks';
+import { hasAccess, type Purchase } from '../records/purchase';
 
 /** A reminder missed by more than this (the site was down at its moment) is skipped: a late "in an hour" misleads. */
 export const REMINDER_GRACE_MS = 30 * 60_000;

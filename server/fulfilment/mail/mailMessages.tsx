@@ -1,15 +1,15 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { confirmation, journeyMails } from '../../shared/content';
-import { ConfirmationMail, confirmationText } from '../../shared/components/mail/ConfirmationMail';
-import { RecordingMail, recordingText } from '../../shared/components/mail/RecordingMail';
-import { ReminderMail, reminderText } from '../../shared/components/mail/ReminderMail';
-import type { JourneyTimeline } from '../../shared/logic/journey';
-import { calendarDateLabel, isoInWorkshopZone } from '../../shared/logic/schedule';
-import type { BuyerInvite } from './invite';
-import type { MailMessage } from './mailer';
-import type { MailKind } from './mark';
-import type { Purchase } from './purchase';
+import { confirmation, journeyMails } from '../../../shared/content';
+import { ConfirmationMail, confirmationText } from '../../../shared/components/mail/ConfirmationMail';
+import { RecordingMail, recordingText } from '../../../shared/components/mail/RecordingMail';
+import { ReminderMail, reminderText } from '../../../shared/components/mail/ReminderMail';
+import type { JourneyTimeline } from '../../../shared/logic/journey';
+import { calendarDateLabel, isoInWorkshopZone } from '../../../shared/logic/schedule';
+import type { BuyerInvite } from './buyerInvite';
+import type { MailMessage } from './smtpMailer';
+import type { MailKind } from '../records/mailMarks';
+import type { Purchase } from '../records/purchase';
 
 /** A Message-ID's left part, per kind: one purchase's mail of one kind has one Message-ID, however often it goes. */
 const ID_PREFIX: Record<MailKind, string> = {

@@ -1,12 +1,13 @@
-import type { JourneyTimeline } from '../../shared/logic/journey';
-import type { Clock } from '../ops/clock';
-import type { Logger } from '../ops/logger';
-import type { CheckoutApi } from './checkout';
-import { detailOf } from './fulfil';
-import type { FulfilmentMetrics } from './fulfilmentMetrics';
-import type { LinkLimit, PlacesBackOutcome } from './linkLimit';
-import type { MailKind } from './mark';
-import type { Settle } from './settle';
+import type { JourneyTimeline } from '../../../shared/logic/journey';
+import type { Clock } from '../../ops/clock';
+import type { Logger } from '../../ops/logger';
+import type { CheckoutApi } from '../records/checkoutApi';
+import { detailOf } from '../settle/fulfilSession';
+import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
+import type { LinkLimit } from '../links/placesBackAtLink';
+import type { PlacesBackOutcome } from '../reports/outcomes';
+import type { MailKind } from '../records/mailMarks';
+import type { Settle } from '../settle/settlePurchase';
 
 /** What one sweep did. `completed`: every page read, every purchase given its turn. */
 export interface SweepReport {
@@ -50,7 +51,7 @@ const MOMENT_OF: Partial<Record<MailKind, (timeline: JourneyTimeline) => number>
 
 /**
  * One pass over the Payment Link's complete sessions, page by page (docs/fulfilment.md): each goes through the same
- * step as a webhook's or a page's (server/fulfilment/settle.ts), so a mail that no webhook ever delivered, a claim
+ * step as a webhook's or a page's (server/fulfilment/settle/settlePurchase.ts), so a mail that no webhook ever delivered, a claim
  * that stalled, a reminder or the recording goes out within one period, and an expired voucher's place is marked.
  * What is not due costs nothing but its share of the list: one read per hundred purchases. Then the link's limit is
  * made to give back every place marked, which costs nothing while it already does.
