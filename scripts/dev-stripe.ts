@@ -61,7 +61,7 @@ const server = await startServer({
 const status = () => {
   const link = standIn.link();
   const sessions = link.restrictions?.completed_sessions;
-  const placesBack = link.metadata.taller_places_back;
+  const placesBack = link.metadata.taller_limit_added_by_site;
   return `Payment Link: ${sessions ? `${sessions.count} of ${sessions.limit} sold` : 'no limit'}${placesBack ? ` (${placesBack} of the limit given back by expired vouchers)` : ''}, ${link.active ? 'active' : 'deactivated'}`;
 };
 console.log(

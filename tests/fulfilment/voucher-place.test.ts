@@ -19,9 +19,9 @@ import { ERROR, INFO, type LogLine } from '../helpers/logs';
 import { seriesValue } from '../helpers/seriesValue';
 
 /** The link's metadata: how many places its limit gives back. */
-const PLACES_BACK = 'taller_places_back';
+const PLACES_BACK = 'taller_limit_added_by_site';
 /** The voucher's session's mark: its place is given back. */
-const PLACE_BACK = 'taller_place_back';
+const PLACE_BACK = 'taller_voucher_place';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -85,7 +85,7 @@ describe('a voucher that expired', () => {
     // The session read, its mark, the list of the link's purchases, the link read, the link's update.
     expect(callsSince(0)).toEqual(['GET session', 'POST session', 'GET sessions', 'GET link', 'POST link']);
     expect(link()).toEqual({ limit: 31, count: 30, active: true, placesBack: '1' });
-    expect(rig.stripe.checkout.metadataOf(voucher)[PLACE_BACK]).toBe('given');
+    expect(rig.stripe.checkout.metadataOf(voucher)[PLACE_BACK]).toBe('returned');
     expect(await spotsLine()).toBe('Queda 1 de 30 lugares con este precio');
 
     for (const app of [b.app, a.app, b.app]) expect((await deliver(app, failed(voucher))).status).toBe(200);
@@ -271,7 +271,7 @@ describe('what the owner decided stays', () => {
     rig.stripe.refuseLinkUpdates(true);
     now = DEFAULT_DEADLINE_MS - MINUTE;
     await a.sweep();
-    expect(rig.stripe.checkout.metadataOf(voucher)[PLACE_BACK]).toBe('given');
+    expect(rig.stripe.checkout.metadataOf(voucher)[PLACE_BACK]).toBe('returned');
     rig.stripe.refuseLinkUpdates(false);
     now = DEFAULT_DEADLINE_MS;
     await a.sweep();

@@ -140,11 +140,11 @@ describe("the link's setup, checked at the first read", () => {
 
   it("warns when the link's count of places given back is not one the site wrote, and counts the spots without it", async () => {
     standIn.sell(12);
-    standIn.setMetadata({ taller_places_back: 'dos' });
+    standIn.setMetadata({ taller_limit_added_by_site: 'dos' });
     const { poller, log } = start();
     await poller.firstPoll;
     expect(log.lines.filter((line) => line.event === 'checkout_setup').map((line) => line.msg)).toEqual([
-      "the Payment Link's metadata taller_places_back is not a number of places the site wrote: the page ignores it, and no expired voucher's place is given back until it is (docs/spots.md)",
+      "the Payment Link's metadata taller_limit_added_by_site is not a number of places the site wrote: the page ignores it, and no expired voucher's place is given back until it is (docs/spots.md)",
     ]);
     expect(poller.current()).toEqual({ remaining: 18, limit: 30 });
   });

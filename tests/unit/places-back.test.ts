@@ -11,6 +11,7 @@ import { dueNow } from '../../server/fulfilment/settle/dueNow';
 import { limitPlan } from '../../server/fulfilment/links/placesBackPlan';
 import { purchaseOf } from '../../server/fulfilment/records/purchase';
 import { placesBackOf } from '../../server/spots/placesBack';
+import { placeGivenBack } from '../../server/fulfilment/records/placeBackMark';
 import { journeyTimeline } from '../../shared/logic/journey';
 import type { SaleTerms } from '../../shared/logic/sale';
 
@@ -43,9 +44,29 @@ describe('a voucher that failed', () => {
 describe('placesBackOf', () => {
   it('reads the whole number the site writes, none when absent, and null for anything else (left alone, ignored by the page)', () => {
     expect(placesBackOf(link(30, 30, false))).toBe(0);
+    expect(placesBackOf(link(30, 32, true, { taller_limit_added_by_site: '2' }))).toBe(2);
+    expect(placesBackOf(link(30, null, true, { taller_limit_added_by_site: '2' }))).toBe(2);
+    for (const value of ['dos', '-1', '1.5', '02', ' 2', '32', '40'])
+      expect(placesBackOf(link(30, 32, true, { taller_limit_added_by_site: value }))).toBeNull();
+  });
+});
+
+describe('the names earlier releases wrote', () => {
+  it("a link's count of places added is read under its old name while the new one is absent, and the next raise moves it to the new name", () => {
     expect(placesBackOf(link(30, 32, true, { taller_places_back: '2' }))).toBe(2);
-    expect(placesBackOf(link(30, null, true, { taller_places_back: '2' }))).toBe(2);
-    for (const value of ['dos', '-1', '1.5', '02', ' 2', '32', '40']) expect(placesBackOf(link(30, 32, true, { taller_places_back: value }))).toBeNull();
+    expect(placesBackOf(link(30, 33, true, { taller_limit_added_by_site: '3', taller_places_back: '2' }))).toBe(3);
+    expect(limitPlan(link(32, 32, false, { taller_places_back: '2' }), 3, true)).toMatchObject({
+      kind: 'raise',
+      from: 2,
+      params: { metadata: { taller_limit_added_by_site: '3', taller_places_back: '' } },
+    });
+  });
+
+  it("a voucher's session marked under the old name counts as marked; the site writes only the new one", () => {
+    expect(placeGivenBack({ taller_place_back: 'given' })).toBe(true);
+    expect(placeGivenBack({ taller_voucher_place: 'returned' })).toBe(true);
+    expect(placeGivenBack({ taller_place_back: 'returned' })).toBe(false);
+    expect(placeGivenBack({})).toBe(false);
   });
 });
 
@@ -56,9 +77,9 @@ describe('limitPlan', () => {
       from: 0,
       limit: 31,
       reopen: true,
-      params: { restrictions: { completed_sessions: { limit: 31 } }, metadata: { taller_places_back: '1' }, active: true },
+      params: { restrictions: { completed_sessions: { limit: 31 } }, metadata: { taller_limit_added_by_site: '1' }, active: true },
     });
-    expect(limitPlan(link(31, 31, false, { taller_places_back: '1' }), 3, true)).toMatchObject({ kind: 'raise', from: 1, limit: 33, reopen: true });
+    expect(limitPlan(link(31, 31, false, { taller_limit_added_by_site: '1' }), 3, true)).toMatchObject({ kind: 'raise', from: 1, limit: 33, reopen: true });
   });
 
   it('a link still selling rises without being told to be active; one whose late purchases outgrew the new limit stays closed', () => {
@@ -67,19 +88,19 @@ describe('limitPlan', () => {
       from: 0,
       limit: 31,
       reopen: false,
-      params: { restrictions: { completed_sessions: { limit: 31 } }, metadata: { taller_places_back: '1' } },
+      params: { restrictions: { completed_sessions: { limit: 31 } }, metadata: { taller_limit_added_by_site: '1' } },
     });
     expect(limitPlan(link(32, 30, false), 1, true)).toMatchObject({ kind: 'raise', limit: 31, reopen: false });
   });
 
   it('never lowers: as many places given back as counted, or more, is counted', () => {
-    expect(limitPlan(link(30, 32, true, { taller_places_back: '2' }), 2, true)).toEqual({ kind: 'counted' });
-    expect(limitPlan(link(30, 32, true, { taller_places_back: '2' }), 1, true)).toEqual({ kind: 'counted' });
+    expect(limitPlan(link(30, 32, true, { taller_limit_added_by_site: '2' }), 2, true)).toEqual({ kind: 'counted' });
+    expect(limitPlan(link(30, 32, true, { taller_limit_added_by_site: '2' }), 1, true)).toEqual({ kind: 'counted' });
   });
 
   it("leaves alone a link the owner turned off with places left, one whose metadata is not the site's, one without a limit, and everything once the Early Bird is over", () => {
     expect(limitPlan(link(10, 30, false), 1, true)).toEqual({ kind: 'left_alone', reason: 'turned_off' });
-    expect(limitPlan(link(30, 30, false, { taller_places_back: 'x' }), 1, true)).toEqual({ kind: 'left_alone', reason: 'metadata' });
+    expect(limitPlan(link(30, 30, false, { taller_limit_added_by_site: 'x' }), 1, true)).toEqual({ kind: 'left_alone', reason: 'metadata' });
     expect(limitPlan(link(30, null, true), 1, true)).toEqual({ kind: 'no_limit' });
     expect(limitPlan(link(30, 30, false), 1, false)).toEqual({ kind: 'over' });
   });

@@ -39,12 +39,13 @@ const TURNS = 4;
  * carries out one of them, a compare-and-set (docs/decisions/0018-a-voucher-gives-its-place-back.md). `attempt` moves
  * past a key spent without effect (a failure Stripe stored under it).
  */
-export const raiseKey = (paymentLink: string, from: number, attempt: number): string => `taller_places_back-${paymentLink}-${from}-${attempt}`;
+export const raiseKey = (paymentLink: string, from: number, attempt: number): string => `taller_limit_added_by_site-${paymentLink}-${from}-${attempt}`;
 
 const LINE: Record<Exclude<PlacesBackOutcome, 'given_back' | 'counted'>, { level: 'info' | 'warn'; message: string }> = {
   left_alone: {
     level: 'info',
-    message: "the Payment Link is off by the owner's hand, or its metadata taller_places_back is not the site's: expired vouchers' places wait (docs/spots.md)",
+    message:
+      "the Payment Link is off by the owner's hand, or its metadata taller_limit_added_by_site is not the site's: expired vouchers' places wait (docs/spots.md)",
   },
   no_limit: { level: 'info', message: 'the Payment Link has no limit: there is no place to give back' },
   over: { level: 'info', message: "the Early Bird has ended: expired vouchers' places are not given back" },

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { PLACES_BACK_KEY, placesBackOf } from '../../spots/placesBack';
+import { LEGACY_PLACES_BACK_KEY, PLACES_BACK_KEY, placesBackOf } from '../../spots/placesBack';
 
 /**
  * What to do about the Payment Link, given how many places it should give back. `counted`: it gives them back
@@ -37,7 +37,7 @@ export function limitPlan(link: Stripe.PaymentLink, givenBack: number, earlyBird
     reopen,
     params: {
       restrictions: { completed_sessions: { limit } },
-      metadata: { [PLACES_BACK_KEY]: String(givenBack) },
+      metadata: { [PLACES_BACK_KEY]: String(givenBack), ...(link.metadata?.[LEGACY_PLACES_BACK_KEY] !== undefined && { [LEGACY_PLACES_BACK_KEY]: '' }) },
       ...(reopen && { active: true }),
     },
   };
