@@ -2,22 +2,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { saleState } from '../shared/logic/sale';
 import type { PageAssets } from '../shared/buildManifest';
-import { createApp } from './app';
 import { loadPageAssets } from './render/readManifest';
 import { REQUEST_TIMEOUT_SECONDS, readConfig, type SiteConfig } from './config/settings';
 import { buildWarnings, configWarnings } from './config/warnings';
 import { createLogger } from './ops/logger';
-import { createMetrics, type Metrics } from './ops/metrics';
 import { startMetricsServer } from './ops/metricsServer';
 import { createBoundedServer } from './ops/boundedServer';
 import { lameDuck } from './ops/shutdown';
-import { startSpots } from './spots/start';
-import { startFulfilment } from './fulfilment/fulfilmentRoutes';
-import { registerSpotsMetrics } from './spots/spotsMetrics';
-import { createBodies } from './render/bodies';
-import { startRenderAhead } from './render/renderAhead';
 import { nodeScheduler } from './ops/scheduler';
-import { startSweeps } from './fulfilment/sweep/sweepTimer';
+import { assembleSite } from './site';
 
 /** Written into the bundle by the build (scripts/lib/siteBuild.ts) from package.json. */
 declare const APP_VERSION: string;
@@ -58,23 +51,18 @@ function start(): void {
     process.exit(1);
   });
 
-  // What runs on its own timer, started here and nowhere else: the spots' reads, each second's page made ahead, and
-  // the sweep over the link's purchases.
-  const spots = config.spots ? startSpots(config.spots, logger) : undefined;
-  let metrics: Metrics | undefined;
-  if (config.metricsPort !== null) {
-    metrics = createMetrics({ clock: Date.now, sale: config.sale, currentSpots: () => spots?.current() ?? null });
-    if (spots) registerSpotsMetrics(metrics.registry, spots);
-    startMetricsServer(metrics.registry, config.metricsPort, config.host, logger);
-  }
-  const bodies = createBodies({ config, assets, clock: Date.now, logger, metrics, spots, price: spots });
-  startRenderAhead({ bodies, clock: Date.now, scheduler: nodeScheduler });
   const shutdown = lameDuck({ logger, delayMs: config.shutdownDelaySeconds * 1000, drainMs: config.shutdownDrainSeconds * 1000 });
-  const fulfilment = startFulfilment(config, { render: { thanks: bodies.thanksHtml, access: bodies.accessHtml }, clock: Date.now, logger, metrics });
-  if (fulfilment && config.fulfilment) {
-    startSweeps({ sweep: fulfilment.sweep, clock: Date.now, scheduler: nodeScheduler, periodMs: config.fulfilment.sweepSeconds * 1000 });
-  }
-  const app = createApp({ config, assets, bodies, publicDir: path.join(distDir, 'public'), logger, metrics, draining: shutdown.isDraining, spots, fulfilment });
+  // What runs on its own timer (the spots' reads, each second's page made ahead, the sweep) starts with the site.
+  const { app, metrics, fulfilment } = assembleSite({
+    config,
+    assets,
+    publicDir: path.join(distDir, 'public'),
+    clock: Date.now,
+    logger,
+    scheduler: nodeScheduler,
+    draining: shutdown.isDraining,
+  });
+  if (metrics && config.metricsPort !== null) startMetricsServer(metrics.registry, config.metricsPort, config.host, logger);
   const server = createBoundedServer(
     {
       maxConnections: config.maxConnections,

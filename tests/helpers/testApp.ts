@@ -1,15 +1,11 @@
 import path from 'node:path';
 import type { PageAssets } from '../../shared/buildManifest';
-import { createApp } from '../../server/app';
 import { loadPageAssets } from '../../server/render/readManifest';
 import type { Clock } from '../../server/ops/clock';
 import { readConfig, type Environment } from '../../server/config/settings';
-import { createMetrics, type Metrics } from '../../server/ops/metrics';
 import type { PriceFeed, SpotsFeed } from '../../server/spots/poller';
-import { createBodies } from '../../server/render/bodies';
-import { startRenderAhead } from '../../server/render/renderAhead';
 import { nodeScheduler } from '../../server/ops/scheduler';
-import { startFulfilment } from '../../server/fulfilment/fulfilmentRoutes';
+import { assembleSite } from '../../server/site';
 import { capturedLogger } from './logs';
 
 export const DIST = path.resolve('dist');
@@ -26,8 +22,9 @@ export const TEST_START_ISO = '2025-10-08T20:00:00-06:00';
 export const TEST_START_MS = Date.parse(TEST_START_ISO);
 
 /**
- * The real app, with a clock and environment of the test's choosing (on top of WORKSHOP_START=TEST_START_ISO),
- * and its log lines captured.
+ * The real app, assembled as the entry assembles it (server/site.ts), with a clock and environment of the test's
+ * choosing (on top of WORKSHOP_START=TEST_START_ISO), and its log lines captured. Nothing runs on a timer unless the
+ * test asks: it calls the sweep itself.
  */
 export function testApp({
   now = BEFORE_DEADLINE_MS,
@@ -42,7 +39,7 @@ export function testApp({
   now?: number | Clock;
   env?: Environment;
   withMetrics?: boolean;
-  /** Starts the render-ahead on Node's timers (vitest's fake ones in the tests that ask): stop it with `stop()`. */
+  /** Starts the timers on Node's own (vitest's fake ones in the tests that ask), as the entry does: stop them with `stop()`. */
   renderAhead?: boolean;
   spots?: SpotsFeed;
   /** The checkout's price in pesos, as a poller holds it. */
@@ -55,15 +52,22 @@ export function testApp({
   const { logger, lines: logs, raw } = capturedLogger();
   const clock = typeof now === 'function' ? now : () => now;
   const config = readConfig({ WORKSHOP_START: TEST_START_ISO, ...env });
-  const metrics: Metrics | undefined = withMetrics ? createMetrics({ clock, sale: config.sale }) : undefined;
-  const bodies = createBodies({ config, assets, clock, logger, metrics, spots, price });
-  const background = renderAhead ? startRenderAhead({ bodies, clock, scheduler: nodeScheduler }) : undefined;
-  const fulfilment = startFulfilment(config, { render: { thanks: bodies.thanksHtml, access: bodies.accessHtml }, clock, logger, metrics });
-  const app = createApp({ config, assets, bodies, publicDir: path.join(DIST, 'public'), logger, metrics, spots, fulfilment, draining });
+  const { app, metrics, fulfilment, background } = assembleSite({
+    config,
+    assets,
+    publicDir: path.join(DIST, 'public'),
+    clock,
+    logger,
+    scheduler: renderAhead ? nodeScheduler : undefined,
+    spots,
+    price,
+    withMetrics,
+    draining,
+  });
   /** One sweep over the link's purchases at the app's clock, as the entry's timer runs it. */
   const sweep = () => {
     if (!fulfilment) throw new Error('no fulfilment settings: no sweep');
     return fulfilment.sweep.run();
   };
-  return { app, logs, raw, metrics, sweep, stop: () => background?.stop() };
+  return { app, logs, raw, metrics, sweep, stop: () => background.stop() };
 }

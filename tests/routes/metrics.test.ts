@@ -4,9 +4,12 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config/settings';
+import { startSpotsPoller } from '../../server/spots/poller';
 import { routeList } from '../../shared/routes';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
+import { capturedLogger } from '../helpers/logs';
 import { seriesValue } from '../helpers/seriesValue';
+import { manualTime } from '../spots/time';
 
 describe('metrics', () => {
   it('count requests by route, method and status, with the raw path of an unknown URL never a label', async () => {
@@ -64,6 +67,24 @@ describe('metrics', () => {
     for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
       expect(text).toMatch(new RegExp(`^${name} `, 'm'));
     }
+  });
+
+  it("include the spots' counters where a poller counts them, as the entry's do: one assembly for both", async () => {
+    const time = manualTime(DEFAULT_DEADLINE_MS - 60_000);
+    const poller = startSpotsPoller({
+      source: { name: 'test', read: async () => ({ count: 12, limit: 30, active: true }) },
+      intervalMs: 10_000,
+      fallbackLimit: 30,
+      clock: time.clock,
+      scheduler: time.scheduler,
+      logger: capturedLogger().logger,
+    });
+    await poller.firstPoll;
+    const text = await testApp({ now: time.clock, withMetrics: true, spots: poller }).metrics!.registry.metrics();
+    poller.stop();
+    expect(seriesValue(text, 'taller_spots_remaining')).toBe(18);
+    expect(seriesValue(text, 'taller_spots_source_up')).toBe(1);
+    expect(seriesValue(text, 'taller_spots_poll_interval_seconds')).toBe(10);
   });
 
   it('are never served on the public port', async () => {

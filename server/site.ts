@@ -1,0 +1,95 @@
+import type { Express } from 'express';
+import type { PageAssets } from '../shared/buildManifest';
+import { createApp } from './app';
+import type { SiteConfig } from './config/settings';
+import { type FulfilmentRoutes, startFulfilment } from './fulfilment/fulfilmentRoutes';
+import { startSweeps } from './fulfilment/sweep/sweepTimer';
+import type { Clock } from './ops/clock';
+import type { Logger } from './ops/logger';
+import { createMetrics, type Metrics } from './ops/metrics';
+import type { Background, Scheduler } from './ops/scheduler';
+import { createBodies } from './render/bodies';
+import { startRenderAhead } from './render/renderAhead';
+import type { PriceFeed, SpotsFeed, SpotsPoller } from './spots/poller';
+import { registerSpotsMetrics } from './spots/spotsMetrics';
+import { startSpots } from './spots/start';
+
+export interface SiteOptions {
+  config: SiteConfig;
+  /** The build's inline stylesheets and entry (dist/manifest.json). */
+  assets: PageAssets;
+  /** The build's public folder. */
+  publicDir: string;
+  clock: Clock;
+  logger: Logger;
+  /**
+   * The timers of the work that runs by itself: the spots' reads, each second's page made ahead, the sweep. None:
+   * nothing runs by itself, and whoever assembled the site drives it (a test calls the sweep at its own moment).
+   */
+  scheduler?: Scheduler;
+  /** The spots and the price from elsewhere than the checkout's poller: a test's own. */
+  spots?: SpotsFeed;
+  price?: PriceFeed;
+  /** Counters even without METRICS_PORT: for a test that reads them. */
+  withMetrics?: boolean;
+  /** True once the process is shutting down. */
+  draining?: () => boolean;
+}
+
+export interface Site {
+  app: Express;
+  /** Present with METRICS_PORT (or `withMetrics`): the entry serves them on their own listener. */
+  metrics?: Metrics;
+  /** Present with the buyer's mails' settings. */
+  fulfilment?: FulfilmentRoutes;
+  /** Stops everything started on the scheduler. */
+  background: Background;
+}
+
+const isPoller = (feed: SpotsFeed | undefined): feed is SpotsPoller => typeof (feed as Partial<SpotsPoller> | undefined)?.status === 'function';
+
+/**
+ * The one assembly of the site, for the entry and the tests alike: the spots' feed, the counters, each page's
+ * bodies, the fulfilment and the app, and what runs on the scheduler. The only differences between the two are what
+ * they pass in: a clock, timers or none, a feed of their own.
+ */
+export function assembleSite({
+  config,
+  assets,
+  publicDir,
+  clock,
+  logger,
+  scheduler,
+  spots: givenSpots,
+  price,
+  withMetrics = false,
+  draining,
+}: SiteOptions): Site {
+  const polled = !givenSpots && config.spots && scheduler ? startSpots(config.spots, { clock, scheduler, logger }) : undefined;
+  const spots = givenSpots ?? polled;
+  let metrics: Metrics | undefined;
+  if (config.metricsPort !== null || withMetrics) {
+    metrics = createMetrics({ clock, sale: config.sale, currentSpots: () => spots?.current() ?? null });
+    if (isPoller(spots)) registerSpotsMetrics(metrics.registry, spots);
+  }
+  const bodies = createBodies({ config, assets, clock, logger, metrics, spots, price: price ?? polled });
+  const fulfilment = startFulfilment(config, { render: { thanks: bodies.thanksHtml, access: bodies.accessHtml }, clock, logger, metrics });
+  const background: Background[] = [];
+  if (polled) background.push(polled);
+  if (scheduler) {
+    background.push(startRenderAhead({ bodies, clock, scheduler }));
+    if (fulfilment && config.fulfilment)
+      background.push(startSweeps({ sweep: fulfilment.sweep, clock, scheduler, periodMs: config.fulfilment.sweepSeconds * 1000 }));
+  }
+  const app = createApp({ config, assets, bodies, publicDir, logger, metrics, draining, spots, fulfilment });
+  return {
+    app,
+    metrics,
+    fulfilment,
+    background: {
+      stop() {
+        for (const work of background) work.stop();
+      },
+    },
+  };
+}
