@@ -13,7 +13,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paced } from '../../scripts/gates/rehearsal/traffic';
 import { type RunningServer, startBuiltServer } from '../../scripts/lib/harness';
-import { READS_AT_ONCE, READS_PER_SECOND } from '../../server/fulfilment/fulfilmentRoutes';
+import { THANKS_READS } from '../../server/fulfilment/fulfilmentRoutes';
 import { readBudget } from '../../server/fulfilment/pages/stripeReadBudget';
 import { throttled } from '../../shared/content';
 import { routeList } from '../../shared/routes';
@@ -39,7 +39,7 @@ const madeUp = (): string => `cs_test_${randomBytes(12).toString('hex')}`;
 
 /** A buyer's access link's stand-in: each visit spends a read of an instance's budget, as /gracias does, then checks the token. */
 const BUYER_TOKEN = 'acc_buyer0123456789';
-const budget = readBudget(READS_PER_SECOND, READS_AT_ONCE);
+const budget = readBudget(THANKS_READS.perSecond, THANKS_READS.atOnce);
 const accessVisits: string[] = [];
 const access = http.createServer((req, res) => {
   if (req.url === '/healthz' && !req.headers['x-varnish']) return void res.end('{"status":"ok"}');

@@ -148,7 +148,7 @@ describe('the mail server refusing', () => {
     const paymentIntent = rig.stripe.checkout.paymentIntentOf(sessionId)?.id;
     const errors = logs.filter((line) => line.level >= ERROR);
     expect(errors).toEqual([expect.objectContaining({ event: 'mail', kind: 'confirmation', outcome: 'undeliverable', payment_intent: paymentIntent })]);
-    expect(errors[0]?.cause).toMatch(/^smtp EENVELOPE reply 550 to RCPT TO$/);
+    expect(errors[0]?.cause).toMatch(/^smtp EENVELOPE reply 550 5\.1\.1 to RCPT TO$/);
     rig.smtp.setFault(null);
     for (const at of [now + PERIOD, TEST_START_MS - DAY, TEST_START_MS - 60 * MINUTE]) {
       now = at;
@@ -172,7 +172,7 @@ describe('the mail server refusing', () => {
     await sweep();
     expect(rig.smtp.received).toHaveLength(0);
     expect(mailLines(logs).filter(([, , outcome]) => outcome === 'mail_failed').length).toBeGreaterThanOrEqual(2);
-    expect(logs.find((line) => line.outcome === 'mail_failed')).toMatchObject({ level: WARN, cause: 'smtp EAUTH reply 535 to AUTH PLAIN' });
+    expect(logs.find((line) => line.outcome === 'mail_failed')).toMatchObject({ level: WARN, cause: 'smtp EAUTH reply 535 5.7.8 to AUTH PLAIN' });
     expect(seriesValue((await metrics?.registry.metrics()) ?? '', 'taller_mails_total{kind="confirmation",outcome="mail_failed"}')).toBeGreaterThanOrEqual(2);
     rig.smtp.setFault(null);
     now = TEST_START_MS - DAY + MINUTE;

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { CallKind } from '../../stripe/pace';
 import type { MailKind } from '../records/mailMarks';
 import type { AccessOutcome, LookupOutcome, LookupSource, MailOutcome, PlacesBackOutcome, WebhookEventType, WebhookOutcome } from './outcomes';
 
@@ -16,6 +17,8 @@ export interface FulfilmentMetrics {
   sweep(completed: boolean, durationMs: number, nowMs: number): void;
   /** Asking the Payment Link to give expired vouchers' places back ended so (its limit already counting them aside). */
   placesBack(outcome: PlacesBackOutcome): void;
+  /** Stripe answered a call of this kind that it was over a rate limit: the call waits and goes again. */
+  rateLimited(kind: CallKind): void;
 }
 
 /** `startedMs`: the process's start, which the last completed sweep's time reads until the first completes. */
@@ -72,6 +75,12 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const rateLimited = new Counter({
+    name: 'taller_stripe_rate_limited_total',
+    help: 'Calls to Stripe answered 429 (over a rate limit), by kind (read, list, write): each waits and goes again.',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
   lastCompleted.set(startedMs / 1000);
   return {
     mail: (kind, outcome) => mails.inc({ kind, outcome }),
@@ -84,5 +93,6 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
       if (completed) lastCompleted.set(nowMs / 1000);
     },
     placesBack: (outcome) => placesBack.inc({ outcome }),
+    rateLimited: (kind) => rateLimited.inc({ kind }),
   };
 }

@@ -69,29 +69,34 @@ export const createVerify =
 
 /**
  * The webhook's and the page's way in: read the session at Stripe (with its PaymentIntent and charge), then settle it
- * as the sweep does. The page shows what Stripe said without waiting for the mail.
+ * as the sweep does. The page shows what Stripe said without waiting for the mail; `known` hears it too, so that the
+ * buyer's pages on this instance need no read of their own for a while.
  */
-export function createFulfil(checkout: CheckoutApi, settle: Settle, paymentLink: string): Fulfil {
+export function createFulfil(checkout: CheckoutApi, settle: Settle, paymentLink: string, known?: (sessionId: string, verified: Verified) => void): Fulfil {
   return (sessionId, via) => {
-    const read = checkout.session(sessionId);
-    const verified = read.then((session) => verifiedOf({ purchase: session && purchaseOf(session, paymentLink) }));
+    const read = checkout.session(sessionId).then((session) => session && purchaseOf(session, paymentLink));
+    const verified = read.then((purchase) => {
+      const found = verifiedOf({ purchase });
+      known?.(sessionId, found);
+      return found;
+    });
     // Whoever asks only for the conclusion must not leave a failed read unhandled.
     verified.catch(() => undefined);
     const concluded = read
-      .then((session) => (session ? settle(session, via) : { purchase: null, results: [], missed: [], placeGivenBack: false, placeBack: null }))
+      .then((purchase) => (purchase ? settle(purchase, via) : { purchase: null, results: [], missed: [], placeGivenBack: false, placeBack: null }))
       .then(conclusionOf, (error: unknown): Concluded => ({ outcome: 'stripe_unavailable', detail: detailOf(error) }));
     return { verified, concluded };
   };
 }
 
-/** What a refund's or a dispute's event does: forget what the pages remember of the purchase, then settle it. */
+/** What a refund's or a dispute's event does: what the pages know of the purchase is replaced, then it is settled. */
 export type EndAccess = (paymentIntentId: string) => Promise<Concluded>;
 
 /**
  * A full refund or a dispute ends access at once on the instance that hears of it (the others within the minute
  * their memory keeps an answer), and the settle that follows finds nothing more due. A partial refund keeps access.
  */
-export function createEndAccess(checkout: CheckoutApi, settle: Settle, forget: (sessionId: string) => void): EndAccess {
+export function createEndAccess(checkout: CheckoutApi, settle: Settle, paymentLink: string, known: (sessionId: string, verified: Verified) => void): EndAccess {
   return async (paymentIntentId) => {
     let session: Awaited<ReturnType<CheckoutApi['sessionOfPaymentIntent']>>;
     try {
@@ -99,10 +104,11 @@ export function createEndAccess(checkout: CheckoutApi, settle: Settle, forget: (
     } catch (error) {
       return { outcome: 'stripe_unavailable', detail: detailOf(error), paymentIntent: paymentIntentId };
     }
-    if (!session) return { outcome: 'not_ours' };
-    forget(session.id);
-    const settled = await settle(session, 'webhook');
-    if (!settled.purchase) return { outcome: 'not_ours' };
-    return { outcome: verifiedOf(settled).kind === 'ended' ? 'ended' : 'access_kept', paymentIntent: paymentIntentId };
+    const purchase = session && purchaseOf(session, paymentLink);
+    if (!purchase) return { outcome: 'not_ours' };
+    const verified = verifiedOf({ purchase });
+    known(purchase.sessionId, verified);
+    await settle(purchase, 'webhook');
+    return { outcome: verified.kind === 'ended' ? 'ended' : 'access_kept', paymentIntent: paymentIntentId };
   };
 }

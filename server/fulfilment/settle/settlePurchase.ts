@@ -1,4 +1,3 @@
-import type Stripe from 'stripe';
 import type { JourneyTimeline } from '../../../shared/logic/journey';
 import type { SaleTerms } from '../../../shared/logic/sale';
 import type { Clock } from '../../ops/clock';
@@ -9,7 +8,7 @@ import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { LinkLimit, PlacesBackResult } from '../links/placesBackAtLink';
 import type { MailKind } from '../records/mailMarks';
 import { placeBackMetadata } from '../records/placeBackMark';
-import { type Purchase, purchaseOf } from '../records/purchase';
+import type { Purchase } from '../records/purchase';
 import type { MailResult, SendOnce } from '../mail/sendMailOnce';
 
 /** Who asked: Stripe's webhook, the buyer's page after the checkout, or the sweep over the link's purchases. */
@@ -28,11 +27,10 @@ export interface Settled {
   placeBack: PlacesBackResult | null;
 }
 
-/** Does whatever is due now for one complete session of the link. */
-export type Settle = (session: Stripe.Checkout.Session, via: Via) => Promise<Settled>;
+/** Does whatever is due now for one purchase of the link (server/fulfilment/records/purchase.ts reads it from its session). */
+export type Settle = (purchase: Purchase, via: Via) => Promise<Settled>;
 
 export interface SettleOptions {
-  paymentLink: string;
   /** Where an expired voucher's place is marked given back. */
   checkout: CheckoutApi;
   sendOnce: SendOnce;
@@ -61,7 +59,7 @@ export const purchaseFields = (purchase: Purchase): Record<string, string> =>
  * A place marked given back reaches the link's limit at once for the webhook, which answers Stripe only when it has;
  * the sweep counts the marks over every purchase and raises the link once at its end; the page leaves it to either.
  */
-export function createSettle({ paymentLink, checkout, sendOnce, linkLimit, timeline, sale, materialsReady, clock, logger, metrics }: SettleOptions): Settle {
+export function createSettle({ checkout, sendOnce, linkLimit, timeline, sale, materialsReady, clock, logger, metrics }: SettleOptions): Settle {
   const markPlace = async (purchase: Purchase, via: Via): Promise<PlacesBackResult | null> => {
     const fields = { event: 'place_back', via, ...purchaseFields(purchase) };
     try {
@@ -75,16 +73,14 @@ export function createSettle({ paymentLink, checkout, sendOnce, linkLimit, timel
     return null;
   };
 
-  return async (session, via) => {
-    const purchase = purchaseOf(session, paymentLink);
-    if (!purchase) return { purchase, results: [], missed: [], placeGivenBack: false, placeBack: null };
+  return async (purchase, via) => {
     const due = dueNow(purchase, clock(), timeline, materialsReady, sale);
     let placeBack = due.placeBack ? await markPlace(purchase, via) : null;
     const placeGivenBack = purchase.placeGivenBack || (due.placeBack && placeBack === null);
     if (placeGivenBack && via === 'webhook') placeBack = await linkLimit.recount();
     const results: MailResult[] = [];
     for (const kind of due.send) {
-      const result = await sendOnce(purchase, kind);
+      const result = await sendOnce(purchase, kind, via === 'sweep');
       results.push(result);
       metrics?.mail(kind, result.outcome);
       const fields = { event: 'mail', via, kind, outcome: result.outcome, ...purchaseFields(purchase), ...(result.detail && { cause: result.detail }) };

@@ -6,10 +6,11 @@ import { detailOf } from '../settle/fulfilSession';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { LinkLimit } from '../links/placesBackAtLink';
 import type { PlacesBackOutcome } from '../reports/outcomes';
-import type { MailKind } from '../records/mailMarks';
+import { type MailKind, rankOf } from '../records/mailMarks';
+import { type Purchase, purchaseOf } from '../records/purchase';
 import type { Settle } from '../settle/settlePurchase';
 
-/** What one sweep did. `completed`: every page read, every purchase given its turn. */
+/** What one sweep did. `completed`: every page read, and every purchase given its turn or left to another instance's wave. */
 export interface SweepReport {
   completed: boolean;
   purchases: number;
@@ -19,12 +20,18 @@ export interface SweepReport {
   placesBack: number;
   /** What giving them back at the link came to; null with none. */
   link: PlacesBackOutcome | null;
+  /** An instance that ranks before this one was sending the same wave: the rest is left to it until the next sweep. */
+  yielded: boolean;
   /** Why it stopped early, for the log. */
   cause?: string;
 }
 
 export interface Sweep {
   run(): Promise<SweepReport>;
+  /** No purchase is begun after this; a mail already on its way is sent and marked (a shutdown awaits `settled`). */
+  stop(): void;
+  /** Resolves once the sweep under way, if any, is over. */
+  settled(): Promise<void>;
 }
 
 export interface SweepOptions {
@@ -37,7 +44,11 @@ export interface SweepOptions {
   clock: Clock;
   logger: Logger;
   metrics?: FulfilmentMetrics;
-  /** Purchases settled at once: enough for a thousand reminders within minutes, few for Stripe's rate limits. */
+  /** Each purchase listed, as Stripe stood when its page was read: a buyer's page then knows it without a read. */
+  learn?: (purchase: Purchase, readAtMs: number) => void;
+  /** This instance's rank among those that may send a wave (server/fulfilment/records/mailMarks.ts). */
+  rank: string;
+  /** Purchases settled at once: as many as the mails' pool of connections, and the wave's lane keeps the pace. */
   concurrency?: number;
 }
 
@@ -48,76 +59,145 @@ const MOMENT_OF: Partial<Record<MailKind, (timeline: JourneyTimeline) => number>
   day_before: (timeline) => timeline.dayBeforeMs,
   hour_before: (timeline) => timeline.hourBeforeMs,
 };
+/** The mails due to every buyer at one moment: a wave, sent by one instance at a time. */
+const WAVE_KINDS: readonly MailKind[] = ['day_before', 'hour_before', 'recording'];
+/**
+ * A wave's mark another instance wrote this recently says that instance is sending the wave now: it writes one a
+ * fraction of a second apart while it does. Once its marks are older (it stopped), the next sweep takes the wave over.
+ */
+const WAVE_FRESH_MS = 30_000;
 
 /**
- * One pass over the Payment Link's complete sessions, page by page (docs/fulfilment.md): each goes through the same
- * step as a webhook's or a page's (server/fulfilment/settle/settlePurchase.ts), so a mail that no webhook ever delivered, a claim
- * that stalled, a reminder or the recording goes out within one period, and an expired voucher's place is marked.
- * What is not due costs nothing but its share of the list: one read per hundred purchases. Then the link's limit is
- * made to give back every place marked, which costs nothing while it already does.
+ * One pass over the Payment Link's complete sessions (docs/fulfilment.md): every page is read first, each purchase
+ * remembered as Stripe stood (`learn`), then each goes through the same step as a webhook's or a page's
+ * (server/fulfilment/settle/settlePurchase.ts), oldest first, so that a wave that cannot finish in time leaves out the
+ * last buyers, never the first. A mail that no webhook ever delivered, a claim that stalled, a reminder or the
+ * recording goes out within one period, and an expired voucher's place is marked. Another instance sending a wave
+ * right now (its marks fresh in the listing), or a claim lost to an instance that ranks before this one, leaves the
+ * rest to that one until the next sweep (docs/decisions/0020-a-wave-within-stripes-limits.md).
+ * Then the link's limit is made to give back every place marked, which costs nothing while it already does.
  */
-export function createSweep({ checkout, paymentLink, settle, linkLimit, timeline, clock, logger, metrics, concurrency = CONCURRENCY }: SweepOptions): Sweep {
+export function createSweep({
+  checkout,
+  paymentLink,
+  settle,
+  linkLimit,
+  timeline,
+  clock,
+  logger,
+  metrics,
+  learn,
+  rank,
+  concurrency = CONCURRENCY,
+}: SweepOptions): Sweep {
   /** A missed reminder is said once per process: every sweep after would find it missed again. */
   const missedSaid = new Set<MailKind>();
+  let stopped = false;
+  let running: Promise<SweepReport> | null = null;
+
+  const listed = async (): Promise<Purchase[]> => {
+    const purchases: Purchase[] = [];
+    for await (const page of checkout.completeSessions(paymentLink)) {
+      const readAtMs = clock();
+      for (const session of page) {
+        const purchase = purchaseOf(session, paymentLink);
+        if (!purchase) continue;
+        purchases.push(purchase);
+        learn?.(purchase, readAtMs);
+      }
+      if (stopped) break;
+    }
+    // Stripe lists the newest first.
+    return purchases.reverse();
+  };
+
+  /** Whether the listing shows another instance sending a wave right now (docs/decisions/0020-a-wave-within-stripes-limits.md). */
+  const anotherSends = (purchases: Purchase[], nowMs: number): boolean =>
+    purchases.some((purchase) =>
+      WAVE_KINDS.some((kind) => {
+        const { claim, atMs } = purchase.marks[kind];
+        const by = rankOf(claim);
+        return by !== null && by !== rank && atMs !== null && nowMs - atMs < WAVE_FRESH_MS;
+      }),
+    );
+
+  const sweep = async (): Promise<SweepReport> => {
+    const started = clock();
+    const report: SweepReport = { completed: false, purchases: 0, sent: 0, failed: 0, placesBack: 0, link: null, yielded: false };
+    const missed = new Map<MailKind, number>();
+    let inARow = 0;
+    try {
+      const purchases = await listed();
+      report.purchases = purchases.length;
+      // Marked before this sweep, whether or not it gets to them: a sweep cut short never lowers the limit.
+      report.placesBack = purchases.filter((purchase) => purchase.placeGivenBack).length;
+      report.yielded = anotherSends(purchases, clock());
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < purchases.length && inARow < STOP_AFTER_FAILURES && !report.yielded && !stopped) {
+          const purchase = purchases[next] as Purchase;
+          next += 1;
+          const { results, missed: skipped, placeGivenBack } = await settle(purchase, 'sweep');
+          if (placeGivenBack && !purchase.placeGivenBack) report.placesBack += 1;
+          for (const kind of skipped) missed.set(kind, (missed.get(kind) ?? 0) + 1);
+          for (const { kind, outcome, detail, outranked } of results) {
+            if (outcome === 'sent') report.sent += 1;
+            if (outranked && WAVE_KINDS.includes(kind)) report.yielded = true;
+            if (outcome === 'mail_failed' || outcome === 'stripe_unavailable') {
+              report.failed += 1;
+              inARow += 1;
+              report.cause = detail;
+            } else if (outcome === 'sent' || outcome === 'undeliverable') inARow = 0;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, purchases.length) }, worker));
+      report.completed = inARow < STOP_AFTER_FAILURES && (!stopped || next >= purchases.length);
+      if (stopped && !report.completed) report.cause = 'shutting down';
+    } catch (error) {
+      report.cause = detailOf(error);
+    }
+    // Fewer than all the marks (a sweep stopped early) can never lower the limit: the link gives back at least as many.
+    if (report.placesBack > 0 && !stopped) report.link = (await linkLimit.reconcile(report.placesBack)).outcome;
+
+    for (const [kind, purchases] of missed) {
+      const momentOf = MOMENT_OF[kind];
+      if (missedSaid.has(kind) || !momentOf) continue;
+      missedSaid.add(kind);
+      logger.warn(
+        { event: 'reminder_missed', kind, purchases, moment: new Date(momentOf(timeline)).toISOString() },
+        'reminder skipped: its moment passed more than 30 minutes ago (the site was not running)',
+      );
+    }
+    metrics?.sweep(report.completed, clock() - started, clock());
+    const fields = {
+      event: 'sweep',
+      completed: report.completed,
+      purchases: report.purchases,
+      sent: report.sent,
+      failed: report.failed,
+      ...(report.yielded && { yielded: true }),
+      ms: clock() - started,
+    };
+    if (!report.completed) logger.warn({ ...fields, cause: report.cause ?? 'unexpected failure' }, 'sweep stopped early: the rest waits for the next one');
+    else if (report.sent > 0 || report.failed > 0 || report.yielded)
+      logger.info(fields, report.yielded ? 'sweep done: another instance is sending this wave' : 'sweep done');
+    return report;
+  };
 
   return {
-    async run() {
-      const started = clock();
-      const report: SweepReport = { completed: false, purchases: 0, sent: 0, failed: 0, placesBack: 0, link: null };
-      const missed = new Map<MailKind, number>();
-      let inARow = 0;
-      try {
-        for await (const page of checkout.completeSessions(paymentLink)) {
-          let next = 0;
-          const worker = async (): Promise<void> => {
-            while (next < page.length && inARow < STOP_AFTER_FAILURES) {
-              const session = page[next] as (typeof page)[number];
-              next += 1;
-              const { purchase, results, missed: skipped, placeGivenBack } = await settle(session, 'sweep');
-              if (purchase) report.purchases += 1;
-              if (placeGivenBack) report.placesBack += 1;
-              for (const kind of skipped) missed.set(kind, (missed.get(kind) ?? 0) + 1);
-              for (const { outcome, detail } of results) {
-                if (outcome === 'sent') report.sent += 1;
-                if (outcome === 'mail_failed' || outcome === 'stripe_unavailable') {
-                  report.failed += 1;
-                  inARow += 1;
-                  report.cause = detail;
-                } else if (outcome === 'sent' || outcome === 'undeliverable') inARow = 0;
-              }
-            }
-          };
-          await Promise.all(Array.from({ length: Math.min(concurrency, page.length) }, worker));
-          if (inARow >= STOP_AFTER_FAILURES) break;
-        }
-        report.completed = inARow < STOP_AFTER_FAILURES;
-      } catch (error) {
-        report.cause = detailOf(error);
-      }
-      // Fewer than all the marks (a sweep stopped early) can never lower the limit: the link gives back at least as many.
-      if (report.placesBack > 0) report.link = (await linkLimit.reconcile(report.placesBack)).outcome;
-
-      for (const [kind, purchases] of missed) {
-        const momentOf = MOMENT_OF[kind];
-        if (missedSaid.has(kind) || !momentOf) continue;
-        missedSaid.add(kind);
-        logger.warn(
-          { event: 'reminder_missed', kind, purchases, moment: new Date(momentOf(timeline)).toISOString() },
-          'reminder skipped: its moment passed more than 30 minutes ago (the site was not running)',
-        );
-      }
-      metrics?.sweep(report.completed, clock() - started, clock());
-      const fields = {
-        event: 'sweep',
-        completed: report.completed,
-        purchases: report.purchases,
-        sent: report.sent,
-        failed: report.failed,
-        ms: clock() - started,
-      };
-      if (!report.completed) logger.warn({ ...fields, cause: report.cause ?? 'unexpected failure' }, 'sweep stopped early: the rest waits for the next one');
-      else if (report.sent > 0 || report.failed > 0) logger.info(fields, 'sweep done');
-      return report;
+    run() {
+      const run = sweep().finally(() => {
+        if (running === run) running = null;
+      });
+      running = run;
+      return run;
+    },
+    stop() {
+      stopped = true;
+    },
+    async settled() {
+      await running?.catch(() => undefined);
     },
   };
 }
