@@ -16,6 +16,8 @@ export interface MailResult {
    * sending the same wave now, and keeps it (docs/decisions/0020-a-wave-within-stripes-limits.md).
    */
   outranked?: true;
+  /** The mail server refused the site itself (server/fulfilment/mail/smtpRefusal.ts): the next mail would be refused too. */
+  stopsSending?: true;
 }
 
 /**
@@ -148,7 +150,8 @@ export function createSendOnce({
       const permanent = error instanceof MailError && error.permanent;
       // Released, so the next turn claims it at once; refused for good, so none does. Failing that, the lease frees it.
       await write(permanent ? 'undeliverable' : 'failed').catch(() => undefined);
-      return { kind, outcome: permanent ? 'undeliverable' : 'mail_failed', detail: detailOf(error) };
+      if (permanent) return { kind, outcome: 'undeliverable', detail: detailOf(error) };
+      return { kind, outcome: 'mail_failed', detail: detailOf(error), ...(error instanceof MailError && error.refusesEveryone && { stopsSending: true }) };
     }
 
     // The mail is out: the mark is worth every try within the lease, since without it a second mail would one day go.

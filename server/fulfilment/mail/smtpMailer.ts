@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { smtpTlsOptions } from '../../config/smtpTls';
-import { enhancedStatusOf, refusesRecipient } from './smtpRefusal';
+import { enhancedStatusOf, refusesEveryone, refusesRecipient } from './smtpRefusal';
 
 /** One mail, ready for the SMTP client. */
 export interface MailMessage {
@@ -30,6 +30,8 @@ export class MailError extends Error {
     readonly detail: string,
     /** The server named the recipient's address as what it refuses for good (server/fulfilment/mail/smtpRefusal.ts). */
     readonly permanent: boolean,
+    /** The server refuses the site itself, for every buyer alike: sending stops until it relays again. */
+    readonly refusesEveryone = false,
   ) {
     super(detail);
   }
@@ -72,7 +74,7 @@ function failureOf(error: unknown): MailError {
     reply !== null ? `reply ${reply}${enhanced ? ` ${enhanced}` : ''}` : null,
     smtpCommand ? `to ${smtpCommand}` : null,
   ];
-  return new MailError(parts.filter(Boolean).join(' '), refusesRecipient(reply, enhanced, smtpCommand));
+  return new MailError(parts.filter(Boolean).join(' '), refusesRecipient(reply, enhanced, smtpCommand), refusesEveryone(reply, enhanced, smtpCommand));
 }
 
 /** SMTP_URL without the query options that only the code may set. */

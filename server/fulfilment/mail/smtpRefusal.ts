@@ -16,3 +16,10 @@ export function enhancedStatusOf(reply: string): string | null {
  */
 export const refusesRecipient = (reply: number | null, enhanced: string | null, command: string | null): boolean =>
   command === 'RCPT TO' && reply !== null && reply >= 500 && reply < 600 && enhanced?.startsWith('5.1.') === true;
+
+/**
+ * A permanent refusal that does not name the recipient (relaying denied, a policy, the login, a quota): the server
+ * refuses the site, so the next buyer's mail would be refused too. Nothing is marked; sending stops until it relays.
+ */
+export const refusesEveryone = (reply: number | null, enhanced: string | null, command: string | null): boolean =>
+  reply !== null && reply >= 500 && reply < 600 && !refusesRecipient(reply, enhanced, command);

@@ -140,12 +140,13 @@ export function createSweep({
           const { results, missed: skipped, placeGivenBack } = await settle(purchase, 'sweep');
           if (placeGivenBack && !purchase.placeGivenBack) report.placesBack += 1;
           for (const kind of skipped) missed.set(kind, (missed.get(kind) ?? 0) + 1);
-          for (const { kind, outcome, detail, outranked } of results) {
+          for (const { kind, outcome, detail, outranked, stopsSending } of results) {
             if (outcome === 'sent') report.sent += 1;
             if (outranked && WAVE_KINDS.includes(kind)) report.yielded = true;
             if (outcome === 'mail_failed' || outcome === 'stripe_unavailable') {
               report.failed += 1;
-              inARow += 1;
+              // A mail server that refuses the site refuses the next buyer too: no purchase begins after it.
+              inARow = stopsSending ? STOP_AFTER_FAILURES : inARow + 1;
               report.cause = detail;
             } else if (outcome === 'sent' || outcome === 'undeliverable') inARow = 0;
           }
