@@ -21,7 +21,7 @@ export interface VirtualTime {
 }
 
 /** Turns of the event loop with nothing new that count as settled. */
-const CALM_TURNS = 6;
+const CALM_TURNS = 4;
 
 export function virtualTime(startMs: number): VirtualTime {
   let now = startMs;

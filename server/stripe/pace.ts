@@ -13,14 +13,15 @@ export const FLEET_MAX = 10;
 /**
  * One instance's calls to Stripe, per second, by lane. Every instance lists the link's purchases, and each has its own
  * lanes for what a webhook, a buyer's page or a reminder wave needs; a wave is sent by one instance at a time
- * (docs/decisions/0020-a-wave-within-stripes-limits.md), so its writes count once in the fleet's sum:
+ * (docs/decisions/0020-a-wave-within-stripes-limits.md), so its writes count once in the fleet's sum. Each sum stays a
+ * little under its limit: instances' calls that fall due together must not make a second of more.
  * - `wave`: the sweep's writes of the marks (two a mail), on the one instance sending a wave;
  * - `write`: every other write of a mark (the webhook's, a page's), on each instance;
  * - `list`: the listings of the link's purchases (the sweep, a refund's lookup);
  * - `read`: a session read for a webhook's event or a claim's second look. The buyers' pages read within budgets of
  *   their own (server/fulfilment/fulfilmentRoutes.ts), which answer 503 rather than wait.
  */
-export const LANES = { wave: 12, write: 1, list: 2.5, read: 0.5 } as const;
+export const LANES = { wave: 12, write: 1, list: 2.4, read: 0.4 } as const;
 export type LaneName = keyof typeof LANES;
 /** What a call is, for its lane: a session read, a listing, or a write of metadata. */
 export type CallKind = 'read' | 'list' | 'write';

@@ -105,7 +105,10 @@ describe('"Empezamos en una hora" to a thousand buyers, three instances, Stripe 
   it('reaches every buyer once, within five minutes of its moment, the oldest purchases first; a 429 waits, never stops a sweep', async () => {
     const emails = purchases(1_000);
     const fleet = await fleetOf(3);
-    await time.runUntil(HOUR_BEFORE_MS + BOUND_MS, quiet());
+    // Until every buyer has had the mail, or the bound has passed.
+    for (let until = HOUR_BEFORE_MS; rig.smtp.received.length < emails.length && until <= HOUR_BEFORE_MS + BOUND_MS; until += 10_000) {
+      await time.runUntil(until, quiet());
+    }
 
     const mails = await hourBeforeMails();
     expect(mails).toHaveLength(emails.length);

@@ -1,6 +1,6 @@
 // The rehearsal's floods of slow bodies: two instances with the confirmation on (the Stripe and SMTP stand-ins) behind
 // a Varnish node running the shipped VCL. First 2,000 connections, each from an address of its own as a botnet's,
-// send Stripe's webhook a POST that declares 200 kB and trickles it over 25 s, while Stripe itself delivers a paid
+// send Stripe's webhook a POST that declares 256 KiB and trickles it over 25 s, while Stripe itself delivers a paid
 // purchase's event once a second from one of its published addresses; then 2,000 more each send /gracias a GET carrying
 // such a body. Meanwhile visitors ask /, /prompt1 and /healthz through the node, four times a second each, and a
 // kubelet's probes ask each instance directly every second. Acceptance, for each flood, from its first connection to
@@ -24,7 +24,8 @@ import { paced, send } from './traffic.ts';
 
 const CONNECTIONS = 2_000;
 const OPEN_PER_SECOND = 1_000;
-const DECLARED_BYTES = 200_000;
+/** As large as a webhook's body may be (256 KiB): 64 of them take all of the storage `webhook`. */
+const DECLARED_BYTES = 256 * 1024;
 const TRICKLE_SECONDS = 25;
 /** A flood's connection that has sent its whole body waits this long for its answer. */
 const ANSWER_WAIT_MS = 10_000;

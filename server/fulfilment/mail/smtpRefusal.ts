@@ -18,8 +18,13 @@ export const refusesRecipient = (reply: number | null, enhanced: string | null, 
   command === 'RCPT TO' && reply !== null && reply >= 500 && reply < 600 && enhanced?.startsWith('5.1.') === true;
 
 /**
- * A permanent refusal that does not name the recipient (relaying denied, a policy, the login, a quota): the server
- * refuses the site, so the next buyer's mail would be refused too. Nothing is marked; sending stops until it relays.
+ * A permanent refusal of the site itself, which the next buyer's mail would meet too: a 5xx to any step but `RCPT TO`
+ * (the login, the sender, the message), or to `RCPT TO` with an enhanced status of a class about the route, the
+ * system, the protocol, the content or the policy (relaying denied is 5.7.1, a daily quota 5.4.5). A refusal of the
+ * recipient's mailbox (5.2.x: disabled, full) or one with no enhanced status is that buyer's alone, and tried again.
  */
-export const refusesEveryone = (reply: number | null, enhanced: string | null, command: string | null): boolean =>
-  reply !== null && reply >= 500 && reply < 600 && !refusesRecipient(reply, enhanced, command);
+export function refusesEveryone(reply: number | null, enhanced: string | null, command: string | null): boolean {
+  if (reply === null || reply < 500 || reply >= 600) return false;
+  if (command !== 'RCPT TO') return true;
+  return enhanced !== null && !enhanced.startsWith('5.1.') && !enhanced.startsWith('5.2.');
+}

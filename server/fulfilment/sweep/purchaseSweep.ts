@@ -95,14 +95,15 @@ export function createSweep({
   let stopped = false;
   let running: Promise<SweepReport> | null = null;
 
-  const listed = async (): Promise<Purchase[]> => {
-    const purchases: Purchase[] = [];
+  /** Every purchase of the link, each with when Stripe said how it stands (its page's read). */
+  const listed = async (): Promise<{ purchase: Purchase; readAtMs: number }[]> => {
+    const purchases: { purchase: Purchase; readAtMs: number }[] = [];
     for await (const page of checkout.completeSessions(paymentLink)) {
       const readAtMs = clock();
       for (const session of page) {
         const purchase = purchaseOf(session, paymentLink);
         if (!purchase) continue;
-        purchases.push(purchase);
+        purchases.push({ purchase, readAtMs });
         learn?.(purchase, readAtMs);
       }
       if (stopped) break;
@@ -111,13 +112,16 @@ export function createSweep({
     return purchases.reverse();
   };
 
-  /** Whether the listing shows another instance sending a wave right now (docs/decisions/0020-a-wave-within-stripes-limits.md). */
-  const anotherSends = (purchases: Purchase[], nowMs: number): boolean =>
-    purchases.some((purchase) =>
+  /**
+   * Whether the listing shows another instance sending a wave: a mark of the wave it wrote less than WAVE_FRESH_MS
+   * before Stripe listed it (docs/decisions/0020-a-wave-within-stripes-limits.md).
+   */
+  const anotherSends = (purchases: { purchase: Purchase; readAtMs: number }[]): boolean =>
+    purchases.some(({ purchase, readAtMs }) =>
       WAVE_KINDS.some((kind) => {
         const { claim, atMs } = purchase.marks[kind];
         const by = rankOf(claim);
-        return by !== null && by !== rank && atMs !== null && nowMs - atMs < WAVE_FRESH_MS;
+        return by !== null && by !== rank && atMs !== null && readAtMs - atMs < WAVE_FRESH_MS;
       }),
     );
 
@@ -127,11 +131,12 @@ export function createSweep({
     const missed = new Map<MailKind, number>();
     let inARow = 0;
     try {
-      const purchases = await listed();
+      const entries = await listed();
+      const purchases = entries.map(({ purchase }) => purchase);
       report.purchases = purchases.length;
       // Marked before this sweep, whether or not it gets to them: a sweep cut short never lowers the limit.
       report.placesBack = purchases.filter((purchase) => purchase.placeGivenBack).length;
-      report.yielded = anotherSends(purchases, clock());
+      report.yielded = anotherSends(entries);
       let next = 0;
       const worker = async (): Promise<void> => {
         while (next < purchases.length && inARow < STOP_AFTER_FAILURES && !report.yielded && !stopped) {
