@@ -519,6 +519,17 @@ export const journeyMails = {
 } as const;
 
 /**
+ * The made-up buyer of the samples `npm run preflight` mails the owner (docs/operations.md): every buyer's mail as it
+ * goes, its subject marked, and a personal link that opens a page of made-up data, marked too.
+ */
+export const samplePurchase = {
+  firstName: 'Mariana',
+  /** Before each sample's subject. */
+  subjectMark: '[Prueba]',
+  pageNote: 'Página de muestra: así ve su enlace personal quien compra el taller. Los datos son de ejemplo y este enlace no da acceso a la sesión.',
+} as const;
+
+/**
  * The buyer's personal link, /acceso/<token> (docs/fulfilment.md): the details before the workshop, the way in during
  * it, the recording and the materials after it, and a page for access that has ended.
  */

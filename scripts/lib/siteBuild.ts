@@ -81,7 +81,7 @@ export function buildOptions(dist = 'dist', version = '0.0.0', mark?: string): S
       write: false,
     }),
     server: {
-      entryPoints: ['server/index.ts', 'server/healthcheck.ts'],
+      entryPoints: ['server/index.ts', 'server/healthcheck.ts', 'server/preflight.ts'],
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -14,6 +14,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { type AccountStandIn, accountStandIn } from './stripeAccountStandIn.ts';
 import { type CheckoutStandIn, checkoutStandIn } from './stripeCheckoutStandIn.ts';
 import { type Answer, answerPost, idempotentPosts, json, nextFault, readBody, unknownParameter, type UpdateFault } from './stripeIdempotency.ts';
 
@@ -97,6 +98,10 @@ export interface StripeStandIn {
   calls: { atMs: number; method: string; path: string; authorized: boolean; abandonedAtMs?: number }[];
   /** The purchases made at the link, and their PaymentIntents. */
   checkout: CheckoutStandIn;
+  /** The account's webhook endpoints, its lists of PaymentIntents and charges, and the key's permissions. */
+  account: AccountStandIn;
+  /** The owner edits the link's redirect after payment, or its URL is another (what the fixture has otherwise). */
+  setLinkFields(fields: Partial<Pick<Stripe.PaymentLink, 'after_completion' | 'url'>>): void;
   close(): Promise<void>;
 }
 
@@ -253,12 +258,25 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
   let currentPrice = price;
   let setup = WELL_SET_UP;
   const metadata: Record<string, string> = {};
-  const linkNow = (expand: string[]): Stripe.PaymentLink =>
-    paymentLinkFixture(linkId, { count: currentCount, limit: currentLimit, active, metadata, price: currentPrice, setup, expand });
+  let linkFields: Partial<Stripe.PaymentLink> = {};
+  const linkNow = (expand: string[]): Stripe.PaymentLink => ({
+    ...paymentLinkFixture(linkId, { count: currentCount, limit: currentLimit, active, metadata, price: currentPrice, setup, expand }),
+    ...linkFields,
+  });
   let fault: StandInFault | null = null;
   const calls: StripeStandIn['calls'] = [];
   const posts = idempotentPosts();
   const checkout = checkoutStandIn(linkId, posts);
+  const sessions = () => checkout.sessionIds().flatMap((sessionId) => checkout.session(sessionId) ?? []);
+  const intentOf = (session: Stripe.Checkout.Session) => (typeof session.payment_intent === 'object' ? session.payment_intent : null);
+  const account = accountStandIn({
+    paymentIntents: () => sessions().flatMap((session) => intentOf(session) ?? []),
+    charges: () =>
+      sessions().flatMap((session) => {
+        const charge = intentOf(session)?.latest_charge;
+        return typeof charge === 'object' && charge ? [charge] : [];
+      }),
+  });
   const linkUpdates: LinkUpdate[] = [];
   let updateLatencyMs = 0;
   const updateFault = nextFault();
@@ -303,7 +321,8 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const match = /^\/v1\/payment_links\/([^/]+)$/.exec(url.pathname);
     const checkoutAnswer = checkout.route(req);
-    if (!((req.method === 'GET' || req.method === 'POST') && match) && !checkoutAnswer) {
+    const accountAnswer = account.route(req);
+    if (!((req.method === 'GET' || req.method === 'POST') && match) && !checkoutAnswer && !accountAnswer) {
       stripeError(res, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` });
       return;
     }
@@ -333,6 +352,15 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     }
     if (!authorized) {
       stripeError(res, 401, FAULT_ANSWERS.unauthorized[1]);
+      return;
+    }
+    const refusal = account.refusal(req);
+    if (refusal) {
+      stripeError(res, 403, refusal);
+      return;
+    }
+    if (accountAnswer) {
+      accountAnswer(res);
       return;
     }
     if (checkoutAnswer || !match) {
@@ -427,6 +455,10 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     },
     calls,
     checkout,
+    account,
+    setLinkFields(fields) {
+      linkFields = { ...fields };
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of held) res.destroy();

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * Lowest first: settings, then what every room uses (logs, metrics, timers), then HTTP, the checkout, after the
  * checkout (the records at Stripe, the outcomes, the mails, the links, what each purchase is owed, the buyer's pages,
- * the webhook, the sweep, then the room's own assembly), the pages.
+ * the webhook, the sweep, then the room's own assembly), the pages, and the checks `npm run preflight` makes of them all.
  */
 const LAYERS = [
   'config',
@@ -30,6 +30,7 @@ const LAYERS = [
   'fulfilment/sweep',
   'fulfilment',
   'render',
+  'preflight',
 ];
 const MAX_FILES_PER_ROOM = 12;
 
