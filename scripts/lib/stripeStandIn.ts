@@ -3,7 +3,8 @@
  * (its line items and their prices' currency options only when expanded, as Stripe leaves them out otherwise), and
  * POST /v1/payment_links/:id with `restrictions[completed_sessions][limit]`, `active` and `metadata[...]` (Stripe's
  * merge of metadata, and its idempotency: scripts/lib/stripeIdempotency.ts); the Checkout Sessions (with their
- * PaymentIntents and charges) and webhook events of a purchase in stripeCheckoutStandIn.ts.
+ * PaymentIntents and charges) and webhook events of a purchase in stripeCheckoutStandIn.ts; the account's webhook
+ * endpoints, its lists of PaymentIntents and charges, and a restricted key's refusals in stripeAccountStandIn.ts.
  * Its count climbs as the test (or the rehearsal, or `npm run dev:stripe`) sells spots, and it can answer each
  * failure Stripe can: 401, 403, 404, 429 and 500 with Stripe's JSON error bodies, a call that hangs, an answer
  * that trickles in a byte at a time, and a connection reset. Stripe's own stripe-mock is stateless, so it cannot play a count that changes.

@@ -3,6 +3,7 @@
  * the docs say passes, mails the owner one sample of each buyer's mail and writes nothing to Stripe; each fault fails
  * alone and is named; nothing it prints holds a secret.
  */
+import { networkInterfaces } from 'node:os';
 import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
 import request from 'supertest';
@@ -16,6 +17,8 @@ import type { Check } from '../../server/preflight/preflightCheck';
 import { ACCESS_SECRET, CONTACT_EMAIL, KEY, MEETING_URL, PUBLIC_URL, WEBHOOK_SECRET } from '../helpers/fulfilment';
 import { checkOf, DATES, failed, MAIL_DOMAIN, NOW_MS, type PreflightRig, SMTP_PASSWORD, startPreflightRig } from '../helpers/preflight';
 import { testApp } from '../helpers/testApp';
+import { startSmtpStandIn } from '../../scripts/lib/smtpStandIn';
+import { sampleToken } from '../../server/fulfilment/pages/accessToken';
 
 let rig: PreflightRig;
 beforeAll(async () => {
@@ -98,6 +101,22 @@ describe('a launch set up as the docs say', () => {
   });
 });
 
+describe('the sample link', () => {
+  it("opens nothing for another edition's start or another secret: 404, and no call to Stripe", async () => {
+    const { app } = testApp({ now: NOW_MS, env: { ...rig.env(), ...DATES } });
+    const callsBefore = rig.stripe.calls.length;
+    for (const token of [
+      sampleToken(ACCESS_SECRET, Date.parse(DATES.WORKSHOP_START) - 86_400_000),
+      sampleToken(`${ACCESS_SECRET}x`, Date.parse(DATES.WORKSHOP_START)),
+    ]) {
+      const res = await request(app).get(`/acceso/${token}`);
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain(samplePurchase.pageNote);
+    }
+    expect(rig.stripe.calls.length).toBe(callsBefore);
+  });
+});
+
 describe('each fault fails alone, named', () => {
   it('no webhook endpoint at PUBLIC_URL/webhooks/stripe', async () => {
     rig.stripe.account.clearWebhookEndpoints();
@@ -168,6 +187,23 @@ describe('each fault fails alone, named', () => {
     expect(checkOf(checks, 'mail.server').message).toContain('refused the login (EAUTH reply 535)');
     expect(checkOf(checks, 'mail.samples').status).toBe('warn');
     expect(rig.smtp.received.length).toBe(before);
+  });
+
+  it('smtp:// to another machine that offers no STARTTLS: no login, no sample', async () => {
+    const address = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
+    if (!address) throw new Error('this test needs a network interface besides loopback (an IPv4 address)');
+    const stripped = await startSmtpStandIn({ host: address });
+    try {
+      const checks = await preflight({ SMTP_URL: stripped.url() });
+      expect(failed(checks)).toEqual(['mail.server']);
+      expect(checkOf(checks, 'mail.server').message).toMatch(/^no STARTTLS at .+ \(ETLS reply 500\), so the password was not sent/);
+      expect(stripped.logins).toBe(0);
+      expect(stripped.received).toHaveLength(0);
+    } finally {
+      await stripped.close();
+    }
   });
 
   it('a sending domain without SPF: a warn saying what to add, and nothing else changes', async () => {
