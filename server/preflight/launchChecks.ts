@@ -63,7 +63,7 @@ export function dateChecks(sale: SaleTerms, fulfilment: boolean, nowMs: number):
 }
 
 /** Bits of a secret, estimated from how varied its characters are: its length times their Shannon entropy. */
-export function estimatedBits(secret: string): number {
+function estimatedBits(secret: string): number {
   const counts = new Map<string, number>();
   for (const character of secret) counts.set(character, (counts.get(character) ?? 0) + 1);
   const length = [...secret].length;
@@ -91,6 +91,7 @@ export function materialChecks(materials: MaterialLinks): Check[] {
   return (Object.keys(MATERIAL_SETTINGS) as (keyof MaterialLinks)[]).map((name) => {
     const setting = MATERIAL_SETTINGS[name];
     const id = `links.${name}`;
+    // The settings refuse any link but https: what was read is one.
     if (materials[name]) return ok(id, 'links', setting, 'an https link');
     return name === 'recording'
       ? ok(id, 'links', setting, 'not set yet: set it once the recording exists')

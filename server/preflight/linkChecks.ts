@@ -8,7 +8,7 @@ import { type Check, fail, ok, warn } from './preflightCheck';
 import type { Reading } from './stripeReads';
 
 /** A Payment Link the site sells through, with the settings that name it and what the page promises of it. */
-export interface SellingLink {
+interface SellingLink {
   /** In the output: `Early Bird link`. */
   name: string;
   /** In the checks' ids: `early_bird`. */
@@ -80,9 +80,9 @@ export function sellingLinks(config: SiteConfig, env: Partial<Record<string, str
 const LINKS_PAGE = 'Dashboard → Payment Links → the link';
 
 /** Where the Payment Link must send a buyer once paid, exactly: Stripe fills in the session's id. */
-export const thanksRedirect = (publicUrl: string): string => `${publicUrl}${ROUTES.thanks.path}?session_id={CHECKOUT_SESSION_ID}`;
+const thanksRedirect = (publicUrl: string): string => `${publicUrl}${ROUTES.thanks.path}?session_id={CHECKOUT_SESSION_ID}`;
 
-export interface LinkContext {
+interface LinkContext {
   publicUrl: string;
   /** Whether the buyer's mails are on: then the link must redirect to /gracias, else it must not. */
   fulfilment: boolean;

@@ -4,7 +4,7 @@ import { type Check, ok, warn } from './preflightCheck';
 /** What a name's records are, or that they could not be read (the resolver failed, not the records missing). */
 type Records<T> = { records: T[] } | { error: string };
 
-export interface MailDns {
+interface MailDns {
   domain: string;
   mx: Records<{ exchange: string; priority: number }>;
   /** Every TXT record at the domain, each joined from its strings. */

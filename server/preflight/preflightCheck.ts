@@ -2,7 +2,7 @@
  * One line of `npm run preflight`: what was checked, how it stands, and for a `fail` (or a `warn`), what to change and
  * where. A value, so the checks stay pure and the output (text or JSON) is one function of them.
  */
-export type CheckStatus = 'ok' | 'warn' | 'fail';
+type CheckStatus = 'ok' | 'warn' | 'fail';
 
 /** What each part of the launch is called in the output, in the order it is printed. */
 export const AREAS = ['settings', 'stripe', 'mail', 'dates', 'links', 'meeting'] as const;

@@ -13,9 +13,9 @@ import { readStripe } from './stripeReads';
 import { webhookChecks } from './webhookChecks';
 
 /** The one setting of the preflight's own: a DNS server (`host:port`) to ask instead of the system's, for tests. */
-export const DNS_SERVER_SETTING = 'PREFLIGHT_DNS_SERVER';
+const DNS_SERVER_SETTING = 'PREFLIGHT_DNS_SERVER';
 
-export interface PreflightOptions {
+interface PreflightOptions {
   nowMs: number;
   /** Whether to mail the samples to CONTACT_EMAIL (`--no-samples`: not). */
   samples: boolean;

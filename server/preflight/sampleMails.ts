@@ -12,7 +12,7 @@ import { sampleToken } from '../fulfilment/pages/accessToken';
 import { type Check, fail, ok } from './preflightCheck';
 
 /** Where the samples' personal link leads: the sample page of this edition (server/fulfilment/pages/accessToken.ts). */
-export const sampleAccessUrl = (publicUrl: string, accessSecret: string, workshopStartMs: number): string =>
+const sampleAccessUrl = (publicUrl: string, accessSecret: string, workshopStartMs: number): string =>
   `${publicUrl}${fillPath(ROUTES.access.path, { token: sampleToken(accessSecret, workshopStartMs) })}`;
 
 /**

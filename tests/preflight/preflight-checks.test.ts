@@ -228,6 +228,27 @@ describe('each fault fails alone, named', () => {
     expect(failed(await preflight({ ACCESS_SECRET: 'a'.repeat(48) }, NOW_MS, false))).toEqual(['links.access_secret']);
   });
 
+  it('a Zoom link while the texts say Google Meet, or a service it does not know: warn lines, and the checklist of that service', async () => {
+    const zoom = await preflight({ MEETING_URL: 'https://us02web.zoom.us/j/12345678901?pwd=abc' }, NOW_MS, false);
+    expect(failed(zoom)).toEqual([]);
+    expect(checkOf(zoom, 'meeting.url').status).toBe('ok');
+    expect(checkOf(zoom, 'meeting.texts')).toMatchObject({
+      status: 'warn',
+      message: expect.stringContaining('say Google Meet, but MEETING_URL is a Zoom link'),
+    });
+    expect(checkOf(zoom, 'meeting.plan')).toMatchObject({ status: 'warn', label: "Host's plan (Zoom)" });
+    const unknown = await preflight({ MEETING_URL: 'https://sala.example.org/taller' }, NOW_MS, false);
+    expect(checkOf(unknown, 'meeting.url').status).toBe('warn');
+    expect(failed(unknown)).toEqual([]);
+  });
+
+  it('a key that may not list the webhook endpoints: a warn asking for a check by hand, not a fail', async () => {
+    rig.stripe.account.refuse(['webhook_endpoints']);
+    const checks = await preflight({}, NOW_MS, false);
+    expect(failed(checks)).toEqual([]);
+    expect(checkOf(checks, 'stripe.webhook')).toMatchObject({ status: 'warn', message: expect.stringContaining('Webhook Endpoints: Read') });
+  });
+
   it('a key that may not read charges', async () => {
     rig.stripe.account.refuse(['charges']);
     const checks = await preflight({}, NOW_MS, false);
