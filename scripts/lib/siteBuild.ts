@@ -2,6 +2,7 @@
 // (scripts/lib/portrait.ts). esbuild.config.mjs (npm run build) runs buildSite once; scripts/dev.ts watches the same
 // builds (buildOptions) and runs it on every change.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -16,6 +17,8 @@ const production = { 'process.env.NODE_ENV': '"production"' };
 /** https://v8.dev/blog/explicit-compile-hints: a magic comment at the top of a file. */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const BROWSERS = ['chrome90', 'firefox90', 'safari15'];
+/** The server bundle runs on the Node every stage of the image runs, named in one place. */
+const NODE_TARGET = `node${readFileSync('.node-version', 'utf8').trim().split('.')[0]}`;
 /** Each goes inline into its own pages: the landing page's, and the one the prompt page, the 404 and the 500 share. */
 const STYLESHEETS: readonly StylesheetName[] = ['landing', 'simple'];
 const HYDRATE_ENTRY = 'client/hydrate.tsx';
@@ -85,7 +88,7 @@ export function buildOptions(dist = 'dist', version = '0.0.0', mark?: string): S
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node24',
+      target: NODE_TARGET,
       packages: 'external',
       define: { ...production, APP_VERSION: JSON.stringify(version) },
       outdir: path.join(dist, 'server'),

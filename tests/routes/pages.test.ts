@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../server/config/settings';
-import { promptPage, workshop } from '../../shared/content';
+import { faq, promptPage, workshop } from '../../shared/content';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
@@ -127,11 +127,11 @@ describe('GET /', () => {
     expect(new URL(link?.getAttribute('href') ?? '').searchParams.get('dates')).toBe('20260212T010000Z/20260212T033000Z');
   });
 
-  it("has an FAQ of the brief's seven items and the invoice question, as native details/summary items", async () => {
+  it("has an FAQ of the content's items, the brief's and the invoice question, as native details/summary items", async () => {
     const { app } = testApp();
     const doc = parseHtml((await request(app).get('/')).text);
     const items = doc.querySelectorAll('#faq details');
-    expect(items).toHaveLength(8);
+    expect(items).toHaveLength(faq.items.length);
     for (const item of items) {
       expect(textOf(item.querySelector('summary')).endsWith('?')).toBe(true);
       expect(textOf(item.querySelector('.faq-item__answer')).length).toBeGreaterThan(40);
