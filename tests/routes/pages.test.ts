@@ -104,8 +104,8 @@ describe('GET /', () => {
   });
 
   it('opens the web calendar in a new tab with the event derived from WORKSHOP_START', async () => {
-    // The default start, before it: the link the README's calendar correction describes.
-    const { app } = testApp({ now: Date.parse('2025-09-01T12:00:00-06:00'), env: { WORKSHOP_START: DEFAULTS.WORKSHOP_START } });
+    // The seed's start, before it: the link the README's calendar correction describes.
+    const { app } = testApp({ now: Date.parse('2025-09-01T12:00:00-06:00'), env: { WORKSHOP_START: '2025-09-03T20:00:00-06:00' } });
     const doc = parseHtml((await request(app).get('/')).text);
     const link = [...doc.querySelectorAll('#detalles a')].find((a) => textOf(a) === 'Añadir al calendario');
     expect(link?.getAttribute('target')).toBe('_blank');

@@ -36,7 +36,7 @@ afterEach(async () => {
 
 /** The real Stripe source and a poller on a manual clock, with every read kept so the test can wait for them. */
 function start() {
-  const settings = readConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_PAYMENT_LINK: LINK, STRIPE_API_URL: standIn.url }).spots;
+  const settings = readConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_PAYMENT_LINK: LINK, STRIPE_API_URL: standIn.url }, START_MS).spots;
   if (!settings) throw new Error('no spots settings');
   const real = stripeSpotsSource(settings, 400);
   const reads: Promise<CheckoutReading>[] = [];
