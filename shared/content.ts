@@ -242,14 +242,14 @@ export const refundPromise = {
  * How a voucher payment comes back: Stripe cannot refund a cash payment at OXXO, so the owner sends a bank transfer.
  * One sentence, on the refund page and in the terms.
  */
-export const voucherRefund = `Si pagaste en efectivo con una ficha de OXXO, Stripe no puede devolver ese pago: te lo devolvemos por transferencia bancaria a la cuenta que nos indiques (su CLABE de 18 dígitos y el nombre de quien la tiene), a más tardar ${refundPromise.issueDays} días hábiles después de recibir esos datos.`;
+const voucherRefund = `Si pagaste en efectivo con una ficha de OXXO, Stripe no puede devolver ese pago: te lo devolvemos por transferencia bancaria a la cuenta que nos indiques (su CLABE de 18 dígitos y el nombre de quien la tiene), a más tardar ${refundPromise.issueDays} días hábiles después de recibir esos datos.`;
 
 /**
  * What becomes of a voucher or a transfer not paid in time, said once: in the terms' Early Bird clause and on the page
  * after the checkout while it waits. `placeBack` where the site gives the place back (docs/fulfilment.md): it does so
  * only while the Early Bird still sells.
  */
-export const voucherExpiry = {
+const voucherExpiry = {
   lapse: 'Si vencen sin pagarse, la compra se cancela sin ningún cargo y pierdes el lugar apartado.',
   placeBack: 'Mientras siga la promoción Early Bird, ese lugar vuelve a ofrecerse con su precio y el contador de este sitio lo cuenta de nuevo.',
 } as const;
@@ -260,7 +260,7 @@ const BONIFICATION_PERCENT = 20;
  * When the seller does not deliver what was sold (LFPC arts. 92 and 92 ter): the refund, and a bonificación on top.
  * The clause is one sentence, in the terms and on the refund page.
  */
-export const sellerCancellation = {
+const sellerCancellation = {
   bonificationPercent: BONIFICATION_PERCENT,
   clause: `Si cancelamos el taller, o cambiamos su fecha y la nueva no te funciona, te devolvemos el 100 % de lo que pagaste y, además, te pagamos una bonificación del ${BONIFICATION_PERCENT} % de ese monto, como establecen los artículos 92 y 92 ter de la Ley Federal de Protección al Consumidor.`,
   /** Stripe refunds at most what it charged: the bonificación goes by bank transfer. */
@@ -707,7 +707,7 @@ export type Inline = string | { text: string; href: string };
 /** A paragraph, or a list whose items are each a line of text. */
 export type Block = Inline[] | { list: Inline[][] };
 
-export interface LegalSection {
+interface LegalSection {
   heading: string;
   blocks: Block[];
 }

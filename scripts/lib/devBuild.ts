@@ -12,7 +12,7 @@ import { buildOptions, faviconUrl, hydrateFileOf, inlineAssets, precompress, pub
 const PHOTO_CACHE = path.join('.artifacts', 'dev', 'photos');
 
 /** What a pass can rebuild: the four esbuild builds, the trainer's photo and the public files. */
-export type DevPart = 'islands' | 'styles' | 'entry' | 'server' | 'photo' | 'public';
+type DevPart = 'islands' | 'styles' | 'entry' | 'server' | 'photo' | 'public';
 const EVERY_PART: readonly DevPart[] = ['public', 'photo', 'islands', 'entry', 'styles', 'server'];
 
 export interface DevBuild {

@@ -88,7 +88,7 @@ export const sellingEnv = (deadlineInMs = 30 * DAY_MS, startInMs = Math.max(dead
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-export interface Exit {
+interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
 }

@@ -190,7 +190,7 @@ export class BuildRefused extends Error {}
  * `previousDist` (the first release). That manifest comes from another image: a path that is not one of the build's
  * hashed files (`../`, an absolute path, anything else) would be copied wherever it points, so it stops the build.
  */
-export async function previousChunks(previousDist: string): Promise<string[]> {
+async function previousChunks(previousDist: string): Promise<string[]> {
   const previous = await readManifest(previousDist);
   const chunks: unknown = previous?.chunks;
   if (chunks === undefined) return [];

@@ -7,13 +7,13 @@ import { weakenedTlsOptions } from './smtpTls';
 
 /** The settings whose defaults are placeholders: fine on a developer's machine, never in production. */
 export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS', 'TRAINER_NAME'] as const;
-export type PlaceholderSetting = (typeof PLACEHOLDER_SETTINGS)[number];
+type PlaceholderSetting = (typeof PLACEHOLDER_SETTINGS)[number];
 /** Optional on a developer's machine; production refuses to start without them (PROFECO and the card networks ask for a phone). */
 export const REQUIRED_IN_PRODUCTION = ['SELLER_PHONE'] as const;
-export type ProductionSetting = (typeof REQUIRED_IN_PRODUCTION)[number];
+type ProductionSetting = (typeof REQUIRED_IN_PRODUCTION)[number];
 /** The edition's dates: unset, a developer's machine shows a sale under way (saleUnderWay.ts); production never guesses them. */
 const SALE_DATES = ['WORKSHOP_START', 'EARLY_BIRD_DEADLINE'] as const;
-export type SaleDateSetting = (typeof SALE_DATES)[number];
+type SaleDateSetting = (typeof SALE_DATES)[number];
 
 export interface SiteConfig {
   port: number;
@@ -57,7 +57,7 @@ export interface SiteConfig {
   fulfilment: FulfilmentSettings | null;
 }
 
-export interface SellerSettings {
+interface SellerSettings {
   /** The legal name, person or company. */
   name: string;
   /** The postal address, on one line. */
@@ -104,12 +104,12 @@ export interface FulfilmentSettings {
 }
 
 /** The five settings that turn the buyer's mails and personal link on: all of them, or none. */
-export const FULFILMENT_SETTINGS = ['STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'MEETING_URL', 'ACCESS_SECRET'] as const;
+const FULFILMENT_SETTINGS = ['STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'MEETING_URL', 'ACCESS_SECRET'] as const;
 /** What the owner adds once it exists: each optional, each read only with the five above. */
 export const MATERIAL_SETTINGS = { recording: 'RECORDING_URL', formula: 'FORMULA_URL', gpt: 'GPT_URL', hooks: 'HOOKS_URL' } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULTS = {
   PORT: '3000',
@@ -311,7 +311,7 @@ function parseSpots(key: string, link: string, apiUrl: URL, pollSeconds: number)
  * Names reserved for documentation and tests (RFC 2606, RFC 6761): a value there is a placeholder nobody can
  * receive mail at or join. localhost is not among them: a relay beside the server (a sidecar) is real.
  */
-export function isPlaceholderHost(hostname: string): boolean {
+function isPlaceholderHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   return /(^|\.)example\.(com|org|net)$/.test(host) || /(^|\.)(example|invalid|test)$/.test(host);
 }

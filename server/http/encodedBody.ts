@@ -43,7 +43,7 @@ export async function encodeBody(text: string | Buffer, brotliQuality = BROTLI_B
   return { identity, br, gzip: gz, etag: etagOf(identity) };
 }
 
-export type Encoding = 'br' | 'gzip' | 'identity';
+type Encoding = 'br' | 'gzip' | 'identity';
 
 /** The representation chosen for one request: its bytes and their own strong validator. */
 export interface Representation {

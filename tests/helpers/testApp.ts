@@ -19,7 +19,7 @@ export const BEFORE_DEADLINE_MS = Date.parse('2025-09-01T12:00:00-06:00');
  * from Early Bird straight to closed. Tests of the whole life (Early Bird, then normal, then closed) use
  * this start, a week after the seed's deadline, unless they set their own.
  */
-export const TEST_START_ISO = '2025-10-08T20:00:00-06:00';
+const TEST_START_ISO = '2025-10-08T20:00:00-06:00';
 export const TEST_START_MS = Date.parse(TEST_START_ISO);
 
 /**
