@@ -242,14 +242,14 @@ export const refundPromise = {
  * How a voucher payment comes back: Stripe cannot refund a cash payment at OXXO, so the owner sends a bank transfer.
  * One sentence, on the refund page and in the terms.
  */
-const voucherRefund = `Si pagaste en efectivo con una ficha de OXXO, Stripe no puede devolver ese pago: te lo devolvemos por transferencia bancaria a la cuenta que nos indiques (su CLABE de 18 dígitos y el nombre de quien la tiene), a más tardar ${refundPromise.issueDays} días hábiles después de recibir esos datos.`;
+export const voucherRefund = `Si pagaste en efectivo con una ficha de OXXO, Stripe no puede devolver ese pago: te lo devolvemos por transferencia bancaria a la cuenta que nos indiques (su CLABE de 18 dígitos y el nombre de quien la tiene), a más tardar ${refundPromise.issueDays} días hábiles después de recibir esos datos.`;
 
 /**
  * What becomes of a voucher or a transfer not paid in time, said once: in the terms' Early Bird clause and on the page
  * after the checkout while it waits. `placeBack` where the site gives the place back (docs/fulfilment.md): it does so
  * only while the Early Bird still sells.
  */
-const voucherExpiry = {
+export const voucherExpiry = {
   lapse: 'Si vencen sin pagarse, la compra se cancela sin ningún cargo y pierdes el lugar apartado.',
   placeBack: 'Mientras siga la promoción Early Bird, ese lugar vuelve a ofrecerse con su precio y el contador de este sitio lo cuenta de nuevo.',
 } as const;
