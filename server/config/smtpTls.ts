@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
  * Whether a mail server's host is this machine: a relay beside the site (a sidecar) is reached without TLS, since
  * nothing on the way can read or strip it. Names are taken as written, never resolved.
  */
-function isLoopbackHost(hostname: string): boolean {
+export function isLoopbackHost(hostname: string): boolean {
   const host = hostname
     .toLowerCase()
     .replace(/^\[|\]$/g, '')

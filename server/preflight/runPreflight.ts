@@ -42,6 +42,8 @@ function settingsChecks(config: SiteConfig, production: boolean): Check[] {
   for (const name of config.placeholders)
     checks.push(warn(`settings.${name}`, 'settings', name, 'still its placeholder: set the real value (production refuses to start)'));
   for (const name of config.unsetForProduction) checks.push(warn(`settings.${name}`, 'settings', name, 'unset: production refuses to start without it'));
+  for (const name of config.datesFromClock)
+    checks.push(warn(`settings.${name}`, 'settings', name, 'unset: the page shows a date made from the clock, and production refuses to start without it'));
   if (!config.spots)
     checks.push(
       warn(
@@ -139,7 +141,7 @@ export async function runPreflight({ config, production, env, nowMs, samples }: 
 export async function preflightFromEnvironment(env: Environment, options: PreflightOptions): Promise<{ checks: Check[]; publicUrl: string | null }> {
   let config: SiteConfig;
   try {
-    config = readConfig(env);
+    config = readConfig(env, options.nowMs);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     return { checks: [fail('settings.start', 'settings', 'Settings', `the server would not start: ${error.message}`)], publicUrl: null };

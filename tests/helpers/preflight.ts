@@ -16,7 +16,7 @@ export const SMTP_PASSWORD = 'stand-in-password';
 export const NOW_MS = Date.parse('2025-09-01T12:00:00-06:00');
 export const DATES = { EARLY_BIRD_DEADLINE: '2025-09-30T23:59:59-06:00', WORKSHOP_START: '2025-10-08T20:00:00-06:00' };
 
-export const WELL_SET_DNS: DnsRecords = {
+const WELL_SET_DNS: DnsRecords = {
   mx: { [MAIL_DOMAIN]: [{ exchange: `mx.${MAIL_DOMAIN}`, preference: 10 }] },
   txt: { [MAIL_DOMAIN]: ['v=spf1 include:_spf.example.net ~all'], [`_dmarc.${MAIL_DOMAIN}`]: [`v=DMARC1; p=none; rua=mailto:${CONTACT_EMAIL}`] },
 };

@@ -172,8 +172,16 @@ describe('each fault fails alone, named', () => {
     expect(checkOf(checks, 'dates.reminder.day_before').message).toContain('will not be sent');
   });
 
+  it("dates left unset, which a developer's machine makes up from the clock: a warn each, and nothing fails", async () => {
+    const checks = await preflight({ WORKSHOP_START: '', EARLY_BIRD_DEADLINE: '' }, NOW_MS, false);
+    expect(failed(checks)).toEqual([]);
+    for (const name of ['WORKSHOP_START', 'EARLY_BIRD_DEADLINE']) {
+      expect(checkOf(checks, `settings.${name}`)).toMatchObject({ status: 'warn', message: expect.stringContaining('production refuses to start') });
+    }
+  });
+
   it('a test key in production', async () => {
-    const config = readConfig(rig.env());
+    const config = readConfig(rig.env(), NOW_MS);
     const checks = await runPreflight({ config, production: true, env: rig.env(), nowMs: NOW_MS, samples: false });
     expect(failed(checks)).toEqual(['stripe.key']);
     expect(checkOf(checks, 'stripe.key').message).toContain('no real buyer can pay');
