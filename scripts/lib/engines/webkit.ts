@@ -115,7 +115,10 @@ export async function webkitEngine(): Promise<Engine> {
         ]);
         if (innerWidth === viewport.width && innerHeight === viewport.height) break;
         if (tries === 5) throw new Error(`WebKit's page stays ${innerWidth} × ${innerHeight}, not ${viewport.width} × ${viewport.height}`);
-        await window.setRect({ width: rect.width - innerWidth + viewport.width, height: rect.height - innerHeight + viewport.height });
+        const width = rect.width - innerWidth + viewport.width;
+        const height = rect.height - innerHeight + viewport.height;
+        // A window a busy machine has not laid out yet reports sizes that make no sense: sized as the viewport, and asked again.
+        await window.setRect(width > 0 && height > 0 ? { width, height } : viewport);
       }
       session.viewport = viewport;
     }
