@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import type { PageAssets } from '../shared/buildManifest';
 import { createApp } from './app';
+import { keepLinks } from './checkout/keepLinks';
 import type { SiteConfig } from './config/settings';
 import { type FulfilmentRoutes, startFulfilment } from './fulfilment/fulfilmentRoutes';
 import { startSweeps } from './fulfilment/sweep/sweepTimer';
@@ -23,7 +24,8 @@ export interface SiteOptions {
   clock: Clock;
   logger: Logger;
   /**
-   * The timers of the work that runs by itself: the spots' reads, each second's page made ahead, the sweep. None:
+   * The timers of the work that runs by itself: the spots' reads, each second's page made ahead, the links' changes at
+   * their instants, the sweep. None:
    * nothing runs by itself, and whoever assembled the site drives it (a test calls the sweep at its own moment).
    */
   scheduler?: Scheduler;
@@ -78,6 +80,8 @@ export function assembleSite({
   if (polled) background.push(polled);
   if (scheduler) {
     background.push(startRenderAhead({ bodies, clock, scheduler }));
+    const links = keepLinks(config, { clock, scheduler, logger, registry: metrics?.registry });
+    if (links) background.push(links);
     if (fulfilment && config.fulfilment)
       background.push(startSweeps({ sweep: fulfilment.sweep, clock, scheduler, periodMs: config.fulfilment.sweepSeconds * 1000 }));
   }

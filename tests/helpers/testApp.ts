@@ -4,7 +4,7 @@ import { loadPageAssets } from '../../server/render/readManifest';
 import type { Clock } from '../../server/ops/clock';
 import { readConfig, type Environment } from '../../server/config/settings';
 import type { PriceFeed, SpotsFeed } from '../../server/spots/poller';
-import { nodeScheduler } from '../../server/ops/scheduler';
+import { nodeScheduler, type Scheduler } from '../../server/ops/scheduler';
 import { assembleSite } from '../../server/site';
 import { capturedLogger } from './logs';
 
@@ -31,6 +31,7 @@ export function testApp({
   env = {},
   withMetrics = false,
   renderAhead = false,
+  scheduler = renderAhead ? nodeScheduler : undefined,
   spots,
   price,
   assets = loadPageAssets(DIST),
@@ -41,6 +42,8 @@ export function testApp({
   withMetrics?: boolean;
   /** Starts the timers on Node's own (vitest's fake ones in the tests that ask), as the entry does: stop them with `stop()`. */
   renderAhead?: boolean;
+  /** Starts the timers on the test's own (tests/spots/time.ts), as the entry does on Node's: stop them with `stop()`. */
+  scheduler?: Scheduler;
   spots?: SpotsFeed;
   /** The checkout's price in pesos, as a poller holds it. */
   price?: PriceFeed;
@@ -58,7 +61,7 @@ export function testApp({
     publicDir: path.join(DIST, 'public'),
     clock,
     logger,
-    scheduler: renderAhead ? nodeScheduler : undefined,
+    scheduler,
     spots,
     price,
     withMetrics,
