@@ -32,6 +32,8 @@ export interface SiteOptions {
   /** The spots and the price from elsewhere than the checkout's poller: a test's own. */
   spots?: SpotsFeed;
   price?: PriceFeed;
+  /** The normal price's checkout's places and price, likewise. */
+  normal?: SpotsFeed & PriceFeed;
   /** Counters even without METRICS_PORT: for a test that reads them. */
   withMetrics?: boolean;
   /** True once the process is shutting down. */
@@ -64,20 +66,29 @@ export function assembleSite({
   scheduler,
   spots: givenSpots,
   price,
+  normal: givenNormal,
   withMetrics = false,
   draining,
 }: SiteOptions): Site {
   const polled = !givenSpots && config.spots && scheduler ? startSpots(config.spots, { clock, scheduler, logger }) : undefined;
-  const spots = givenSpots ?? polled;
+  const polledNormal =
+    !givenNormal && config.spots && config.normalCheckout && scheduler
+      ? startSpots(config.spots, { clock, scheduler, logger }, config.normalCheckout)
+      : undefined;
+  const normal = givenNormal ?? polledNormal;
+  const polledSpots = givenSpots ?? polled;
+  // Ready once every checkout the page shows has answered (or failed) its first read.
+  const spots: SpotsFeed | undefined = polledSpots && { current: () => polledSpots.current(), ready: () => polledSpots.ready() && (normal?.ready() ?? true) };
   let metrics: Metrics | undefined;
   if (config.metricsPort !== null || withMetrics) {
-    metrics = createMetrics({ clock, sale: config.sale, currentSpots: () => spots?.current() ?? null });
-    if (isPoller(spots)) registerSpotsMetrics(metrics.registry, spots);
+    metrics = createMetrics({ clock, sale: config.sale, currentSpots: () => spots?.current() ?? null, currentNormalSpots: () => normal?.current() ?? null });
+    if (isPoller(polledSpots)) registerSpotsMetrics(metrics.registry, polledSpots);
   }
-  const bodies = createBodies({ config, assets, clock, logger, metrics, spots, price: price ?? polled });
+  const bodies = createBodies({ config, assets, clock, logger, metrics, spots, price: price ?? polled, normal });
   const fulfilment = startFulfilment(config, { render: { thanks: bodies.thanksHtml, access: bodies.accessHtml }, clock, logger, metrics });
   const background: Background[] = [];
   if (polled) background.push(polled);
+  if (polledNormal) background.push(polledNormal);
   if (scheduler) {
     background.push(startRenderAhead({ bodies, clock, scheduler }));
     const links = keepLinks(config, { clock, scheduler, logger, registry: metrics?.registry });

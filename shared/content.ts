@@ -290,6 +290,12 @@ export const invoice = {
 /** "a, b y c": a list within a sentence. */
 const inWords = (items: readonly string[]): string => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`);
 
+/** Why the normal price is shown: the Early Bird's time is up, or its spots are taken. */
+const EARLY_BIRD_ENDED = 'El precio Early Bird ya terminó.';
+const EARLY_BIRD_TAKEN = 'Los lugares con precio Early Bird ya se agotaron.';
+/** Where the normal price has no checkout of its own (the seed's disabled button): the owner is written to instead. */
+const WRITE_TO_JOIN = 'Escríbenos y te compartimos cómo inscribirte.';
+
 export const pricing = {
   id: 'precios',
   eyebrow: 'Inversión',
@@ -323,11 +329,16 @@ export const pricing = {
   /** Under every price, as LFPC art. 7 bis asks: the price shown is the total. */
   taxesIncluded: 'Precio final, impuestos incluidos.',
   normalCta: 'Contactar para precio normal',
-  normalNote: 'El precio Early Bird ya terminó. Escríbenos y te compartimos cómo inscribirte.',
+  normalNote: `${EARLY_BIRD_ENDED} ${WRITE_TO_JOIN}`,
   /** The normal price reached before the deadline: the last Early Bird spot was sold. */
-  earlyBirdTakenNote: 'Los lugares con precio Early Bird ya se agotaron. Escríbenos y te compartimos cómo inscribirte.',
+  earlyBirdTakenNote: `${EARLY_BIRD_TAKEN} ${WRITE_TO_JOIN}`,
+  /** Where the normal price sells through a checkout of its own (docs/pricing.md): why it is the price now. */
+  normalSellingNote: EARLY_BIRD_ENDED,
+  earlyBirdTakenSellingNote: EARLY_BIRD_TAKEN,
+  /** When the normal price's checkout has a limit: the places it has left, out of no other number. */
+  normalSpotsLeft: (remaining: number): string => (remaining === 1 ? 'Queda 1 lugar' : `Quedan ${remaining} lugares`),
   soldOutLabel: 'Cupo lleno',
-  soldOutText: 'Los 30 lugares de esta edición ya tienen dueña. Únete a la lista de espera y te escribimos si se libera un lugar o abrimos una nueva fecha.',
+  soldOutText: 'Los lugares de esta edición ya tienen dueña. Únete a la lista de espera y te escribimos si se libera un lugar o abrimos una nueva fecha.',
   closedLabel: 'Inscripciones cerradas',
   /** Followed by the workshop's full date. */
   closedTextPrefix: 'El taller en vivo se realizó el',

@@ -47,16 +47,19 @@ export interface PageBodiesOptions {
   spots?: SpotsFeed;
   /** The checkout's price in pesos; absent: the pages show dollars. */
   price?: PriceFeed;
+  /** The normal price's own checkout, where it has one: its places and its price in pesos. */
+  normal?: SpotsFeed & PriceFeed;
 }
 
 /** The legal pages that state the checkout's price. */
 const PRICED_PAGES: readonly LegalPageName[] = ['terms'];
 
 /** Which snapshot a request gets, and its body: from memory when that snapshot was rendered before. */
-export function createBodies({ config, assets, clock, logger, metrics, spots, price }: PageBodiesOptions): PageBodies {
+export function createBodies({ config, assets, clock, logger, metrics, spots, price, normal }: PageBodiesOptions): PageBodies {
   const documents = createDocuments(config, assets);
   const spotsNow = () => spots?.current() ?? null;
   const priceNow = () => price?.pesoPrice() ?? null;
+  const normalNow = () => ({ spots: normal?.current() ?? null, pesoPrice: normal?.pesoPrice() ?? null });
   /** A legal page's snapshot: the terms follow the price, the others only the year. */
   const legalSnapshot = (page: LegalPageName, nowMs: number): PricedSnapshot =>
     PRICED_PAGES.includes(page) ? pricedSnapshot(nowMs, priceNow(), price !== undefined) : { ...yearSnapshot(nowMs), pesoPrice: null };
@@ -106,7 +109,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, pr
   return {
     async landing() {
       lastLandingVisitMs = clock();
-      const snapshot = landingSnapshot(lastLandingVisitMs, config.sale, spotsNow(), priceNow());
+      const snapshot = landingSnapshot(lastLandingVisitMs, config.sale, spotsNow(), priceNow(), normalNow());
       const body = await landing.serve(snapshot.key, snapshot.state, renderLanding(snapshot));
       return { body, cacheControl: htmlCacheControl(snapshot) };
     },
@@ -131,7 +134,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, pr
     thanksHtml: (view, year) => documents.thanks(view, year),
     accessHtml: (view, year) => documents.access(view, year),
     prepareLanding(secondMs) {
-      const snapshot = landingSnapshot(secondMs, config.sale, spotsNow(), priceNow());
+      const snapshot = landingSnapshot(secondMs, config.sale, spotsNow(), priceNow(), normalNow());
       landing.prepare(snapshot.key, snapshot.state, ROUTES.landing.path, renderLanding(snapshot));
     },
     prepareYearPages() {

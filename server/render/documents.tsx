@@ -23,7 +23,7 @@ import type { FooterProps } from '../../shared/components/Footer';
 import { LandingPage } from '../../shared/components/LandingPage';
 import { LegalPage } from '../../shared/components/LegalPage';
 import { OutagePage } from '../../shared/components/OutagePage';
-import type { EarlyBirdOffer } from '../../shared/components/landing/PriceCard';
+import type { EarlyBirdOffer, NormalOffer } from '../../shared/components/landing/PriceCard';
 import { PromptPage } from '../../shared/components/PromptPage';
 import { StatusPage } from '../../shared/components/StatusPage';
 import { ThanksPage, type ThanksView } from '../../shared/components/ThanksPage';
@@ -98,12 +98,15 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
     imageUrl,
   });
   const dollars = (amount: number): PriceFact => ({ price: String(amount), currency: prices.currency });
-  const normalOffer = (availability: OfferFacts['availability']): OfferFacts => ({
+  const { normalCheckout } = config;
+  /** The normal price: in pesos with the dollars beside it where its own checkout has a peso amount, at that checkout where there is one. */
+  const normalOfferFacts = (availability: OfferFacts['availability'], normal: LandingSnapshot['normal']): OfferFacts => ({
     name: pricing.normalLabel,
-    prices: [dollars(prices.normal)],
+    prices: normal.pesoPrice ? [{ price: pesoAmountValue(normal.pesoPrice), currency: prices.pesoCurrency }, dollars(prices.normal)] : [dollars(prices.normal)],
     availability,
     validThrough: isoInWorkshopZone(schedule.startMs),
-    url: pricingUrl,
+    url: (availability === 'InStock' && normalCheckout?.url) || pricingUrl,
+    ...(availability === 'InStock' && normal.spots && { inventoryLevel: normal.spots.remaining }),
   });
   /** In pesos with the dollars beside it where the checkout has a peso amount, as the price card shows it. */
   const earlyBirdOffer = (spots: Spots | null, pesoPrice: PesoPrice | null): OfferFacts => ({
@@ -114,20 +117,20 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
     url: checkoutUrl,
     ...(spots && { inventoryLevel: spots.remaining }),
   });
-  /** Only the Early Bird offers its price and the checkout; once closed there is nothing to offer. */
-  const offerFacts = (state: SaleState, spots: Spots | null, pesoPrice: PesoPrice | null): OfferFacts | null => {
+  /** The Early Bird offers its price and its checkout, the normal price its own where it has one; once closed there is nothing to offer. */
+  const offerFacts = ({ state, spots, pesoPrice, normal }: LandingSnapshot): OfferFacts | null => {
     switch (state) {
       case 'early-bird':
         return earlyBirdOffer(spots, pesoPrice);
       case 'normal':
-        return normalOffer('InStock');
+        return normalOfferFacts('InStock', normal);
       case 'sold-out':
-        return normalOffer('SoldOut');
+        return normalOfferFacts('SoldOut', normal);
       case 'closed':
         return null;
     }
   };
-  const jsonLd = (state: SaleState, spots: Spots | null, pesoPrice: PesoPrice | null) =>
+  const jsonLd = (snapshot: LandingSnapshot) =>
     eventJsonLd({
       name: workshop.title,
       description: site.description,
@@ -136,26 +139,26 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
       pageUrl: `${publicUrl}/`,
       imageUrl,
       performerName: trainerName,
-      offer: offerFacts(state, spots, pesoPrice),
+      offer: offerFacts(snapshot),
     });
 
   return {
     landing: (snapshot) => {
-      const { state, spots, pesoPrice, earlyBirdTaken, clock, year } = snapshot;
+      const { state, spots, pesoPrice, normal, earlyBirdTaken, clock, year } = snapshot;
       const spotsLabel = spots ? pricing.spotsLeft(spots.remaining, spots.limit) : pricing.spots;
       const offer: EarlyBirdOffer | null =
         state === 'early-bird' ? { checkoutUrl, untilLabel, spotsLabel, countdown: { ...clock, endMs: offerEndMs }, pesoPrice } : null;
+      // The Early Bird page carries it too, in its template of the normal price.
+      const normalOffer: NormalOffer | null =
+        normalCheckout && (state === 'early-bird' || state === 'normal')
+          ? { checkoutUrl: normalCheckout.url, spotsLabel: normal.spots && pricing.normalSpotsLeft(normal.spots.remaining), pesoPrice: normal.pesoPrice }
+          : null;
       return toHtml(
-        <Document
-          meta={meta(site.title, site.description, ROUTES.landing.path)}
-          assets={assets}
-          stylesheet="landing"
-          hasScript
-          jsonLd={jsonLd(state, spots, pesoPrice)}
-        >
+        <Document meta={meta(site.title, site.description, ROUTES.landing.path)} assets={assets} stylesheet="landing" hasScript jsonLd={jsonLd(snapshot)}>
           <LandingPage
             sale={snapshot}
             offer={offer}
+            normalOffer={normalOffer}
             earlyBirdTaken={earlyBirdTaken}
             schedule={schedule}
             calendarUrl={calendar}

@@ -90,6 +90,7 @@ async function afterTheCheckout(): Promise<string[]> {
   const marks = Object.fromEntries(MAIL_KINDS.map((kind) => [kind, readMark({}, kind)])) as Record<(typeof MAIL_KINDS)[number], ReturnType<typeof readMark>>;
   const purchase = {
     sessionId: paid,
+    link: 'early_bird',
     standing: 'paid',
     firstName: 'Ana',
     email: 'ana@correo.example.org',

@@ -1,5 +1,6 @@
 import type { JourneyTimeline } from '../../../shared/logic/journey';
-import { type SaleTerms, saleState } from '../../../shared/logic/sale';
+import type { SaleTerms } from '../../../shared/logic/sale';
+import { placeBackOpen } from '../links/placesBackPlan';
 import type { MailKind } from '../records/mailMarks';
 import { hasAccess, type Purchase } from '../records/purchase';
 
@@ -10,7 +11,7 @@ export const REMINDER_GRACE_MS = 30 * 60_000;
 export interface Due {
   send: MailKind[];
   missed: MailKind[];
-  /** Its voucher expired while the Early Bird sells: its place goes back to the sale. */
+  /** Its voucher expired while its link's price sells: its place goes back to that link. */
   placeBack: boolean;
 }
 
@@ -27,11 +28,11 @@ const REMINDERS = [
  * - Each reminder from its moment, to a purchase paid before that moment, for `REMINDER_GRACE_MS`; later it is missed.
  * - The recording mail once the workshop has ended and the owner has set every link it points to (`materialsReady`),
  *   so that nothing it announces is missing.
- * - An expired voucher's place, once, while the Early Bird still sells by its dates and the owner's switch (whatever
- *   its spots): after that there is no Early Bird place to give back.
+ * - An expired voucher's place, once, while its link's price still sells by its dates and the owner's switch (whatever
+ *   its spots), short of its last minute: after that there is no such place to give back.
  */
 export function dueNow(purchase: Purchase, nowMs: number, timeline: JourneyTimeline, materialsReady: boolean, sale: SaleTerms): Due {
-  const placeBack = purchase.standing === 'payment_failed' && !purchase.placeGivenBack && saleState(nowMs, sale) === 'early-bird';
+  const placeBack = purchase.standing === 'payment_failed' && !purchase.placeGivenBack && placeBackOpen(purchase.link, nowMs, sale);
   const due: Due = { send: [], missed: [], placeBack };
   const { marks } = purchase;
   if (!hasAccess(purchase.standing) || Object.values(marks).some((mark) => mark.status === 'undeliverable')) return due;

@@ -1,4 +1,4 @@
-import { hasAccess, purchaseOf } from '../records/purchase';
+import { hasAccess, type LinkRoles, purchaseOf } from '../records/purchase';
 import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
 import type { Settle, Settled, Via } from './settlePurchase';
 import type { MailOutcome, Outcome, PlacesBackOutcome } from '../reports/outcomes';
@@ -63,18 +63,18 @@ export const detailOf = (error: unknown): string => (error instanceof CheckoutEr
 
 /** Only what Stripe says of a session, for the personal link: a read, and nothing sent. Rejects when Stripe cannot say. */
 export const createVerify =
-  (checkout: CheckoutApi, paymentLink: string) =>
+  (checkout: CheckoutApi, links: LinkRoles) =>
   (sessionId: string): Promise<Verified> =>
-    checkout.session(sessionId).then((session) => verifiedOf({ purchase: session && purchaseOf(session, paymentLink) }));
+    checkout.session(sessionId).then((session) => verifiedOf({ purchase: session && purchaseOf(session, links) }));
 
 /**
  * The webhook's and the page's way in: read the session at Stripe (with its PaymentIntent and charge), then settle it
  * as the sweep does. The page shows what Stripe said without waiting for the mail.
  */
-export function createFulfil(checkout: CheckoutApi, settle: Settle, paymentLink: string): Fulfil {
+export function createFulfil(checkout: CheckoutApi, settle: Settle, links: LinkRoles): Fulfil {
   return (sessionId, via) => {
     const read = checkout.session(sessionId);
-    const verified = read.then((session) => verifiedOf({ purchase: session && purchaseOf(session, paymentLink) }));
+    const verified = read.then((session) => verifiedOf({ purchase: session && purchaseOf(session, links) }));
     // Whoever asks only for the conclusion must not leave a failed read unhandled.
     verified.catch(() => undefined);
     const concluded = read

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { JourneyTimeline } from '../../../shared/logic/journey';
-import type { SaleTerms } from '../../../shared/logic/sale';
+import type { LinkRole, SaleTerms } from '../../../shared/logic/sale';
 import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
 import { type CheckoutApi, CheckoutError } from '../records/checkoutApi';
@@ -9,7 +9,7 @@ import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { LinkLimit, PlacesBackResult } from '../links/placesBackAtLink';
 import type { MailKind } from '../records/mailMarks';
 import { placeBackMetadata } from '../records/placeBackMark';
-import { type Purchase, purchaseOf } from '../records/purchase';
+import { type LinkRoles, type Purchase, purchaseOf } from '../records/purchase';
 import type { MailResult, SendOnce } from '../mail/sendMailOnce';
 
 /** Who asked: Stripe's webhook, the buyer's page after the checkout, or the sweep over the link's purchases. */
@@ -32,12 +32,13 @@ export interface Settled {
 export type Settle = (session: Stripe.Checkout.Session, via: Via) => Promise<Settled>;
 
 export interface SettleOptions {
-  paymentLink: string;
+  /** Our Payment Links: a session of any other is none of ours. */
+  links: LinkRoles;
   /** Where an expired voucher's place is marked given back. */
   checkout: CheckoutApi;
   sendOnce: SendOnce;
-  /** The Payment Link's limit, which gives the marked places back. */
-  linkLimit: LinkLimit;
+  /** Each Payment Link's limit, which gives the marked places back. */
+  linkLimits: Record<LinkRole, LinkLimit | undefined>;
   timeline: JourneyTimeline;
   /** The Early Bird's dates and the owner's switch: a place is given back only while it sells. */
   sale: SaleTerms;
@@ -61,7 +62,7 @@ export const purchaseFields = (purchase: Purchase): Record<string, string> =>
  * A place marked given back reaches the link's limit at once for the webhook, which answers Stripe only when it has;
  * the sweep counts the marks over every purchase and raises the link once at its end; the page leaves it to either.
  */
-export function createSettle({ paymentLink, checkout, sendOnce, linkLimit, timeline, sale, materialsReady, clock, logger, metrics }: SettleOptions): Settle {
+export function createSettle({ links, checkout, sendOnce, linkLimits, timeline, sale, materialsReady, clock, logger, metrics }: SettleOptions): Settle {
   const markPlace = async (purchase: Purchase, via: Via): Promise<PlacesBackResult | null> => {
     const fields = { event: 'place_back', via, ...purchaseFields(purchase) };
     try {
@@ -76,12 +77,13 @@ export function createSettle({ paymentLink, checkout, sendOnce, linkLimit, timel
   };
 
   return async (session, via) => {
-    const purchase = purchaseOf(session, paymentLink);
+    const purchase = purchaseOf(session, links);
     if (!purchase) return { purchase, results: [], missed: [], placeGivenBack: false, placeBack: null };
     const due = dueNow(purchase, clock(), timeline, materialsReady, sale);
     let placeBack = due.placeBack ? await markPlace(purchase, via) : null;
     const placeGivenBack = purchase.placeGivenBack || (due.placeBack && placeBack === null);
-    if (placeGivenBack && via === 'webhook') placeBack = await linkLimit.recount();
+    const linkLimit = linkLimits[purchase.link];
+    if (placeGivenBack && via === 'webhook' && linkLimit) placeBack = await linkLimit.recount();
     const results: MailResult[] = [];
     for (const kind of due.send) {
       const result = await sendOnce(purchase, kind);
