@@ -22,6 +22,7 @@ import { smtpMailer } from './mail/smtpMailer';
 import { readBudget } from './pages/stripeReadBudget';
 import { recentSessions } from './pages/recentSessions';
 import { createSendOnce } from './mail/sendMailOnce';
+import { createRefundOnce } from './settle/refundOnce';
 import { sessionLookup } from './pages/sessionLookup';
 import { createSettle } from './settle/settlePurchase';
 import { createSweep, type Sweep } from './sweep/purchaseSweep';
@@ -108,6 +109,7 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     links: roles,
     checkout,
     sendOnce,
+    refundOnce: createRefundOnce({ checkout, sendOnce, logger, metrics }),
     linkLimits,
     timeline,
     sale: config.sale,
@@ -116,12 +118,13 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     logger,
     metrics,
   });
-  const fulfil = createFulfil(checkout, settle, roles);
+  const reading = { timeline, clock };
+  const fulfil = createFulfil(checkout, settle, roles, reading);
   const memory = recentSessions<Verified>(REMEMBERED_SESSIONS);
   const budget = readBudget(READS_PER_SECOND, READS_AT_ONCE);
   // The page after the checkout reads through the fulfilment (the mail goes out too); the personal link only reads.
   const thanksLookup = sessionLookup({ read: (sessionId) => fulfil(sessionId, 'page').verified, memory, budget, clock });
-  const accessLookup = sessionLookup({ read: createVerify(checkout, roles), memory, budget, clock });
+  const accessLookup = sessionLookup({ read: createVerify(checkout, roles, reading), memory, budget, clock });
   const { page, calendar } = thanksPage({ lookup: thanksLookup, invite, accessUrlOf, render: render.thanks, clock, metrics });
   const access = accessPage({
     accessSecret: secret,
@@ -143,7 +146,7 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     webhook: stripeWebhook({
       secret: settings.webhookSecret(),
       fulfil,
-      endAccess: createEndAccess(checkout, settle, memory.forget),
+      endAccess: createEndAccess(checkout, settle, memory.forget, reading),
       clock,
       logger,
       metrics,

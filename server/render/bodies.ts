@@ -62,7 +62,9 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, pr
   const normalNow = () => ({ spots: normal?.current() ?? null, pesoPrice: normal?.pesoPrice() ?? null });
   /** A legal page's snapshot: the terms follow the price, the others only the year. */
   const legalSnapshot = (page: LegalPageName, nowMs: number): PricedSnapshot =>
-    PRICED_PAGES.includes(page) ? pricedSnapshot(nowMs, priceNow(), price !== undefined) : { ...yearSnapshot(nowMs), pesoPrice: null };
+    PRICED_PAGES.includes(page)
+      ? pricedSnapshot(nowMs, priceNow(), price !== undefined, normal?.pesoPrice() ?? null)
+      : { ...yearSnapshot(nowMs), pesoPrice: null, normalPesoPrice: null };
 
   /** A page's bodies for its most recent snapshot keys, each rendered once. */
   const memo = (page: PageName, slots = 1) => {
@@ -101,7 +103,8 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, pr
   const prompt = memo('prompt');
   const renderPrompt = (year: number) => async () => encodeBody(documents.prompt(year));
   const legal = Object.fromEntries(LEGAL_PAGES.map((page) => [page, memo(page)])) as Record<LegalPageName, ReturnType<typeof memo>>;
-  const renderLegal = (page: LegalPageName, snapshot: PricedSnapshot) => async () => encodeBody(documents.legal(page, snapshot.year, snapshot.pesoPrice));
+  const renderLegal = (page: LegalPageName, snapshot: PricedSnapshot) => async () =>
+    encodeBody(documents.legal(page, snapshot.year, snapshot.pesoPrice, snapshot.normalPesoPrice));
   const calendar = memo('calendar');
 
   let lastLandingVisitMs = Number.NEGATIVE_INFINITY;

@@ -29,6 +29,7 @@ import { StatusPage } from '../../shared/components/StatusPage';
 import { ThanksPage, type ThanksView } from '../../shared/components/ThanksPage';
 import { AccessPage, type AccessView } from '../../shared/components/AccessPage';
 import { calendarUrl, icsCalendar, workshopEvent, workshopUid } from '../../shared/logic/calendar';
+import { cardsOnlyFromMs } from '../../shared/logic/cardsOnly';
 import { eventJsonLd, type OfferFacts, type PriceFact } from '../../shared/logic/eventJsonLd';
 import { type PesoPrice, pesoAmountLabel, pesoAmountValue } from '../../shared/logic/pesoPrice';
 import { earlyBirdEndMs, type SaleState } from '../../shared/logic/sale';
@@ -42,8 +43,8 @@ import type { LandingSnapshot } from './snapshot';
 export interface Documents {
   landing(snapshot: LandingSnapshot): string;
   prompt(year: number): string;
-  /** The terms, the refund policy or the privacy notice, with the Early Bird's price in pesos where the checkout has one. */
-  legal(page: LegalPageName, year: number, pesoPrice: PesoPrice | null): string;
+  /** The terms, the refund policy or the privacy notice, with the prices in pesos where the checkouts have them. */
+  legal(page: LegalPageName, year: number, pesoPrice: PesoPrice | null, normalPesoPrice: PesoPrice | null): string;
   notFound(): string;
   serverError(): string;
   /** The page a shared cache keeps and shows while no instance answers. */
@@ -81,10 +82,16 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
   const footer = (year: number): FooterProps => ({ seller, social: config.social, year });
   /** The site sends each buyer's mails itself: the FAQ and the terms say so. */
   const automaticMail = config.fulfilment !== null;
-  const legalFacts = (pesoPrice: PesoPrice | null): LegalFacts => ({
+  const pesos = (price: PesoPrice | null): string | null => price && `${pesoAmountLabel(price)} ${prices.pesoCurrency}`;
+  // The links take cards only from this instant only where the site can change them: with the Stripe settings.
+  const cardsOnlyFrom = config.spots ? `${dateTimeLabel(cardsOnlyFromMs(schedule.startMs))} ${workshop.zoneLabel}` : null;
+  const legalFacts = (pesoPrice: PesoPrice | null, normalPesoPrice: PesoPrice | null): LegalFacts => ({
     seller,
     trainerName,
-    earlyBirdPesos: pesoPrice && `${pesoAmountLabel(pesoPrice)} ${prices.pesoCurrency}`,
+    earlyBirdPesos: pesos(pesoPrice),
+    normalCheckout: config.normalCheckout !== null,
+    normalPesos: pesos(normalPesoPrice),
+    cardsOnlyFrom,
     workshopDate: schedule.fullLabel,
     earlyBirdEnd: `${dateTimeLabel(offerEndMs)} ${workshop.zoneLabel}`,
     refundDeadline: `${dateTimeLabel(calendarDaysAfterEndMs(schedule.startMs, refundPromise.windowDays))} ${workshop.zoneLabel}`,
@@ -179,8 +186,8 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
           <PromptPage footer={footer(year)} />
         </Document>,
       ),
-    legal: (page, year, pesoPrice) => {
-      const text = legalTexts[page](legalFacts(pesoPrice));
+    legal: (page, year, pesoPrice, normalPesoPrice) => {
+      const text = legalTexts[page](legalFacts(pesoPrice, normalPesoPrice));
       return toHtml(
         <Document meta={meta(text.title, text.description, ROUTES[page].path)} assets={assets} stylesheet="simple" hasScript={false}>
           <LegalPage text={text} footer={footer(year)} />

@@ -102,9 +102,10 @@ export function yearSnapshot(nowMs: number): Snapshot {
   return { key: String(year), year, sharedMaxAge: STABLE_SHARED_MAX_AGE };
 }
 
-/** A page that shows the checkout's price in pesos (the terms), and the price it shows. */
+/** A page that shows the checkout's prices in pesos (the terms), and the prices it shows: the Early Bird's and the normal one's. */
 export interface PricedSnapshot extends Snapshot {
   pesoPrice: PesoPrice | null;
+  normalPesoPrice: PesoPrice | null;
 }
 
 /**
@@ -112,9 +113,15 @@ export interface PricedSnapshot extends Snapshot {
  * the price comes from the checkout a shared cache keeps the page no longer than the landing page, so a new price
  * reaches both as soon.
  */
-export function pricedSnapshot(nowMs: number, pesoPrice: PesoPrice | null, fromCheckout: boolean): PricedSnapshot {
+export function pricedSnapshot(nowMs: number, pesoPrice: PesoPrice | null, fromCheckout: boolean, normalPesoPrice: PesoPrice | null = null): PricedSnapshot {
   const { key, year, sharedMaxAge } = yearSnapshot(nowMs);
-  return { key: `${key}:${pesoPriceKey(pesoPrice)}`, year, pesoPrice, sharedMaxAge: fromCheckout ? OPEN_SHARED_MAX_AGE : sharedMaxAge };
+  return {
+    key: `${key}:${pesoPriceKey(pesoPrice)}:${pesoPriceKey(normalPesoPrice)}`,
+    year,
+    pesoPrice,
+    normalPesoPrice,
+    sharedMaxAge: fromCheckout ? OPEN_SHARED_MAX_AGE : sharedMaxAge,
+  };
 }
 
 /**

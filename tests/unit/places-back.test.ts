@@ -33,7 +33,7 @@ describe('a voucher that failed', () => {
     const purchase = purchaseOf(checkout.session(sessionId) as Stripe.Checkout.Session, LINKS);
     expect(purchase).toMatchObject({ standing: 'payment_failed', placeGivenBack: false });
     if (!purchase) return;
-    expect(dueNow(purchase, 1_500_000, timeline, true, SALE)).toEqual({ send: [], missed: [], placeBack: true });
+    expect(dueNow(purchase, 1_500_000, timeline, true, SALE)).toEqual({ send: [], missed: [], placeBack: true, refund: null });
     // From the deadline, from the start, and under the owner's sold-out switch, there is no Early Bird place to give back.
     expect(dueNow(purchase, SALE.earlyBirdDeadlineMs, timeline, true, SALE).placeBack).toBe(false);
     expect(dueNow(purchase, SALE.workshopStartMs, timeline, true, SALE).placeBack).toBe(false);

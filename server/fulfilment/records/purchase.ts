@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { LinkRole } from '../../../shared/logic/sale';
 import { MAIL_KINDS, type MailKind, type Mark, readMark } from './mailMarks';
 import { placeGivenBack } from './placeBackMark';
+import { type RefundReason, refundReasonOf } from './refundMark';
 
 /**
  * Where a purchase stands. `paid` and `free` (a 100 % promotion code: nothing to pay, no PaymentIntent) have access
@@ -31,6 +32,10 @@ export interface Purchase {
   marks: Record<MailKind, Mark>;
   /** An expired voucher's place is marked given back (server/fulfilment/records/placeBackMark.ts). */
   placeGivenBack: boolean;
+  /** The site refunds it, for this reason (server/fulfilment/records/refundMark.ts); null: it does not. */
+  refundReason: RefundReason | null;
+  /** Paid in cash with an OXXO voucher, which Stripe cannot refund: the money goes back by bank transfer. */
+  paidInCash: boolean;
 }
 
 /** Whether a standing has the buyer's access, and the mails that come with it. */
@@ -88,5 +93,7 @@ export function purchaseOf(session: Stripe.Checkout.Session, links: LinkRoles): 
       standing === 'free' ? createdMs : standing === 'awaiting_payment' || standing === 'payment_failed' ? null : (charge?.created ?? session.created) * 1000,
     marks,
     placeGivenBack: placeGivenBack(session.metadata),
+    refundReason: refundReasonOf(session.metadata),
+    paidInCash: charge?.payment_method_details?.type === 'oxxo',
   };
 }
