@@ -5,7 +5,7 @@ import type { SaleState } from '../../shared/logic/sale';
 import { LEGAL_PAGES, type LegalPageName, ROUTES } from '../../shared/routes';
 import type { Clock } from '../ops/clock';
 import type { SiteConfig } from '../config/settings';
-import { BROTLI_BEST, BROTLI_PER_SECOND, encodeBody, type EncodedBody } from '../http/encodedBody';
+import { encodeBody, type EncodedBody } from '../http/encodedBody';
 import type { Logger } from '../ops/logger';
 import type { Metrics, PageName } from '../ops/metrics';
 import { createDocuments } from './documents';
@@ -95,11 +95,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, pr
   const landing = memo('landing', 2);
   // Renders are async, so that a fault while rendering rejects the body's promise (which the memo then
   // forgets) rather than throwing out of the render-ahead's timer.
-  const renderLanding = (snapshot: LandingSnapshot) => async () => {
-    // A body that lives one second (before the start) is compressed a little faster than the best.
-    const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_PER_SECOND;
-    return encodeBody(documents.landing(snapshot), quality);
-  };
+  const renderLanding = (snapshot: LandingSnapshot) => async () => encodeBody(documents.landing(snapshot));
   const prompt = memo('prompt');
   const renderPrompt = (year: number) => async () => encodeBody(documents.prompt(year));
   const legal = Object.fromEntries(LEGAL_PAGES.map((page) => [page, memo(page)])) as Record<LegalPageName, ReturnType<typeof memo>>;

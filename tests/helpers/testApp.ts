@@ -34,6 +34,7 @@ export function testApp({
   scheduler = renderAhead ? nodeScheduler : undefined,
   spots,
   price,
+  normal,
   assets = loadPageAssets(DIST),
   draining,
 }: {
@@ -47,6 +48,8 @@ export function testApp({
   spots?: SpotsFeed;
   /** The checkout's price in pesos, as a poller holds it. */
   price?: PriceFeed;
+  /** The normal price's checkout's places and price, as its poller holds them. */
+  normal?: SpotsFeed & PriceFeed;
   /** The build's assets (dist/), or the test's own. */
   assets?: PageAssets;
   /** True once the process is shutting down (the lame duck). */
@@ -64,6 +67,7 @@ export function testApp({
     scheduler,
     spots,
     price,
+    normal,
     withMetrics,
     draining,
   });
