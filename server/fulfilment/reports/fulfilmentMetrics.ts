@@ -17,7 +17,7 @@ export interface FulfilmentMetrics {
   sweep(completed: boolean, durationMs: number, nowMs: number): void;
   /** Asking the Payment Link to give expired vouchers' places back ended so (its limit already counting them aside). */
   placesBack(outcome: PlacesBackOutcome): void;
-  /** A turn at a refund the site owes ended so. */
+  /** A refund the site owes was decided, made, or failed so (a later turn that finds it done is not counted). */
   refund(reason: RefundReason, outcome: RefundOutcome): void;
 }
 
@@ -77,7 +77,7 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
   });
   const refunds = new Counter({
     name: 'taller_refunds_total',
-    help: 'Turns of a refund the site owes a purchase, by reason (after_end) and outcome (refunded, already_refunded, by_transfer, refused, stripe_unavailable).',
+    help: 'Refunds the site owes, each time one is decided, made or fails, by reason (after_end) and outcome (refunded, already_refunded, by_transfer, refused, stripe_unavailable).',
     labelNames: ['reason', 'outcome'] as const,
     registers: [registry],
   });

@@ -96,9 +96,10 @@ export function createRefundOnce({ checkout, sendOnce, logger, metrics }: Refund
       }
     }
     const refund = await refundAtStripe(purchase, reason);
-    metrics?.refund(reason, refund.outcome);
     const line = LINE[refund.outcome];
     const failed = refund.outcome === 'refused' || refund.outcome === 'stripe_unavailable';
+    // Counted when something is decided, done or failed: not each later turn that finds it done.
+    if (marked || failed || refund.outcome === 'refunded') metrics?.refund(reason, refund.outcome);
     const said = `${refund.outcome} ${refund.detail ?? ''}`;
     const repeated = failed && failing.get(purchase.sessionId) === said;
     if (failed) failing.set(purchase.sessionId, said);
