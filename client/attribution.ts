@@ -5,7 +5,7 @@
  * reference); anything else is dropped, never passed on. Other trackers (fbclid, gclid) are not forwarded.
  * Nothing is stored.
  */
-export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
+const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
 
 const UTM_VALUE = /^[A-Za-z0-9_-]{1,150}$/;
 const REFERENCE = /^[A-Za-z0-9_-]{1,200}$/;

@@ -277,7 +277,7 @@ const BONIFICATION_PERCENT = 20;
  * When the seller does not deliver what was sold (LFPC arts. 92 and 92 ter): the refund, and a bonificación on top.
  * The clause is one sentence, in the terms and on the refund page.
  */
-export const sellerCancellation = {
+const sellerCancellation = {
   bonificationPercent: BONIFICATION_PERCENT,
   clause: `Si cancelamos el taller, o cambiamos su fecha y la nueva no te funciona, te devolvemos el 100 % de lo que pagaste y, además, te pagamos una bonificación del ${BONIFICATION_PERCENT} % de ese monto, como establecen los artículos 92 y 92 ter de la Ley Federal de Protección al Consumidor.`,
   /** Stripe refunds at most what it charged: the bonificación goes by bank transfer. */
@@ -567,6 +567,17 @@ export const refundMail = {
 } as const;
 
 /**
+ * The made-up buyer of the samples `npm run preflight` mails the owner (docs/operations.md): every buyer's mail as it
+ * goes, its subject marked, and a personal link that opens a page of made-up data, marked too.
+ */
+export const samplePurchase = {
+  firstName: 'Mariana',
+  /** Before each sample's subject. */
+  subjectMark: '[Prueba]',
+  pageNote: 'Página de muestra: así ve su enlace personal quien compra el taller. Los datos son de ejemplo y este enlace no da acceso a la sesión.',
+} as const;
+
+/**
  * The buyer's personal link, /acceso/<token> (docs/fulfilment.md): the details before the workshop, the way in during
  * it, the recording and the materials after it, and a page for access that has ended.
  */
@@ -753,7 +764,7 @@ export type Inline = string | { text: string; href: string };
 /** A paragraph, or a list whose items are each a line of text. */
 export type Block = Inline[] | { list: Inline[][] };
 
-export interface LegalSection {
+interface LegalSection {
   heading: string;
   blocks: Block[];
 }

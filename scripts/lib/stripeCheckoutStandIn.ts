@@ -66,6 +66,8 @@ export interface CheckoutStandIn {
   dispute(sessionId: string): Stripe.Dispute;
   /** The session as Stripe would return it, its PaymentIntent and charge expanded. */
   session(sessionId: string): Stripe.Checkout.Session | undefined;
+  /** Every session's id, newest first. */
+  sessionIds(): string[];
   /** A session's own metadata as written so far. */
   metadataOf(sessionId: string): Record<string, string>;
   /** The PaymentIntent of a session, with its metadata as written so far. */
@@ -475,6 +477,7 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
       return disputeFixture(charge);
     },
     session: (sessionId) => sessionOf(sessionId, 2),
+    sessionIds: () => [...sessions.keys()].reverse(),
     metadataOf: (sessionId) => ({ ...entryOf(sessionId).metadata }),
     paymentIntentOf(sessionId) {
       const session = sessionOf(sessionId, 1);

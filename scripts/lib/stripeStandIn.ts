@@ -4,7 +4,8 @@
  * POST /v1/payment_links/:id with what scripts/lib/stripeLinkStandIn.ts accepts (under Stripe's idempotency:
  * scripts/lib/stripeIdempotency.ts), for the Early Bird's link and any other the test adds (a normal price's); the
  * Checkout Sessions (with their PaymentIntents, charges and refunds) and webhook events of a purchase in
- * stripeCheckoutStandIn.ts.
+ * stripeCheckoutStandIn.ts; the account's webhook endpoints, its lists of PaymentIntents and charges, and a restricted
+ * key's refusals in stripeAccountStandIn.ts.
  * Its count climbs as the test (or the rehearsal, or `npm run dev:stripe`) sells spots, and it can answer each
  * failure Stripe can: 401, 403, 404, 429 and 500 with Stripe's JSON error bodies, a call that hangs, an answer
  * that trickles in a byte at a time, and a connection reset. Stripe's own stripe-mock is stateless, so it cannot play a count that changes.
@@ -15,6 +16,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
+import { type AccountStandIn, accountStandIn } from './stripeAccountStandIn.ts';
 import { type CheckoutStandIn, checkoutStandIn } from './stripeCheckoutStandIn.ts';
 import { type Answer, answerPost, idempotentPosts, json, nextFault, readBody, unknownParameter, type UpdateFault } from './stripeIdempotency.ts';
 import {
@@ -85,6 +87,10 @@ export interface StripeStandIn {
   calls: { atMs: number; method: string; path: string; authorized: boolean; abandonedAtMs?: number }[];
   /** The purchases made at the link, and their PaymentIntents. */
   checkout: CheckoutStandIn;
+  /** The account's webhook endpoints, its lists of PaymentIntents and charges, and the key's permissions. */
+  account: AccountStandIn;
+  /** The owner edits the link's redirect after payment, or its URL is another (what the fixture has otherwise). */
+  setLinkFields(fields: Partial<Pick<Stripe.PaymentLink, 'after_completion' | 'url'>>): void;
   close(): Promise<void>;
 }
 
@@ -113,11 +119,22 @@ const FAULT_ANSWERS: Record<Exclude<StandInFault, 'hang' | 'trickle' | 'reset'>,
 export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, port = 0, price = DOLLAR_PRICE }: StandInOptions): Promise<StripeStandIn> {
   const earlyBird = standInLink(linkId, { limit, count, price });
   const links = new Map<string, StandInLink>([[linkId, earlyBird]]);
-  const linkNow = (expand: string[]): Stripe.PaymentLink => earlyBird.read(expand);
+  let linkFields: Partial<Stripe.PaymentLink> = {};
+  const linkNow = (expand: string[]): Stripe.PaymentLink => ({ ...earlyBird.read(expand), ...linkFields });
   let fault: StandInFault | null = null;
   const calls: StripeStandIn['calls'] = [];
   const posts = idempotentPosts();
   const checkout = checkoutStandIn(linkId, posts);
+  const sessions = () => checkout.sessionIds().flatMap((sessionId) => checkout.session(sessionId) ?? []);
+  const intentOf = (session: Stripe.Checkout.Session) => (typeof session.payment_intent === 'object' ? session.payment_intent : null);
+  const account = accountStandIn({
+    paymentIntents: () => sessions().flatMap((session) => intentOf(session) ?? []),
+    charges: () =>
+      sessions().flatMap((session) => {
+        const charge = intentOf(session)?.latest_charge;
+        return typeof charge === 'object' && charge ? [charge] : [];
+      }),
+  });
   let updateLatencyMs = 0;
   const updateFault = nextFault();
   let updatesRefused = false;
@@ -154,7 +171,8 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const match = /^\/v1\/payment_links\/([^/]+)$/.exec(url.pathname);
     const checkoutAnswer = checkout.route(req);
-    if (!((req.method === 'GET' || req.method === 'POST') && match) && !checkoutAnswer) {
+    const accountAnswer = account.route(req);
+    if (!((req.method === 'GET' || req.method === 'POST') && match) && !checkoutAnswer && !accountAnswer) {
       stripeError(res, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` });
       return;
     }
@@ -186,6 +204,15 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
       stripeError(res, 401, FAULT_ANSWERS.unauthorized[1]);
       return;
     }
+    const refusal = account.refusal(req);
+    if (refusal) {
+      stripeError(res, 403, refusal);
+      return;
+    }
+    if (accountAnswer) {
+      accountAnswer(res);
+      return;
+    }
     if (checkoutAnswer || !match) {
       checkoutAnswer?.(res);
       return;
@@ -203,7 +230,7 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
       void postLink(req, link).then((answer) => answerPost(res, answer));
       return;
     }
-    const body = JSON.stringify(link.read(expansionsOf(url)));
+    const body = JSON.stringify(link === earlyBird ? linkNow(expansionsOf(url)) : link.read(expansionsOf(url)));
     const answer = () => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(body);
@@ -226,6 +253,10 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     setSetup: (next) => earlyBird.setSetup(next),
     setMetadata: (next) => earlyBird.setMetadata(next),
     linkUpdates: earlyBird.updates,
+    account,
+    setLinkFields(fields) {
+      linkFields = { ...fields };
+    },
     addLink(id, options) {
       const link = standInLink(id, options);
       links.set(id, link);

@@ -22,7 +22,7 @@ const SCENARIOS = ['every confirmation due', 'nothing due', 'a reminder due for 
 
 /** What the bench needs of the server's own code, bundled: Node cannot run its sources as they are. */
 interface Journey {
-  readConfig(env: Record<string, string>): { fulfilment: unknown; sale: unknown; contactEmail: string; publicUrl: string };
+  readConfig(env: Record<string, string>, nowMs: number): { fulfilment: unknown; sale: unknown; contactEmail: string; publicUrl: string };
   fulfilmentRoutes(options: Record<string, unknown>): { sweep: { run(): Promise<{ completed: boolean; sent: number }> } };
   createLogger(level: string): unknown;
   accessToken(secret: string, sessionId: string): string;
@@ -79,7 +79,7 @@ try {
     for (let n = 0; n < purchases; n += 1) {
       stripe.checkout.createSession('paid', { buyer: { name: `Compradora ${n}`, email: `compradora${n}@correo.example.org` }, atMs: now - (n + 1) * 60_000 });
     }
-    const config = journey.readConfig({ ...journeyEnv(stripe.url), WORKSHOP_START: new Date(START_MS).toISOString() });
+    const config = journey.readConfig({ ...journeyEnv(stripe.url), WORKSHOP_START: new Date(START_MS).toISOString() }, now);
     const { sweep } = journey.fulfilmentRoutes({
       settings: config.fulfilment,
       config,

@@ -11,7 +11,6 @@ import type { LinkChange } from './linkChanges';
  * Stripe could not be asked (unreachable, timed out, 5xx, 429). The last three are tried again.
  */
 export type ChangeOutcome = 'made' | 'in_effect' | 'in_progress' | 'refused' | 'no_link' | 'unavailable';
-export const CHANGE_OUTCOMES: readonly ChangeOutcome[] = ['made', 'in_effect', 'in_progress', 'refused', 'no_link', 'unavailable'];
 
 export interface ChangeTry {
   outcome: ChangeOutcome;

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { LinkChange, LinkChangeKind } from './linkChanges';
 
 /** The link's metadata that says which change the site last made of each kind: written with the change itself. */
-export const CHANGE_MARK: Record<LinkChangeKind, string> = { close: 'taller_closed_by_site', cards_only: 'taller_cards_only_by_site' };
+const CHANGE_MARK: Record<LinkChangeKind, string> = { close: 'taller_closed_by_site', cards_only: 'taller_cards_only_by_site' };
 
 /** The only way to pay the site leaves once vouchers could arrive too late. */
 const CARDS: Stripe.PaymentLinkUpdateParams.PaymentMethodType[] = ['card'];

@@ -9,7 +9,7 @@ import type { SellingLink } from '../config/sellingLinks';
  */
 export type LinkChangeKind = 'close' | 'cards_only';
 /** Why: the Early Bird's deadline, the owner's sold-out switch, the start, the last moment a voucher is in time. */
-export type ChangeReason = 'deadline' | 'sold_out' | 'start' | 'vouchers';
+type ChangeReason = 'deadline' | 'sold_out' | 'start' | 'vouchers';
 
 export interface LinkChange {
   link: SellingLink;

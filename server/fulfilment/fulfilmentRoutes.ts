@@ -10,7 +10,7 @@ import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
 import { stripeClient } from '../stripe/client';
-import { accessToken, purchaseReference } from './pages/accessToken';
+import { accessToken, purchaseReference, sampleToken } from './pages/accessToken';
 import { accessPage } from './pages/accessRoute';
 import { checkoutApi } from './records/checkoutApi';
 import { createEndAccess, createFulfil, createVerify, type Verified } from './settle/fulfilSession';
@@ -131,6 +131,7 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     lookup: accessLookup,
     invite,
     accessUrlOf,
+    sampleUrl: `${publicUrl}${fillPath(ROUTES.access.path, { token: sampleToken(secret, timeline.startMs) })}`,
     timeline,
     meetingUrl: settings.meetingUrl(),
     materials,

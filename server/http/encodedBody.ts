@@ -42,7 +42,7 @@ export async function encodeBody(text: string | Buffer): Promise<EncodedBody> {
   return { identity, br, gzip: gz, etag: etagOf(identity) };
 }
 
-export type Encoding = 'br' | 'gzip' | 'identity';
+type Encoding = 'br' | 'gzip' | 'identity';
 
 /** The representation chosen for one request: its bytes and their own strong validator. */
 export interface Representation {

@@ -15,7 +15,7 @@ import { htmlCacheControl, type LandingSnapshot, landingSnapshot, type PricedSna
 import type { PriceFeed, SpotsFeed } from '../spots/poller';
 
 /** A page's body for this moment, and how long caches may keep it. */
-export interface PageBody {
+interface PageBody {
   body: EncodedBody;
   cacheControl: string;
 }

@@ -32,7 +32,7 @@ import { calendarUrl, icsCalendar, workshopEvent, workshopUid } from '../../shar
 import { cardsOnlyFromMs } from '../../shared/logic/cardsOnly';
 import { eventJsonLd, type OfferFacts, type PriceFact } from '../../shared/logic/eventJsonLd';
 import { type PesoPrice, pesoAmountLabel, pesoAmountValue } from '../../shared/logic/pesoPrice';
-import { earlyBirdEndMs, type SaleState } from '../../shared/logic/sale';
+import { earlyBirdEndMs } from '../../shared/logic/sale';
 import type { Spots } from '../../shared/logic/spots';
 import { type LegalPageName, ROUTES } from '../../shared/routes';
 import { calendarDaysAfterEndMs, cityTimes, dateTimeLabel, isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';

@@ -7,13 +7,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../server/config/settings';
 import { access, thanks } from '../../shared/content';
-import { type RunningServer, startBuiltServer } from '../../scripts/lib/harness';
+import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
 import { describeViolations, runAxe, scrollThrough } from '../helpers/axe';
 import { browserRig } from '../helpers/browser';
 import { accessPathOf, type Rig, startRig } from '../helpers/fulfilment';
 
 let rig: Rig;
-/** The workshop long past (the default dates): the personal link shows the materials. */
+/** The workshop a week past: the personal link shows the materials. */
 let server: RunningServer;
 /** The workshop a month ahead: the personal link shows when and how to join. */
 let ahead: RunningServer;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   chromium.get().catch(() => undefined);
   rig = await startRig();
   [server, ahead] = await Promise.all([
-    startBuiltServer(rig.env()),
+    startBuiltServer({ ...rig.env(), ...sellingEnv(-8 * 86_400_000, -7 * 86_400_000) }),
     startBuiltServer({ ...rig.env(), WORKSHOP_START: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
   ]);
 });

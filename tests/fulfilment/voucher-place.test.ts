@@ -64,7 +64,7 @@ const failed = (sessionId: string) => signed(rig, 'checkout.session.async_paymen
 
 /** What the Early Bird card says of its spots, from a read of the link as every instance's poller makes it. */
 async function spotsLine(): Promise<string> {
-  const settings = readConfig(rig.env()).spots;
+  const settings = readConfig(rig.env(), now).spots;
   if (!settings) throw new Error('no spots settings');
   const spots = spotsFrom(await stripeSpotsSource(settings, 2_000).read(), 30);
   const res = await request(testApp({ now, env: rig.env(), spots: { current: () => spots, ready: () => true } }).app).get('/');

@@ -10,21 +10,22 @@ import { capturedLogger } from './logs';
 
 export const DIST = path.resolve('dist');
 
-/** The default EARLY_BIRD_DEADLINE (server/config/settings.ts): 2025-09-30T23:59:59-06:00. */
-export const DEFAULT_DEADLINE_MS = Date.parse('2025-09-30T23:59:59-06:00');
+/** The seed's EARLY_BIRD_DEADLINE, every test app's unless the test sets its own. */
+const DEFAULT_DEADLINE_ISO = '2025-09-30T23:59:59-06:00';
+export const DEFAULT_DEADLINE_MS = Date.parse(DEFAULT_DEADLINE_ISO);
 export const BEFORE_DEADLINE_MS = Date.parse('2025-09-01T12:00:00-06:00');
 /**
- * The default dates put the start (3 September) before the deadline (30 September), so the site goes
+ * The seed's dates put the start (3 September) before the deadline (30 September), so the site goes
  * from Early Bird straight to closed. Tests of the whole life (Early Bird, then normal, then closed) use
- * this start, a week after the default deadline, unless they set their own.
+ * this start, a week after the seed's deadline, unless they set their own.
  */
-export const TEST_START_ISO = '2025-10-08T20:00:00-06:00';
+const TEST_START_ISO = '2025-10-08T20:00:00-06:00';
 export const TEST_START_MS = Date.parse(TEST_START_ISO);
 
 /**
  * The real app, assembled as the entry assembles it (server/site.ts), with a clock and environment of the test's
- * choosing (on top of WORKSHOP_START=TEST_START_ISO), and its log lines captured. Nothing runs on a timer unless the
- * test asks: it calls the sweep itself.
+ * choosing (on top of WORKSHOP_START=TEST_START_ISO and the seed's EARLY_BIRD_DEADLINE), and its log lines captured.
+ * Nothing runs on a timer unless the test asks: it calls the sweep itself.
  */
 export function testApp({
   now = BEFORE_DEADLINE_MS,
@@ -57,7 +58,7 @@ export function testApp({
 } = {}) {
   const { logger, lines: logs, raw } = capturedLogger();
   const clock = typeof now === 'function' ? now : () => now;
-  const config = readConfig({ WORKSHOP_START: TEST_START_ISO, ...env });
+  const config = readConfig({ WORKSHOP_START: TEST_START_ISO, EARLY_BIRD_DEADLINE: DEFAULT_DEADLINE_ISO, ...env }, clock());
   const { app, metrics, fulfilment, background } = assembleSite({
     config,
     assets,

@@ -20,6 +20,9 @@ const FIRST_ROUND_TRIP_BYTES = 14_600;
 const SETTINGS = {
   NODE_ENV: 'production',
   ...PRODUCTION_SETTINGS,
+  // The tests' edition: the seed's deadline, the start a week after it.
+  EARLY_BIRD_DEADLINE: new Date(DEFAULT_DEADLINE_MS).toISOString(),
+  WORKSHOP_START: new Date(TEST_START_MS).toISOString(),
   PUBLIC_URL: 'https://taller.marcadeautoridad.mx',
   CHECKOUT_URL: 'https://buy.stripe.com/9B6aEZ3xQ8Ly4BGdXo9Ve03',
   INSTAGRAM_URL: 'https://www.instagram.com/marcadeautoridad.ia/',

@@ -17,8 +17,8 @@ import { freePort, waitUntil, accepts } from '../harness.ts';
 import { type Engine, LAPTOP, PHONE, pageOf, settledCenter, type Viewport } from './engine.ts';
 import { type ProbeProxy, startProbeProxy } from './probeProxy.ts';
 
-export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
-export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
+const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const XVFB_PATH = '/usr/bin/Xvfb';
 const { MoveTargetOutOfBoundsError } = webdriverErrors;
 

@@ -92,5 +92,8 @@ export type LookupSource = 'stripe' | 'memory' | 'none';
 /** How a lookup ended, for the metrics: never the id it was for. `late`: paid once the workshop had ended, so refunded. */
 export type LookupOutcome = 'paid' | 'pending' | 'expired' | 'late' | 'ended' | 'not_found' | 'malformed' | 'unavailable' | 'over_budget';
 
-/** How a visit ended, for the metrics: never the token it was for. `forged`: not a token this site made. */
-export type AccessOutcome = 'before' | 'live' | 'after' | 'ended' | 'not_found' | 'forged' | 'unavailable' | 'over_budget';
+/**
+ * How a visit ended, for the metrics: never the token it was for. `forged`: not a token this site made; `sample`: the
+ * sample link `npm run preflight` mails the owner.
+ */
+export type AccessOutcome = 'before' | 'live' | 'after' | 'ended' | 'not_found' | 'forged' | 'sample' | 'unavailable' | 'over_budget';
