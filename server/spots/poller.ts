@@ -100,7 +100,8 @@ export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, sch
   });
 
   const succeeded = (reading: CheckoutReading): void => {
-    if (reading.limit === null && !warnedNoLimit) {
+    // The normal price's link needs no limit: without one it sells until the start, and says no count.
+    if (reading.limit === null && role === 'early_bird' && !warnedNoLimit) {
       warnedNoLimit = true;
       logger.warn(
         { event: 'spots_no_limit', source: source.name, fallbackLimit },

@@ -106,8 +106,9 @@ describe("the Early Bird's link at its deadline", () => {
     expect(changeLines(a, b)).toEqual([
       expect.objectContaining({ link: 'early_bird', change: 'close', reason: 'deadline', outcome: 'made', msg: "the Early Bird's Payment Link is turned off" }),
     ]);
-    // The normal price goes on selling.
+    // The normal price goes on selling; its link needs no limit, and no warning says it lacks one.
     expect(normal.read([]).active).toBe(true);
+    expect([...a.logs, ...b.logs].filter((line) => line.event === 'spots_no_limit')).toEqual([]);
 
     a.stop();
     time.advanceTo(DEADLINE_MS + 10 * SECOND);
