@@ -26,8 +26,12 @@ export function attributedCheckoutUrl(checkoutUrl: string, landingSearch: string
   return url.href;
 }
 
-/** Gives every checkout link of the page the landing URL's attribution. */
+/**
+ * Gives every checkout link of the page the landing URL's attribution, those of the states still to come too (the
+ * normal price's checkout, waiting in its template for the deadline): a slot swaps in a copy of its template.
+ */
 export function attributeCheckoutLinks(root: ParentNode, landingSearch: string): void {
   if (!landingSearch) return;
   for (const link of root.querySelectorAll<HTMLAnchorElement>('a[data-checkout]')) link.href = attributedCheckoutUrl(link.href, landingSearch);
+  for (const template of root.querySelectorAll('template')) attributeCheckoutLinks(template.content, landingSearch);
 }

@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon';
 import type { SocialNetwork, SocialProfile } from '../../shared/content';
 import type { SaleTerms } from '../../shared/logic/sale';
+import { ConfigError } from './configError';
+import { type NormalCheckout, parseNormalCheckout } from './normalCheckout';
 import { saleUnderWay } from './saleUnderWay';
 import { SMTP_STAND_IN_USER } from './standInSmtpUser';
 import { weakenedTlsOptions } from './smtpTls';
@@ -53,6 +55,8 @@ export interface SiteConfig {
   maxConnections: number;
   /** Where the Early Bird's spots are counted; null: not counted, the site behaves as without a checkout API. */
   spots: SpotsSettings | null;
+  /** The normal price's own Payment Link and its URL; null: the normal price is not sold on the page (docs/pricing.md). */
+  normalCheckout: NormalCheckout | null;
   /** The buyer's mails and personal link after a purchase (docs/fulfilment.md); null: the owner writes by hand. */
   fulfilment: FulfilmentSettings | null;
 }
@@ -144,6 +148,9 @@ export const DEFAULTS = {
   STRIPE_PAYMENT_LINK: '',
   STRIPE_API_URL: 'https://api.stripe.com',
   SPOTS_POLL_SECONDS: '10',
+  /** Both unset: the normal price shows the seed's disabled button. */
+  STRIPE_NORMAL_PAYMENT_LINK: '',
+  NORMAL_CHECKOUT_URL: '',
   /** All five unset: no mails, no /gracias, no personal links, no webhook (docs/fulfilment.md). */
   STRIPE_WEBHOOK_SECRET: '',
   SMTP_URL: '',
@@ -161,10 +168,7 @@ export const DEFAULTS = {
 type Variable = keyof typeof DEFAULTS;
 export type Environment = Partial<Record<string, string | undefined>>;
 
-/** A bad setting: its message is the one line an operator sees. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError } from './configError';
 
 function fail(variable: Variable, expected: string, value: string): never {
   throw new ConfigError(`Invalid ${variable}: expected ${expected}, got ${JSON.stringify(value)}`);
@@ -496,11 +500,12 @@ export function readConfig(env: Environment, nowMs: number): SiteConfig {
     // At least 2 s apart, so a call (with its timeout) always ends before the next is due; at most 5 minutes stale.
     parseInteger('SPOTS_POLL_SECONDS', get('SPOTS_POLL_SECONDS'), 2, 300),
   );
+  const checkoutUrl = parseCheckoutUrl(get('CHECKOUT_URL'));
   return {
     port,
     metricsPort: parseMetricsPort(get('METRICS_PORT'), port),
     host: parseHost(get('HOST')),
-    checkoutUrl: parseCheckoutUrl(get('CHECKOUT_URL')),
+    checkoutUrl,
     contactEmail: parseEmail(get('CONTACT_EMAIL')),
     publicUrl: parsePublicUrl(get('PUBLIC_URL')),
     seller: {
@@ -530,6 +535,7 @@ export function readConfig(env: Environment, nowMs: number): SiteConfig {
     // At least 100: a cache in front opens a connection per request in flight when a burst comes.
     maxConnections: parseInteger('MAX_CONNECTIONS', get('MAX_CONNECTIONS'), 100, 50_000),
     spots,
+    normalCheckout: parseNormalCheckout(get('STRIPE_NORMAL_PAYMENT_LINK'), get('NORMAL_CHECKOUT_URL'), spots?.paymentLink ?? null, checkoutUrl),
     fulfilment: parseFulfilment(get, spots, production),
   };
 }

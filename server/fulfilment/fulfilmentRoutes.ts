@@ -1,8 +1,10 @@
 import type { RequestHandler } from 'express';
+import type { LinkRole } from '../../shared/logic/sale';
 import type { AccessView } from '../../shared/components/AccessPage';
 import type { ThanksView } from '../../shared/components/ThanksPage';
 import { journeyTimeline } from '../../shared/logic/journey';
 import { fillPath, ROUTES } from '../../shared/routes';
+import { sellingLinks } from '../config/sellingLinks';
 import type { FulfilmentSettings, SiteConfig } from '../config/settings';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
@@ -20,6 +22,7 @@ import { smtpMailer } from './mail/smtpMailer';
 import { readBudget } from './pages/stripeReadBudget';
 import { recentSessions } from './pages/recentSessions';
 import { createSendOnce } from './mail/sendMailOnce';
+import { createRefundOnce } from './settle/refundOnce';
 import { sessionLookup } from './pages/sessionLookup';
 import { createSettle } from './settle/settlePurchase';
 import { createSweep, type Sweep } from './sweep/purchaseSweep';
@@ -57,8 +60,11 @@ export interface FulfilmentRoutes {
 
 export interface FulfilmentOptions {
   settings: FulfilmentSettings;
-  /** Whom buyers write to, the site's address (the invite's UID, the personal links), the workshop's start, and the trainer who signs. */
-  config: Pick<SiteConfig, 'contactEmail' | 'publicUrl' | 'sale' | 'trainerName'>;
+  /**
+   * Whom buyers write to, the site's address (the invite's UID, the personal links), the workshop's start, the trainer
+   * who signs, and the links the site sells through.
+   */
+  config: Pick<SiteConfig, 'contactEmail' | 'publicUrl' | 'sale' | 'trainerName' | 'spots' | 'checkoutUrl' | 'normalCheckout'>;
   /** Renders the buyer's pages (server/render/documents.tsx). */
   render: { thanks: (view: ThanksView, year: number) => string; access: (view: AccessView, year: number) => string };
   clock: Clock;
@@ -92,12 +98,19 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     clock,
   });
   const materialsReady = Object.values(materials).every((link) => link !== null);
-  const linkLimit = createLinkLimit({ checkout, paymentLink: stripe.paymentLink, sale: config.sale, clock, logger, metrics });
+  const links = sellingLinks(config);
+  const roles = new Map(links.map(({ paymentLink, role }) => [paymentLink, role]));
+  const linkLimitOf = (role: LinkRole) => {
+    const link = links.find((candidate) => candidate.role === role);
+    return link && createLinkLimit({ checkout, link, sale: config.sale, clock, logger, metrics });
+  };
+  const linkLimits = { early_bird: linkLimitOf('early_bird'), normal: linkLimitOf('normal') };
   const settle = createSettle({
-    paymentLink: stripe.paymentLink,
+    links: roles,
     checkout,
     sendOnce,
-    linkLimit,
+    refundOnce: createRefundOnce({ checkout, sendOnce, logger, metrics }),
+    linkLimits,
     timeline,
     sale: config.sale,
     materialsReady,
@@ -105,12 +118,13 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     logger,
     metrics,
   });
-  const fulfil = createFulfil(checkout, settle, stripe.paymentLink);
+  const reading = { timeline, clock };
+  const fulfil = createFulfil(checkout, settle, roles, reading);
   const memory = recentSessions<Verified>(REMEMBERED_SESSIONS);
   const budget = readBudget(READS_PER_SECOND, READS_AT_ONCE);
   // The page after the checkout reads through the fulfilment (the mail goes out too); the personal link only reads.
   const thanksLookup = sessionLookup({ read: (sessionId) => fulfil(sessionId, 'page').verified, memory, budget, clock });
-  const accessLookup = sessionLookup({ read: createVerify(checkout, stripe.paymentLink), memory, budget, clock });
+  const accessLookup = sessionLookup({ read: createVerify(checkout, roles, reading), memory, budget, clock });
   const { page, calendar } = thanksPage({ lookup: thanksLookup, invite, accessUrlOf, render: render.thanks, clock, metrics });
   const access = accessPage({
     accessSecret: secret,
@@ -133,12 +147,12 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     webhook: stripeWebhook({
       secret: settings.webhookSecret(),
       fulfil,
-      endAccess: createEndAccess(checkout, settle, memory.forget),
+      endAccess: createEndAccess(checkout, settle, memory.forget, reading),
       clock,
       logger,
       metrics,
     }),
-    sweep: createSweep({ checkout, paymentLink: stripe.paymentLink, settle, linkLimit, timeline, clock, logger, metrics }),
+    sweep: createSweep({ checkout, links, settle, linkLimits, timeline, clock, logger, metrics }),
   };
 }
 

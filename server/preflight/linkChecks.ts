@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import { prices } from '../../shared/content';
 import { ROUTES } from '../../shared/routes';
+import type { LinkRole } from '../../shared/logic/sale';
+import { sellingLinks as linksOf } from '../config/sellingLinks';
 import type { SiteConfig } from '../config/settings';
 import { amountIn, linkPrice } from '../spots/linkPrice';
 import { stripeFailureDetail } from '../stripe/failure';
@@ -26,55 +28,21 @@ interface SellingLink {
   sellsUntilMs: number;
 }
 
-/** The optional normal-price link: both settings, or neither. Read here only until the server reads them itself. */
-const NORMAL_SETTINGS = { id: 'STRIPE_NORMAL_PAYMENT_LINK', url: 'NORMAL_CHECKOUT_URL' } as const;
+/** What the output and the checks call each of the site's links, the settings that name it, and the price the page says. */
+const NAMED: Record<LinkRole, Pick<SellingLink, 'name' | 'idSetting' | 'urlSetting' | 'dollars' | 'counted'>> = {
+  early_bird: { name: 'Early Bird link', idSetting: 'STRIPE_PAYMENT_LINK', urlSetting: 'CHECKOUT_URL', dollars: prices.earlyBird, counted: true },
+  normal: { name: 'Normal-price link', idSetting: 'STRIPE_NORMAL_PAYMENT_LINK', urlSetting: 'NORMAL_CHECKOUT_URL', dollars: prices.normal, counted: false },
+};
 
-function normalLink(config: SiteConfig, env: Partial<Record<string, string | undefined>>): SellingLink | Check | null {
-  const id = env[NORMAL_SETTINGS.id]?.trim() ?? '';
-  const url = env[NORMAL_SETTINGS.url]?.trim() ?? '';
-  if (!id && !url) return null;
-  const problem = (message: string) => fail('settings.normal_link', 'settings', 'Normal-price link', message);
-  if (!id || !url) {
-    const [set, unset] = id ? [NORMAL_SETTINGS.id, NORMAL_SETTINGS.url] : [NORMAL_SETTINGS.url, NORMAL_SETTINGS.id];
-    return problem(`${set} is set but ${unset} is not: set both (the link's id and its URL), or neither`);
-  }
-  if (!/^plink_[A-Za-z0-9]+$/.test(id))
-    return problem(`${NORMAL_SETTINGS.id} is not a Payment Link id (plink_…): copy it from the link's page in the Dashboard`);
-  if (!URL.canParse(url) || new URL(url).protocol !== 'https:')
-    return problem(`${NORMAL_SETTINGS.url} is not an https URL: copy the link's URL from the Dashboard`);
-  return {
-    name: 'Normal-price link',
-    key: 'normal',
-    id,
-    idSetting: NORMAL_SETTINGS.id,
-    url: new URL(url).href,
-    urlSetting: NORMAL_SETTINGS.url,
-    dollars: prices.normal,
-    counted: false,
-    sellsUntilMs: config.sale.workshopStartMs,
-  };
-}
-
-/**
- * Every link the site sells through, the one list the preflight checks: the Early Bird's, and the normal price's where
- * it is given; and a `fail` for a normal link half given.
- */
-export function sellingLinks(config: SiteConfig, env: Partial<Record<string, string | undefined>>): { links: SellingLink[]; problems: Check[] } {
-  if (!config.spots) return { links: [], problems: [] };
-  const earlyBird: SellingLink = {
-    name: 'Early Bird link',
-    key: 'early_bird',
-    id: config.spots.paymentLink,
-    idSetting: 'STRIPE_PAYMENT_LINK',
-    url: config.checkoutUrl,
-    urlSetting: 'CHECKOUT_URL',
-    dollars: prices.earlyBird,
-    counted: true,
-    sellsUntilMs: Math.min(config.sale.earlyBirdDeadlineMs, config.sale.workshopStartMs),
-  };
-  const normal = normalLink(config, env);
-  if (normal === null) return { links: [earlyBird], problems: [] };
-  return 'area' in normal ? { links: [earlyBird], problems: [normal] } : { links: [earlyBird, normal], problems: [] };
+/** Every link the site sells through (server/config/sellingLinks.ts), the one list the preflight checks. */
+export function sellingLinks(config: SiteConfig): SellingLink[] {
+  return linksOf(config).map(({ role, paymentLink, checkoutUrl }) => ({
+    ...NAMED[role],
+    key: role,
+    id: paymentLink,
+    url: checkoutUrl,
+    sellsUntilMs: role === 'early_bird' ? Math.min(config.sale.earlyBirdDeadlineMs, config.sale.workshopStartMs) : config.sale.workshopStartMs,
+  }));
 }
 
 const LINKS_PAGE = 'Dashboard → Payment Links → the link';

@@ -66,11 +66,11 @@ function settingsChecks(config: SiteConfig, production: boolean): Check[] {
 }
 
 /** The checkout: the key, every selling link, the webhook endpoint and the key's permissions, all by reads. */
-async function stripeChecks(config: SiteConfig, production: boolean, env: Environment, nowMs: number): Promise<Check[]> {
+async function stripeChecks(config: SiteConfig, production: boolean, nowMs: number): Promise<Check[]> {
   if (!config.spots) return [];
-  const { links, problems } = sellingLinks(config, env);
+  const links = sellingLinks(config);
   const key = config.spots.secretKey();
-  const checks: Check[] = [keyModeCheck(key, production), ...problems];
+  const checks: Check[] = [keyModeCheck(key, production)];
   const readings = await readStripe(config.spots, [...new Set(links.map((link) => link.id))], config.spots.paymentLink);
   const first = readings.links.get(config.spots.paymentLink);
   if (first && 'failure' in first && (first.failure.status === 401 || first.failure.status === null)) {
@@ -122,7 +122,7 @@ function dnsServerOf(value: string | undefined): string | null | Check {
 export async function runPreflight({ config, production, env, nowMs, samples }: RunOptions): Promise<Check[]> {
   const dnsServer = dnsServerOf(env[DNS_SERVER_SETTING]);
   if (dnsServer !== null && typeof dnsServer === 'object') return [dnsServer];
-  const [stripe, mail] = await Promise.all([stripeChecks(config, production, env, nowMs), mailChecks(config, dnsServer, { nowMs, samples })]);
+  const [stripe, mail] = await Promise.all([stripeChecks(config, production, nowMs), mailChecks(config, dnsServer, { nowMs, samples })]);
   const secret = config.fulfilment?.accessSecret();
   return [
     ...settingsChecks(config, production),

@@ -39,6 +39,7 @@ export async function sendSampleMails(
   const send = smtpMailer(settings.smtpUrl(), settings.mailFrom, contactEmail);
   const purchase: Purchase = {
     sessionId: 'muestra',
+    link: 'early_bird',
     standing: 'paid',
     firstName: samplePurchase.firstName,
     email: contactEmail,
@@ -46,6 +47,9 @@ export async function sendSampleMails(
     paidAtMs: nowMs,
     marks: Object.fromEntries(MAIL_KINDS.map((kind) => [kind, readMark(null, kind)])) as Record<MailKind, Mark>,
     placeGivenBack: false,
+    // The refund's sample says why a late payment comes back, to the card that paid.
+    refundReason: 'after_end',
+    paidInCash: false,
   };
   const checks: Check[] = [];
   for (const kind of MAIL_KINDS) {

@@ -4,7 +4,7 @@ import { loadPageAssets } from '../../server/render/readManifest';
 import type { Clock } from '../../server/ops/clock';
 import { readConfig, type Environment } from '../../server/config/settings';
 import type { PriceFeed, SpotsFeed } from '../../server/spots/poller';
-import { nodeScheduler } from '../../server/ops/scheduler';
+import { nodeScheduler, type Scheduler } from '../../server/ops/scheduler';
 import { assembleSite } from '../../server/site';
 import { capturedLogger } from './logs';
 
@@ -32,8 +32,10 @@ export function testApp({
   env = {},
   withMetrics = false,
   renderAhead = false,
+  scheduler = renderAhead ? nodeScheduler : undefined,
   spots,
   price,
+  normal,
   assets = loadPageAssets(DIST),
   draining,
 }: {
@@ -42,9 +44,13 @@ export function testApp({
   withMetrics?: boolean;
   /** Starts the timers on Node's own (vitest's fake ones in the tests that ask), as the entry does: stop them with `stop()`. */
   renderAhead?: boolean;
+  /** Starts the timers on the test's own (tests/spots/time.ts), as the entry does on Node's: stop them with `stop()`. */
+  scheduler?: Scheduler;
   spots?: SpotsFeed;
   /** The checkout's price in pesos, as a poller holds it. */
   price?: PriceFeed;
+  /** The normal price's checkout's places and price, as its poller holds them. */
+  normal?: SpotsFeed & PriceFeed;
   /** The build's assets (dist/), or the test's own. */
   assets?: PageAssets;
   /** True once the process is shutting down (the lame duck). */
@@ -59,9 +65,10 @@ export function testApp({
     publicDir: path.join(DIST, 'public'),
     clock,
     logger,
-    scheduler: renderAhead ? nodeScheduler : undefined,
+    scheduler,
     spots,
     price,
+    normal,
     withMetrics,
     draining,
   });

@@ -58,7 +58,9 @@ export function accessPage({ accessSecret, lookup, invite, accessUrlOf, sampleUr
       return 'forged';
     }
     const { looked, source } = await lookup(sessionId);
-    const outcome: AccessOutcome | null = typeof looked === 'string' ? looked : looked.kind === 'ended' ? 'ended' : looked.kind === 'paid' ? null : 'not_found';
+    // Paid once the workshop had ended: refunded by the site, so no access either.
+    const ended = typeof looked === 'object' && (looked.kind === 'ended' || looked.kind === 'late');
+    const outcome: AccessOutcome | null = typeof looked === 'string' ? looked : ended ? 'ended' : looked.kind === 'paid' ? null : 'not_found';
     if (outcome) {
       metrics?.accessVisit(outcome, source);
       return outcome as Visit;

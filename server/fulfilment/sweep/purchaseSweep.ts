@@ -1,11 +1,12 @@
 import type { JourneyTimeline } from '../../../shared/logic/journey';
+import type { LinkRole } from '../../../shared/logic/sale';
+import type { SellingLink } from '../../config/sellingLinks';
 import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
 import type { CheckoutApi } from '../records/checkoutApi';
 import { detailOf } from '../settle/fulfilSession';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { LinkLimit } from '../links/placesBackAtLink';
-import type { PlacesBackOutcome } from '../reports/outcomes';
 import type { MailKind } from '../records/mailMarks';
 import type { Settle } from '../settle/settlePurchase';
 
@@ -17,8 +18,6 @@ export interface SweepReport {
   failed: number;
   /** Expired vouchers whose places are marked given back. */
   placesBack: number;
-  /** What giving them back at the link came to; null with none. */
-  link: PlacesBackOutcome | null;
   /** Why it stopped early, for the log. */
   cause?: string;
 }
@@ -29,10 +28,11 @@ export interface Sweep {
 
 export interface SweepOptions {
   checkout: CheckoutApi;
-  paymentLink: string;
+  /** Every link the site sells through: each one's purchases are gone over. */
+  links: readonly SellingLink[];
   settle: Settle;
-  /** The Payment Link's limit: after each sweep, it gives back every place the sweep found marked. */
-  linkLimit: LinkLimit;
+  /** Each Payment Link's limit: after each sweep, it gives back every place the sweep found marked at that link. */
+  linkLimits: Record<LinkRole, LinkLimit | undefined>;
   timeline: JourneyTimeline;
   clock: Clock;
   logger: Logger;
@@ -50,52 +50,59 @@ const MOMENT_OF: Partial<Record<MailKind, (timeline: JourneyTimeline) => number>
 };
 
 /**
- * One pass over the Payment Link's complete sessions, page by page (docs/fulfilment.md): each goes through the same
+ * One pass over each Payment Link's complete sessions, page by page (docs/fulfilment.md): each goes through the same
  * step as a webhook's or a page's (server/fulfilment/settle/settlePurchase.ts), so a mail that no webhook ever delivered, a claim
  * that stalled, a reminder or the recording goes out within one period, and an expired voucher's place is marked.
- * What is not due costs nothing but its share of the list: one read per hundred purchases. Then the link's limit is
- * made to give back every place marked, which costs nothing while it already does.
+ * What is not due costs nothing but its share of the list: one read per hundred purchases. Then each link's limit is
+ * made to give back every place marked at it, which costs nothing while it already does.
  */
-export function createSweep({ checkout, paymentLink, settle, linkLimit, timeline, clock, logger, metrics, concurrency = CONCURRENCY }: SweepOptions): Sweep {
+export function createSweep({ checkout, links, settle, linkLimits, timeline, clock, logger, metrics, concurrency = CONCURRENCY }: SweepOptions): Sweep {
   /** A missed reminder is said once per process: every sweep after would find it missed again. */
   const missedSaid = new Set<MailKind>();
 
   return {
     async run() {
       const started = clock();
-      const report: SweepReport = { completed: false, purchases: 0, sent: 0, failed: 0, placesBack: 0, link: null };
+      const report: SweepReport = { completed: false, purchases: 0, sent: 0, failed: 0, placesBack: 0 };
+      const placesBack = new Map<LinkRole, number>();
       const missed = new Map<MailKind, number>();
       let inARow = 0;
       try {
-        for await (const page of checkout.completeSessions(paymentLink)) {
-          let next = 0;
-          const worker = async (): Promise<void> => {
-            while (next < page.length && inARow < STOP_AFTER_FAILURES) {
-              const session = page[next] as (typeof page)[number];
-              next += 1;
-              const { purchase, results, missed: skipped, placeGivenBack } = await settle(session, 'sweep');
-              if (purchase) report.purchases += 1;
-              if (placeGivenBack) report.placesBack += 1;
-              for (const kind of skipped) missed.set(kind, (missed.get(kind) ?? 0) + 1);
-              for (const { outcome, detail } of results) {
-                if (outcome === 'sent') report.sent += 1;
-                if (outcome === 'mail_failed' || outcome === 'stripe_unavailable') {
-                  report.failed += 1;
-                  inARow += 1;
-                  report.cause = detail;
-                } else if (outcome === 'sent' || outcome === 'undeliverable') inARow = 0;
-              }
-            }
-          };
-          await Promise.all(Array.from({ length: Math.min(concurrency, page.length) }, worker));
+        for (const { paymentLink, role } of links) {
           if (inARow >= STOP_AFTER_FAILURES) break;
+          for await (const page of checkout.completeSessions(paymentLink)) {
+            let next = 0;
+            const worker = async (): Promise<void> => {
+              while (next < page.length && inARow < STOP_AFTER_FAILURES) {
+                const session = page[next] as (typeof page)[number];
+                next += 1;
+                const { purchase, results, missed: skipped, placeGivenBack } = await settle(session, 'sweep');
+                if (purchase) report.purchases += 1;
+                if (placeGivenBack) {
+                  report.placesBack += 1;
+                  placesBack.set(role, (placesBack.get(role) ?? 0) + 1);
+                }
+                for (const kind of skipped) missed.set(kind, (missed.get(kind) ?? 0) + 1);
+                for (const { outcome, detail } of results) {
+                  if (outcome === 'sent') report.sent += 1;
+                  if (outcome === 'mail_failed' || outcome === 'stripe_unavailable') {
+                    report.failed += 1;
+                    inARow += 1;
+                    report.cause = detail;
+                  } else if (outcome === 'sent' || outcome === 'undeliverable') inARow = 0;
+                }
+              }
+            };
+            await Promise.all(Array.from({ length: Math.min(concurrency, page.length) }, worker));
+            if (inARow >= STOP_AFTER_FAILURES) break;
+          }
         }
         report.completed = inARow < STOP_AFTER_FAILURES;
       } catch (error) {
         report.cause = detailOf(error);
       }
       // Fewer than all the marks (a sweep stopped early) can never lower the limit: the link gives back at least as many.
-      if (report.placesBack > 0) report.link = (await linkLimit.reconcile(report.placesBack)).outcome;
+      for (const [role, marked] of placesBack) await linkLimits[role]?.reconcile(marked);
 
       for (const [kind, purchases] of missed) {
         const momentOf = MOMENT_OF[kind];
