@@ -12,12 +12,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchChromium, waitUntil } from '../../scripts/lib/harness';
 import { RELOAD_PATH, RELOAD_SCRIPT } from '../../scripts/lib/devReload';
-import { hero } from '../../shared/content';
+import { hero, pricing } from '../../shared/content';
 import { cspViolationsOf, openWatchedPage, unexpectedProblems } from '../helpers/browser';
 
 /** What the dev runner reads: the site's sources, and the scripts and settings its build takes. */
 const COPIED = ['client', 'server', 'shared', 'public', 'scripts/dev.ts', 'scripts/lib', 'package.json', 'tsconfig.json', '.node-version'];
 const CHANGED_TITLE = 'Un título que el desarrollador acaba de guardar';
+/** A text the countdown island renders too: its chunk, and so the entry that names it, change with it. */
+const CHANGED_COUNTDOWN = 'La cuenta que el desarrollador acaba de guardar';
 
 let dir: string;
 let runner: ChildProcess;
@@ -71,9 +73,14 @@ describe('npm run dev', () => {
     expect(await page.locator('h1').textContent()).toBe(hero.title);
 
     const reloaded = page.waitForEvent('load', { timeout: 8_000 });
-    const saved = await save('shared/content.ts', (text) => text.replace(`title: '${hero.title}'`, `title: '${CHANGED_TITLE}'`));
+    const saved = await save('shared/content.ts', (text) =>
+      text
+        .replace(`title: '${hero.title}'`, `title: '${CHANGED_TITLE}'`)
+        .replace(`countdownTitle: '${pricing.countdownTitle}'`, `countdownTitle: '${CHANGED_COUNTDOWN}'`),
+    );
     await reloaded;
     expect(await page.locator('h1').textContent()).toBe(CHANGED_TITLE);
+    expect(await page.locator('.countdown').getAttribute('aria-label')).toBe(CHANGED_COUNTDOWN);
     // The content is read by the server and the islands (whose new chunk is a new URL for the entry); not by the stylesheets.
     expect(saved).toMatch(/Reloaded .* after the save \(islands, entry, server built in \d+ ms/);
     expect(await cspViolationsOf(page)).toEqual([]);
