@@ -1,5 +1,7 @@
 # Multi-stage: build with every dependency, run with production dependencies and the built dist/ only.
-# Node 26 (Active LTS) on Debian 13, the same major as .node-version, which CI runs every test on.
+# Every stage runs the Node of .node-version, which CI runs every test on, on Debian 13: `npm run container:check`
+# passes it as --build-arg NODE_VERSION=$(cat .node-version); the default below is held equal to that file by
+# tests/unit/node-version.test.ts, so a plain `docker build .` runs the same Node.
 # `npm run container:check` builds this file and runs the image; tests/production/start.test.ts runs its
 # install, ENV, CMD and HEALTHCHECK outside a container on every `npm test`.
 
@@ -7,14 +9,15 @@
 # for up to an hour, still find every chunk they name after the deploy (docs/decisions/0010-previous-release-chunks.md).
 # Build each release with --build-arg PREVIOUS_RELEASE=<registry>/<name>:<the tag running now>. Without it, the base
 # image, which holds no build: nothing is carried, as for a first release.
-ARG PREVIOUS_RELEASE=docker.io/library/node:26-trixie-slim
+ARG NODE_VERSION=26.10.0
+ARG PREVIOUS_RELEASE=docker.io/library/node:${NODE_VERSION}-trixie-slim
 FROM ${PREVIOUS_RELEASE} AS previous
 
-FROM docker.io/library/node:26-trixie-slim AS build
+FROM docker.io/library/node:${NODE_VERSION}-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
-COPY esbuild.config.mjs tsconfig.json ./
+COPY esbuild.config.mjs tsconfig.json .node-version ./
 COPY scripts/lib/siteBuild.ts scripts/lib/portrait.ts ./scripts/lib/
 COPY server ./server
 COPY client ./client
@@ -22,7 +25,7 @@ COPY shared ./shared
 COPY public ./public
 RUN --mount=type=bind,from=previous,source=/,target=/previous npm run build -- --previous /previous/app/dist
 
-FROM docker.io/library/node:26-trixie-slim AS deps
+FROM docker.io/library/node:${NODE_VERSION}-trixie-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Published packages also carry their own tests, TypeScript sources and source maps, and a package's optional
@@ -33,7 +36,7 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && find node_modules -type f \( -name '*.map' -o -name '*.test.*' -o -name '*.spec.*' \
       -o \( \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.tsx' \) -not -name '*.d.*ts' \) \) -delete
 
-FROM docker.io/library/node:26-trixie-slim AS runtime
+FROM docker.io/library/node:${NODE_VERSION}-trixie-slim AS runtime
 ENV NODE_ENV=production
 ENV HOST=0.0.0.0
 ENV PORT=3000

@@ -5,7 +5,7 @@
  * reference); anything else is dropped, never passed on. Other trackers (fbclid, gclid) are not forwarded.
  * Nothing is stored.
  */
-export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
+const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
 
 const UTM_VALUE = /^[A-Za-z0-9_-]{1,150}$/;
 const REFERENCE = /^[A-Za-z0-9_-]{1,200}$/;
@@ -26,8 +26,12 @@ export function attributedCheckoutUrl(checkoutUrl: string, landingSearch: string
   return url.href;
 }
 
-/** Gives every checkout link of the page the landing URL's attribution. */
+/**
+ * Gives every checkout link of the page the landing URL's attribution, those of the states still to come too (the
+ * normal price's checkout, waiting in its template for the deadline): a slot swaps in a copy of its template.
+ */
 export function attributeCheckoutLinks(root: ParentNode, landingSearch: string): void {
   if (!landingSearch) return;
   for (const link of root.querySelectorAll<HTMLAnchorElement>('a[data-checkout]')) link.href = attributedCheckoutUrl(link.href, landingSearch);
+  for (const template of root.querySelectorAll('template')) attributeCheckoutLinks(template.content, landingSearch);
 }

@@ -25,7 +25,7 @@ export function watchInput(): void {
 }
 
 /** When the main thread has nothing better to do; a short timeout where requestIdleCallback is missing (Safari). */
-export function whenIdle(callback: () => void): void {
+function whenIdle(callback: () => void): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(callback, { timeout: 2000 });
   else setTimeout(callback, 200);
 }

@@ -28,7 +28,7 @@ function afterFirstPaint(callback: () => void): void {
 }
 
 /** Once the page has loaded and painted, and the visitor has paused. */
-export function onIdle(callback: () => void): void {
+function onIdle(callback: () => void): void {
   const start = (): void => afterFirstPaint(() => whenQuiet(callback));
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });

@@ -53,7 +53,7 @@ const server = await startServer({
   },
   // The server's own lines about the spots, as they come.
   onLine: (line) => {
-    if (/"event":"(spots_|price_changed|checkout_setup|listening|stripe_webhook|mail|sweep|reminder_missed|places?_back)/.test(line))
+    if (/"event":"(spots_|price_changed|checkout_setup|listening|stripe_webhook|mail|sweep|reminder_missed|places?_back|link_change|refund)/.test(line))
       console.log(`  server: ${line}`);
   },
 });

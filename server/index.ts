@@ -30,7 +30,7 @@ function start(): void {
   let config: SiteConfig;
   let assets: PageAssets;
   try {
-    config = readConfig(process.env);
+    config = readConfig(process.env, Date.now());
     assets = loadPageAssets(distDir);
   } catch (error) {
     // A bad setting or a missing build: one line for the operator, no stack trace.

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import type { PageAssets } from '../shared/buildManifest';
 import { createApp } from './app';
+import { keepLinks } from './checkout/keepLinks';
 import type { SiteConfig } from './config/settings';
 import { type FulfilmentRoutes, startFulfilment } from './fulfilment/fulfilmentRoutes';
 import { startSweeps } from './fulfilment/sweep/sweepTimer';
@@ -23,13 +24,16 @@ export interface SiteOptions {
   clock: Clock;
   logger: Logger;
   /**
-   * The timers of the work that runs by itself: the spots' reads, each second's page made ahead, the sweep. None:
+   * The timers of the work that runs by itself: the spots' reads, each second's page made ahead, the links' changes at
+   * their instants, the sweep. None:
    * nothing runs by itself, and whoever assembled the site drives it (a test calls the sweep at its own moment).
    */
   scheduler?: Scheduler;
   /** The spots and the price from elsewhere than the checkout's poller: a test's own. */
   spots?: SpotsFeed;
   price?: PriceFeed;
+  /** The normal price's checkout's places and price, likewise. */
+  normal?: SpotsFeed & PriceFeed;
   /** Counters even without METRICS_PORT: for a test that reads them. */
   withMetrics?: boolean;
   /** True once the process is shutting down. */
@@ -67,23 +71,34 @@ export function assembleSite({
   scheduler,
   spots: givenSpots,
   price,
+  normal: givenNormal,
   withMetrics = false,
   draining,
 }: SiteOptions): Site {
   const polled = !givenSpots && config.spots && scheduler ? startSpots(config.spots, { clock, scheduler, logger }) : undefined;
-  const spots = givenSpots ?? polled;
+  const polledNormal =
+    !givenNormal && config.spots && config.normalCheckout && scheduler
+      ? startSpots(config.spots, { clock, scheduler, logger }, config.normalCheckout)
+      : undefined;
+  const normal = givenNormal ?? polledNormal;
+  const polledSpots = givenSpots ?? polled;
+  // Ready once every checkout the page shows has answered (or failed) its first read.
+  const spots: SpotsFeed | undefined = polledSpots && { current: () => polledSpots.current(), ready: () => polledSpots.ready() && (normal?.ready() ?? true) };
   let metrics: Metrics | undefined;
   if (config.metricsPort !== null || withMetrics) {
-    metrics = createMetrics({ clock, sale: config.sale, currentSpots: () => spots?.current() ?? null });
-    if (isPoller(spots)) registerSpotsMetrics(metrics.registry, spots);
+    metrics = createMetrics({ clock, sale: config.sale, currentSpots: () => spots?.current() ?? null, currentNormalSpots: () => normal?.current() ?? null });
+    if (isPoller(polledSpots)) registerSpotsMetrics(metrics.registry, polledSpots);
   }
-  const bodies = createBodies({ config, assets, clock, logger, metrics, spots, price: price ?? polled });
+  const bodies = createBodies({ config, assets, clock, logger, metrics, spots, price: price ?? polled, normal });
   const fulfilment = startFulfilment(config, { render: { thanks: bodies.thanksHtml, access: bodies.accessHtml }, clock, logger, metrics, scheduler });
   const background: Background[] = [];
   if (polled) background.push(polled);
+  if (polledNormal) background.push(polledNormal);
   let sweeps: Background | undefined;
   if (scheduler) {
     background.push(startRenderAhead({ bodies, clock, scheduler }));
+    const links = keepLinks(config, { clock, scheduler, logger, registry: metrics?.registry });
+    if (links) background.push(links);
     if (fulfilment && config.fulfilment) {
       sweeps = startSweeps({
         sweep: fulfilment.sweep,

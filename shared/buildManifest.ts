@@ -10,7 +10,7 @@ export interface InlineStyle {
   hash: string;
 }
 
-export interface InlineScript {
+interface InlineScript {
   js: string;
   /** `sha256-…` of the js, for the Content-Security-Policy's script-src. */
   hash: string;

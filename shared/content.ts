@@ -254,13 +254,30 @@ export const voucherExpiry = {
   placeBack: 'Mientras siga la promoción Early Bird, ese lugar vuelve a ofrecerse con su precio y el contador de este sitio lo cuenta de nuevo.',
 } as const;
 
+/**
+ * Payments that arrive late (docs/pricing.md): from a moment before the workshop the checkout takes cards only, so
+ * that a voucher or transfer is credited in time; one credited late anyway, and a checkout completed once the workshop
+ * has ended, are said here once, for the page after the checkout and the terms.
+ */
+export const latePayment = {
+  /** Followed by the moment, in words with its year and zone. */
+  cardsOnlyFrom: 'Para que todo pago con ficha de OXXO o transferencia se acredite antes del taller, la página de pago solo acepta tarjeta desde el',
+  lateVoucher:
+    'Si tu pago se acredita cuando el taller ya empezó, tu lugar sigue siendo tuyo y te llega tu enlace en cuanto se acredita. Si se acredita cuando el taller ya terminó, te devolvemos el 100 % por transferencia bancaria.',
+  /** With the buyer's mails: the site refunds by itself and says so by mail. */
+  afterEnd:
+    'Un pago que se completa cuando el taller ya terminó (por ejemplo, desde una página de pago que se quedó abierta) se devuelve completo, sin que tengas que pedirlo, y te avisamos por correo.',
+  /** Without them: the owner refunds it. */
+  afterEndByHand: 'Un pago que se completa cuando el taller ya terminó (por ejemplo, desde una página de pago que se quedó abierta) te lo devolvemos completo.',
+} as const;
+
 /** LFPC art. 92 ter: the bonificación owed with the refund is at least this share of what was paid. */
 const BONIFICATION_PERCENT = 20;
 /**
  * When the seller does not deliver what was sold (LFPC arts. 92 and 92 ter): the refund, and a bonificación on top.
  * The clause is one sentence, in the terms and on the refund page.
  */
-export const sellerCancellation = {
+const sellerCancellation = {
   bonificationPercent: BONIFICATION_PERCENT,
   clause: `Si cancelamos el taller, o cambiamos su fecha y la nueva no te funciona, te devolvemos el 100 % de lo que pagaste y, además, te pagamos una bonificación del ${BONIFICATION_PERCENT} % de ese monto, como establecen los artículos 92 y 92 ter de la Ley Federal de Protección al Consumidor.`,
   /** Stripe refunds at most what it charged: the bonificación goes by bank transfer. */
@@ -289,6 +306,12 @@ export const invoice = {
 
 /** "a, b y c": a list within a sentence. */
 const inWords = (items: readonly string[]): string => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`);
+
+/** Why the normal price is shown: the Early Bird's time is up, or its spots are taken. */
+const EARLY_BIRD_ENDED = 'El precio Early Bird ya terminó.';
+const EARLY_BIRD_TAKEN = 'Los lugares con precio Early Bird ya se agotaron.';
+/** Where the normal price has no checkout of its own (the seed's disabled button): the owner is written to instead. */
+const WRITE_TO_JOIN = 'Escríbenos y te compartimos cómo inscribirte.';
 
 export const pricing = {
   id: 'precios',
@@ -323,11 +346,16 @@ export const pricing = {
   /** Under every price, as LFPC art. 7 bis asks: the price shown is the total. */
   taxesIncluded: 'Precio final, impuestos incluidos.',
   normalCta: 'Contactar para precio normal',
-  normalNote: 'El precio Early Bird ya terminó. Escríbenos y te compartimos cómo inscribirte.',
+  normalNote: `${EARLY_BIRD_ENDED} ${WRITE_TO_JOIN}`,
   /** The normal price reached before the deadline: the last Early Bird spot was sold. */
-  earlyBirdTakenNote: 'Los lugares con precio Early Bird ya se agotaron. Escríbenos y te compartimos cómo inscribirte.',
+  earlyBirdTakenNote: `${EARLY_BIRD_TAKEN} ${WRITE_TO_JOIN}`,
+  /** Where the normal price sells through a checkout of its own (docs/pricing.md): why it is the price now. */
+  normalSellingNote: EARLY_BIRD_ENDED,
+  earlyBirdTakenSellingNote: EARLY_BIRD_TAKEN,
+  /** When the normal price's checkout has a limit: the places it has left, out of no other number. */
+  normalSpotsLeft: (remaining: number): string => (remaining === 1 ? 'Queda 1 lugar' : `Quedan ${remaining} lugares`),
   soldOutLabel: 'Cupo lleno',
-  soldOutText: 'Los 30 lugares de esta edición ya tienen dueña. Únete a la lista de espera y te escribimos si se libera un lugar o abrimos una nueva fecha.',
+  soldOutText: 'Los lugares de esta edición ya tienen dueña. Únete a la lista de espera y te escribimos si se libera un lugar o abrimos una nueva fecha.',
   closedLabel: 'Inscripciones cerradas',
   /** Followed by the workshop's full date. */
   closedTextPrefix: 'El taller en vivo se realizó el',
@@ -519,6 +547,37 @@ export const journeyMails = {
 } as const;
 
 /**
+ * The mail that comes with a refund the site makes by itself (docs/fulfilment.md): why, and how the money comes back;
+ * by bank transfer where Stripe cannot refund (a voucher paid in cash at OXXO).
+ */
+export const refundMail = {
+  subject: 'Te devolvemos tu pago: Taller en vivo Marca de Autoridad con IA',
+  heading: (firstName: string | null): string => (firstName ? `${firstName}, te devolvemos tu pago` : 'Te devolvemos tu pago'),
+  /** Why, for each reason the site refunds. */
+  reasons: {
+    after_end:
+      'Tu pago se completó cuando el taller en vivo ya había terminado, así que ya no había una sesión a la cual entrar. Por eso te devolvemos el 100 % de lo que pagaste, sin que tengas que pedirlo.',
+  },
+  /** Refunded at Stripe, to the card (or wallet) that paid. */
+  byCard: 'Ya emitimos el reembolso completo al mismo medio con el que pagaste. Tu banco puede tardar unos días hábiles en reflejarlo.',
+  /** Stripe cannot refund a cash payment at OXXO: the owner transfers it. */
+  byTransfer: `Stripe no puede devolver un pago en efectivo en OXXO, así que te lo devolvemos por transferencia bancaria: responde a este correo con tu CLABE de 18 dígitos y el nombre de quien la tiene, y te transferimos a más tardar ${refundPromise.issueDays} días hábiles después de recibir esos datos.`,
+  nextEdition: 'Si quieres que te avisemos cuando abramos la próxima edición, responde a este correo.',
+  signOff: 'Gracias por tu interés,',
+} as const;
+
+/**
+ * The made-up buyer of the samples `npm run preflight` mails the owner (docs/operations.md): every buyer's mail as it
+ * goes, its subject marked, and a personal link that opens a page of made-up data, marked too.
+ */
+export const samplePurchase = {
+  firstName: 'Mariana',
+  /** Before each sample's subject. */
+  subjectMark: '[Prueba]',
+  pageNote: 'Página de muestra: así ve su enlace personal quien compra el taller. Los datos son de ejemplo y este enlace no da acceso a la sesión.',
+} as const;
+
+/**
  * The buyer's personal link, /acceso/<token> (docs/fulfilment.md): the details before the workshop, the way in during
  * it, the recording and the materials after it, and a page for access that has ended.
  */
@@ -595,8 +654,17 @@ export const thanks = {
       `Paga tu ficha en cualquier tienda OXXO, o haz la transferencia con los datos que te dio Stripe, antes de que venzan. ${voucherExpiry.lapse}`,
       'El pago se acredita en hasta un día hábil.',
       'En cuanto se acredita, te llega un correo con la confirmación, el enlace del taller y la invitación para tu calendario.',
+      latePayment.lateVoucher,
     ],
     help: 'Si ya pagaste y en un día hábil no te ha llegado el correo, escríbenos a',
+  },
+  /** Paid once the workshop had ended (a checkout left open, a voucher credited late): the site refunds it by itself. */
+  late: {
+    eyebrow: 'Pago devuelto',
+    heading: 'El taller ya terminó: te devolvemos tu pago',
+    lead: 'Tu pago llegó cuando el taller en vivo ya había terminado, así que ya no había una sesión a la cual entrar.',
+    text: 'Te devolvemos el 100 % de lo que pagaste, sin que tengas que pedirlo, y te escribimos por correo con los detalles.',
+    help: 'Si tienes dudas, escríbenos a',
   },
   /** The voucher or transfer expired unpaid: nothing was charged, and the place is no longer held. */
   expired: {
@@ -696,7 +764,7 @@ export type Inline = string | { text: string; href: string };
 /** A paragraph, or a list whose items are each a line of text. */
 export type Block = Inline[] | { list: Inline[][] };
 
-export interface LegalSection {
+interface LegalSection {
   heading: string;
   blocks: Block[];
 }
@@ -754,6 +822,12 @@ export interface LegalFacts {
   trainerName: string;
   /** The Early Bird price in pesos as the checkout charges it, "$890 MXN"; null when it has no peso amount. */
   earlyBirdPesos: string | null;
+  /** The normal price sells through a checkout of its own (docs/pricing.md); else the buyer writes to the owner. */
+  normalCheckout: boolean;
+  /** The normal price in pesos as its checkout charges it; null when it has none (or no checkout). */
+  normalPesos: string | null;
+  /** From when the checkout takes cards only, in words with its year and zone; null where the site cannot change it. */
+  cardsOnlyFrom: string | null;
   /** "miércoles 3 de septiembre de 2025, 8:00 p. m. hora de la Ciudad de México" */
   workshopDate: string;
   /** When the Early Bird ends at the latest, in words with its year and time zone. */
@@ -801,7 +875,7 @@ export const legalTexts = {
     title: `Términos y condiciones | ${site.name}`,
     description: `Quién vende el taller ${site.name}, qué incluye, su precio, cómo pedir factura, cómo recibes tu acceso y las condiciones de la promoción Early Bird.`,
     heading: 'Términos y condiciones',
-    updated: '2026-11-27',
+    updated: '2026-11-28',
     lead: [
       'Estos términos explican, en palabras sencillas, qué compras al inscribirte al taller, cuánto cuesta, cómo recibes tu acceso y qué pasa si algo cambia. Al inscribirte los aceptas; si algo no está claro, ',
       ...reachUs(facts),
@@ -836,6 +910,13 @@ export const legalTexts = {
               ? `El precio normal es de ${usd(prices.normal)} por persona, en un solo pago, en dólares estadounidenses (${prices.currency}). El precio Early Bird tiene un monto fijo en pesos mexicanos, ${facts.earlyBirdPesos}, que es lo que te cobra la página de pago si pagas desde México; en dólares es de ${usd(prices.earlyBird)}. Desde otro país, la página de pago puede cobrarte en dólares, o mostrarte el monto en tu moneda local y cobrarlo en ella, con el tipo de cambio que te muestra antes de que pagues. Si pagas en dólares con una tarjeta de otra moneda, tu banco hace la conversión y puede cobrarte sus propias comisiones.`
               : `El precio normal es de ${usd(prices.normal)} por persona, en un solo pago. Los precios están en dólares estadounidenses (${prices.currency}) y el cobro se hace en esa moneda. La página de pago puede mostrarte el monto en tu moneda local y cobrarlo en ella, con el tipo de cambio que te muestra antes de que pagues. Si pagas en dólares con una tarjeta de otra moneda, tu banco hace la conversión y puede cobrarte sus propias comisiones.`,
           ],
+          ...(facts.normalPesos
+            ? [
+                [
+                  `El precio normal tiene también un monto fijo en pesos mexicanos, ${facts.normalPesos}, que es lo que te cobra su página de pago si pagas desde México.`,
+                ],
+              ]
+            : []),
           [`${pricing.taxesIncluded} Los precios que publicamos son el total que pagas: la página de pago no te suma ningún impuesto.`],
           [
             'El pago lo procesa Stripe en su página de pago segura, que se abre en una pestaña nueva. Nosotros nunca vemos ni guardamos los datos de tu tarjeta.',
@@ -860,6 +941,14 @@ export const legalTexts = {
         ],
       },
       {
+        heading: 'Si tu pago llega tarde',
+        blocks: [
+          ...(facts.cardsOnlyFrom ? [[`${latePayment.cardsOnlyFrom} ${facts.cardsOnlyFrom}.`]] : []),
+          ...(facts.automaticMail ? [[latePayment.lateVoucher]] : []),
+          [facts.automaticMail ? latePayment.afterEnd : latePayment.afterEndByHand],
+        ],
+      },
+      {
         heading: 'Promoción Early Bird',
         blocks: [
           [
@@ -874,7 +963,9 @@ export const legalTexts = {
               [
                 `Si eliges un pago que se completa después (una ficha de OXXO o una transferencia bancaria, cuando la página de pago los ofrezca), tu lugar queda apartado en cuanto generas la ficha o los datos de la transferencia. Si pagas antes de su vencimiento, conservas tu lugar y el precio Early Bird, aunque mientras tanto se hayan agotado los demás lugares o haya pasado la fecha límite. ${voucherExpiry.lapse}${facts.automaticMail ? ` ${voucherExpiry.placeBack}` : ''}`,
               ],
-              ['Después de la promoción, el precio es el normal. Para inscribirte a ese precio, ', ...reachUs(facts), '.'],
+              facts.normalCheckout
+                ? ['Después de la promoción, el precio es el normal, y lo pagas en su propia página de pago desde esta misma página.']
+                : ['Después de la promoción, el precio es el normal. Para inscribirte a ese precio, ', ...reachUs(facts), '.'],
             ],
           },
         ],

@@ -7,7 +7,7 @@
 # webhook's body whole before an instance is asked (Stripe's own addresses in a storage of their own), refuses every
 # other body, limits each client on the pages that cost a read at Stripe (an IPv6 client by its /64), and remembers a
 # hashed file that no instance has (docs/decisions/0017-the-edge-under-abuse.md and
-# docs/decisions/0022-stripes-own-room-at-the-edge.md). It logs each request's address
+# docs/decisions/0025-stripes-own-room-at-the-edge.md). It logs each request's address
 # with its credentials redacted, for varnishncsa's format in deploy/varnish/varnishncsa.format.
 #
 # Use it as it is: copy it to /etc/varnish/, write /etc/varnish/backends.vcl from

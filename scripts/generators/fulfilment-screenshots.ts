@@ -1,4 +1,5 @@
-// Screenshots of what a buyer sees after the checkout: /gracias in each state (a voucher's, pending and expired, too), the personal link in each of its
+// Screenshots of what a buyer sees after the checkout: /gracias in each state (a voucher's, pending and expired, and a
+// payment after the end, too), the personal link in each of its
 // pages (before it opens, after the workshop with and without the materials, access ended, an unknown link), and each
 // mail's HTML part as a mail client shows it, at 390 px and 1280 px, with Debian's Chromium. Built servers run with
 // the Stripe stand-in and a local SMTP server, as `npm run dev:stripe` does, each with a WORKSHOP_START that puts
@@ -102,12 +103,16 @@ try {
   servers.push(bare);
   const expired = stripe.checkout.createSession('voucher');
   stripe.checkout.expireVoucher(expired);
+  // Paid half an hour after the workshop ended: refunded, with its own mail.
+  const late = stripe.checkout.createSession('paid');
+  const lateSession = stripe.checkout.session(late);
+  if (lateSession) await deliver(`${after.url}/webhooks/stripe`, signedEvent(sessionEvent('checkout.session.completed', lateSession), WEBHOOK_SECRET));
   let mails = new Map<string, string>();
   await waitUntil(
-    'the four kinds of mail',
+    'the five kinds of mail',
     async () => {
       mails = await mailsByKind();
-      return mails.size >= 4;
+      return mails.size >= 5;
     },
     20_000,
     250,
@@ -116,6 +121,7 @@ try {
     ['gracias-paid', { url: `${before.url}/gracias?session_id=${paid}` }],
     ['gracias-pending', { url: `${before.url}/gracias?session_id=${stripe.checkout.createSession('voucher')}` }],
     ['gracias-expired', { url: `${before.url}/gracias?session_id=${expired}` }],
+    ['gracias-late', { url: `${after.url}/gracias?session_id=${late}` }],
     ['gracias-not-found', { url: `${before.url}/gracias?session_id=${stripe.checkout.createSession('other_link')}` }],
     ['gracias-unavailable', { url: `${before.url}/gracias?session_id=${stripe.checkout.createSession('paid')}` }, true],
     ['access-before', { url: `${before.url}${accessPath}` }],

@@ -9,7 +9,7 @@ import { hero, site } from '../../shared/content.ts';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
 
-export const FLOOR_HTML = Buffer.from(
+const FLOOR_HTML = Buffer.from(
   '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">' +
     `<title>${escapeHtml(site.title)}</title><meta name="description" content="${escapeHtml(site.description)}">` +

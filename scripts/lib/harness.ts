@@ -64,8 +64,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** What an operator sets in production, where the placeholder defaults are refused. */
+/** What an operator sets in production, where the placeholder defaults are refused: the seed's edition's dates among them. */
 export const PRODUCTION_SETTINGS = {
+  WORKSHOP_START: '2025-09-03T20:00:00-06:00',
+  EARLY_BIRD_DEADLINE: '2025-09-30T23:59:59-06:00',
   CHECKOUT_URL: 'https://pay.example.org/taller',
   CONTACT_EMAIL: 'hola@taller.example.org',
   PUBLIC_URL: 'https://taller.example.org',
@@ -86,7 +88,7 @@ export const sellingEnv = (deadlineInMs = 30 * DAY_MS, startInMs = Math.max(dead
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-export interface Exit {
+interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
 }

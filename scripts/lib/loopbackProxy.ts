@@ -16,11 +16,13 @@ export interface LoopbackProxyOptions {
   rewriteHeaders?: (headers: IncomingHttpHeaders) => OutgoingHttpHeaders;
   /** Answers a request itself instead of forwarding it, when it returns true. */
   answer?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** The loopback port it listens on; by default one the system picks. */
+  port?: number;
 }
 
 export async function startLoopbackProxy(
   origin: string,
-  { rewriteHtml, rewriteHeaders = (headers) => headers, answer }: LoopbackProxyOptions = {},
+  { rewriteHtml, rewriteHeaders = (headers) => headers, answer, port = 0 }: LoopbackProxyOptions = {},
 ): Promise<LoopbackProxy> {
   const target = new URL(origin);
   const server = createServer((req, res) => {
@@ -43,7 +45,10 @@ export async function startLoopbackProxy(
     upstream.on('error', () => res.writeHead(502, { 'content-length': 0 }).end());
     req.pipe(upstream);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     stop: () =>

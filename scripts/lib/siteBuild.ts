@@ -1,13 +1,14 @@
 // The site's builds, typed: the server bundle, the client islands, the CSS, the public files and the trainer's photo
-// (scripts/lib/portrait.ts). esbuild.config.mjs (npm run build) runs buildSite once; scripts/dev.ts watches the same
-// builds (buildOptions) and runs it on every change.
+// (scripts/lib/portrait.ts). esbuild.config.mjs (npm run build) runs buildSite once; npm run dev keeps the same builds
+// (buildOptions) as contexts and rebuilds only what a change touches (scripts/lib/devBuild.ts), with the same steps.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { MANIFEST_FILE } from '../../server/render/readManifest.ts';
-import type { BuildManifest, InlineStyle, StylesheetName } from '../../shared/buildManifest.ts';
+import type { BuildManifest, InlineStyle, PageAssets, StylesheetName } from '../../shared/buildManifest.ts';
 import { HASHED_ASSET_PATH } from '../../shared/routes.ts';
 import { buildPortrait } from './portrait.ts';
 
@@ -16,9 +17,14 @@ const production = { 'process.env.NODE_ENV': '"production"' };
 /** https://v8.dev/blog/explicit-compile-hints: a magic comment at the top of a file. */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const BROWSERS = ['chrome90', 'firefox90', 'safari15'];
+/** The server bundle runs on the Node every stage of the image runs, named in one place. */
+const NODE_TARGET = `node${readFileSync('.node-version', 'utf8').trim().split('.')[0]}`;
 /** Each goes inline into its own pages: the landing page's, and the one the prompt page, the 404 and the 500 share. */
 const STYLESHEETS: readonly StylesheetName[] = ['landing', 'simple'];
 const HYDRATE_ENTRY = 'client/hydrate.tsx';
+
+/** A file under the public folder as the URL path the server answers it at. */
+export const publicUrlOf = (publicDir: string, file: string): string => `/${path.relative(publicDir, file).split(path.sep).join('/')}`;
 
 /** The four esbuild builds the site is made of, writing under `dist`. */
 export interface SiteBuilds {
@@ -81,11 +87,11 @@ export function buildOptions(dist = 'dist', version = '0.0.0', mark?: string): S
       write: false,
     }),
     server: {
-      entryPoints: ['server/index.ts', 'server/healthcheck.ts'],
+      entryPoints: ['server/index.ts', 'server/healthcheck.ts', 'server/preflight.ts'],
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node24',
+      target: NODE_TARGET,
       packages: 'external',
       define: { ...production, APP_VERSION: JSON.stringify(version) },
       outdir: path.join(dist, 'server'),
@@ -111,16 +117,61 @@ function outputText(outputFiles: esbuild.OutputFile[] | undefined, suffix: strin
 
 /** Brotli and gzip beside every compressible public file, so the server never compresses them again. */
 const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.txt', '.xml', '.json', '.webmanifest']);
+/** The smallest files for production; for the dev loop, levels that take a fraction of the time on every save. */
+const LEVELS = { best: { brotli: 11, gzip: 9 }, quick: { brotli: 4, gzip: 6 } } as const;
+export type Compression = keyof typeof LEVELS;
 
-async function precompress(publicDir: string): Promise<void> {
+export async function precompress(publicDir: string, compression: Compression): Promise<void> {
+  const { brotli, gzip } = LEVELS[compression];
   for (const dirent of await readdir(publicDir, { recursive: true, withFileTypes: true })) {
     const file = path.join(dirent.parentPath, dirent.name);
     if (!dirent.isFile() || !COMPRESSIBLE.has(path.extname(file))) continue;
     const body = await readFile(file);
     if (body.length < 1024) continue;
-    await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+    await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotli } }));
+    await writeFile(`${file}.gz`, gzipSync(body, { level: gzip }));
   }
+}
+
+/** The islands' entry chunk, which the inline entry fetches when an island is due, as esbuild wrote it. */
+export function hydrateFileOf(islands: esbuild.BuildResult): string {
+  const outputs = islands.metafile?.outputs ?? {};
+  const file = Object.keys(outputs).find((output) => outputs[output]?.entryPoint === HYDRATE_ENTRY);
+  if (!file) throw new Error(`esbuild produced no bundle for ${HYDRATE_ENTRY}`);
+  return file;
+}
+
+/** The stylesheets and the islands' entry, as they go inline, each with the CSP hash that allows it. */
+export function inlineAssets(styles: esbuild.BuildResult, entry: esbuild.BuildResult): Pick<PageAssets, 'inlineStyles' | 'entryScript'> {
+  if (styles.outputFiles?.length !== STYLESHEETS.length)
+    throw new Error(`Expected the stylesheets alone, got ${styles.outputFiles?.map((file) => file.path).join(', ')}`);
+  const inlineStyles = Object.fromEntries(
+    STYLESHEETS.map((name): [StylesheetName, InlineStyle] => {
+      const { text: css, hash } = inline(outputText(styles.outputFiles, `${name}.css`), 'style');
+      return [name, { css, hash }];
+    }),
+  ) as Record<StylesheetName, InlineStyle>;
+  const { text: js, hash } = inline(outputText(entry.outputFiles, '.js'), 'script');
+  return { inlineStyles, entryScript: { js, hash } };
+}
+
+/**
+ * The favicon as a data: URL (quotes made single, and only the characters a URL cannot hold escaped, so it stays
+ * small): the tab's icon costs no request before the first paint.
+ */
+export async function faviconUrl(): Promise<string> {
+  const svg = (await readFile('public/favicon.svg', 'utf8')).trim().replaceAll('"', "'");
+  return `data:image/svg+xml,${svg.replace(/[#%<> ]/g, encodeURIComponent)}`;
+}
+
+/** dist/manifest.json, and the client bundle's metafile beside it for the bundle's tests. */
+export async function writeManifest(dist: string, manifest: BuildManifest, islands: esbuild.BuildResult, entry: esbuild.BuildResult): Promise<void> {
+  await writeFile(path.join(dist, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  const clientMeta = {
+    inputs: { ...islands.metafile?.inputs, ...entry.metafile?.inputs },
+    outputs: { ...islands.metafile?.outputs, ...entry.metafile?.outputs },
+  };
+  await writeFile(path.join(dist, 'client-meta.json'), JSON.stringify(clientMeta));
 }
 
 const readManifest = async (dist: string): Promise<Partial<BuildManifest> | null> => {
@@ -139,7 +190,7 @@ export class BuildRefused extends Error {}
  * `previousDist` (the first release). That manifest comes from another image: a path that is not one of the build's
  * hashed files (`../`, an absolute path, anything else) would be copied wherever it points, so it stops the build.
  */
-export async function previousChunks(previousDist: string): Promise<string[]> {
+async function previousChunks(previousDist: string): Promise<string[]> {
   const previous = await readManifest(previousDist);
   const chunks: unknown = previous?.chunks;
   if (chunks === undefined) return [];
@@ -189,8 +240,7 @@ export async function buildSite(dist = 'dist', { previous, mark }: BuildSiteOpti
   const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
   const options = buildOptions(dist, version, mark);
   const publicDir = path.join(dist, 'public');
-  /** A file under the public folder as the URL path the server answers it at. */
-  const publicUrlOf = (file: string): string => `/${path.relative(publicDir, file).split(path.sep).join('/')}`;
+  const urlOf = (file: string): string => publicUrlOf(publicDir, file);
 
   // The previous release's list is checked before anything is built or removed.
   if (previous !== undefined) await previousChunks(previous);
@@ -198,53 +248,36 @@ export async function buildSite(dist = 'dist', { previous, mark }: BuildSiteOpti
   await cp('public', publicDir, { recursive: true });
 
   const islands = await esbuild.build(options.islands);
-  const islandOutputs = islands.metafile?.outputs ?? {};
-  const hydrateFile = Object.keys(islandOutputs).find((file) => islandOutputs[file]?.entryPoint === HYDRATE_ENTRY);
-  if (!hydrateFile) throw new Error(`esbuild produced no bundle for ${HYDRATE_ENTRY}`);
-
+  const hydrateFile = hydrateFileOf(islands);
   const [styles, entry, , trainerPhoto] = await Promise.all([
     esbuild.build(options.styles),
-    esbuild.build(options.entry(publicUrlOf(hydrateFile))),
+    esbuild.build(options.entry(urlOf(hydrateFile))),
     esbuild.build(options.server),
-    buildPortrait(path.join(publicDir, 'assets'), publicUrlOf),
+    buildPortrait(path.join(publicDir, 'assets'), urlOf),
   ]);
-  if (styles.outputFiles?.length !== STYLESHEETS.length)
-    throw new Error(`Expected the stylesheets alone, got ${styles.outputFiles?.map((file) => file.path).join(', ')}`);
-
-  const inlineStyles = Object.fromEntries(
-    STYLESHEETS.map((name): [StylesheetName, InlineStyle] => {
-      const { text: css, hash } = inline(outputText(styles.outputFiles, `${name}.css`), 'style');
-      return [name, { css, hash }];
-    }),
-  ) as Record<StylesheetName, InlineStyle>;
-  const { text: js, hash: jsHash } = inline(outputText(entry.outputFiles, '.js'), 'script');
-  // The favicon as a data: URL (quotes made single, and only the characters a URL cannot hold escaped, so it stays
-  // small): the tab's icon costs no request before the first paint.
-  const faviconSvg = (await readFile('public/favicon.svg', 'utf8')).trim().replaceAll('"', "'");
-  const favicon = `data:image/svg+xml,${faviconSvg.replace(/[#%<> ]/g, encodeURIComponent)}`;
-  await precompress(publicDir);
+  const { inlineStyles, entryScript } = inlineAssets(styles, entry);
+  await precompress(publicDir, 'best');
   // This build's own hashed files, listed before the previous release's are carried in beside them.
   const chunks = (await readdir(path.join(publicDir, 'assets'), { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
-    .map((entry) => publicUrlOf(path.join(entry.parentPath, entry.name)))
+    .map((entry) => urlOf(path.join(entry.parentPath, entry.name)))
     .sort();
   const carried = previous === undefined ? [] : await carryPreviousChunks(previous, publicDir);
-  const manifest: BuildManifest = {
-    inlineStyles,
-    favicon,
-    entryScript: { js, hash: jsHash },
-    trainerPhoto,
-    // Not in the pages' markup (the inline entry has it built in): for the tests and benchmarks.
-    hydrateScript: publicUrlOf(hydrateFile),
-    chunks,
-    carried,
-  };
-  await writeFile(path.join(dist, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-  const clientMeta = {
-    inputs: { ...islands.metafile?.inputs, ...entry.metafile?.inputs },
-    outputs: { ...islands.metafile?.outputs, ...entry.metafile?.outputs },
-  };
-  await writeFile(path.join(dist, 'client-meta.json'), JSON.stringify(clientMeta));
+  await writeManifest(
+    dist,
+    {
+      inlineStyles,
+      favicon: await faviconUrl(),
+      entryScript,
+      trainerPhoto,
+      // Not in the pages' markup (the inline entry has it built in): for the tests and benchmarks.
+      hydrateScript: urlOf(hydrateFile),
+      chunks,
+      carried,
+    },
+    islands,
+    entry,
+  );
   const carriedLine = previous === undefined ? '' : `; ${carried.length} chunks of the previous release carried from ${previous}`;
-  return `Built ${dist}/: inline, stylesheets of ${STYLESHEETS.map((name) => `${inlineStyles[name]?.css.length} (${name})`).join(' and ')} bytes and an entry of ${js.length}${carriedLine}`;
+  return `Built ${dist}/: inline, stylesheets of ${STYLESHEETS.map((name) => `${inlineStyles[name]?.css.length} (${name})`).join(' and ')} bytes and an entry of ${entryScript.js.length}${carriedLine}`;
 }

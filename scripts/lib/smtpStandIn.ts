@@ -16,9 +16,9 @@ import path from 'node:path';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { SMTP_STAND_IN_USER } from '../../server/config/standInSmtpUser.ts';
 
-export type SmtpFault = 'refuse' | 'hang' | 'reject_recipient' | 'refuse_login' | 'deny_relay';
+type SmtpFault = 'refuse' | 'hang' | 'reject_recipient' | 'refuse_login' | 'deny_relay';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   /** The message as sent: headers and body. */

@@ -8,8 +8,9 @@
  *   `starting_after` as Stripe pages them, each session expanded as `expand[]=data.…` asks.
  * - POST /v1/checkout/sessions/:id with `metadata[...]`: Stripe's merge of metadata, and its idempotency as
  *   documented (scripts/lib/stripeIdempotency.ts), under the account's keys, which the Payment Link's updates share.
- * - Refunds and disputes on a purchase's charge, and events signed as Stripe signs them (the SDK's
- *   generateTestHeaderString), POSTed to a webhook URL.
+ * - Refunds and disputes on a purchase's charge, by the test's hand or by `POST /v1/refunds`
+ *   (scripts/lib/stripeRefundsStandIn.ts), and events signed as Stripe signs them (the SDK's generateTestHeaderString),
+ *   POSTed to a webhook URL.
  * Fixtures are typed with the SDK's own types. Node runs this file as it is (type stripping): erasable TypeScript only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -28,6 +29,7 @@ import {
   unknownParameter,
   type UpdateFault,
 } from './stripeIdempotency.ts';
+import { type RefundsStandIn, refundsStandIn } from './stripeRefundsStandIn.ts';
 
 export type { UpdateFault } from './stripeIdempotency.ts';
 
@@ -41,10 +43,14 @@ export interface Buyer {
 
 export const DEFAULT_BUYER: Buyer = { name: 'Ana Sofía Ruiz', email: 'ana.ruiz@correo.example.org' };
 
-/** A new session's buyer, when it completed (and, paid, was paid): now unless given; and metadata already written on it. */
+/**
+ * A new session's buyer, when it completed (and, paid, was paid): now unless given, its link: the first unless given,
+ * and metadata already written on it.
+ */
 export interface SessionOptions {
   buyer?: Buyer;
   atMs?: number;
+  link?: string;
   metadata?: Record<string, string>;
 }
 
@@ -64,6 +70,8 @@ export interface CheckoutStandIn {
   dispute(sessionId: string): Stripe.Dispute;
   /** The session as Stripe would return it, its PaymentIntent and charge expanded. */
   session(sessionId: string): Stripe.Checkout.Session | undefined;
+  /** Every session's id, newest first. */
+  sessionIds(): string[];
   /** A session's own metadata as written so far. */
   metadataOf(sessionId: string): Record<string, string>;
   /** The PaymentIntent of a session, with its metadata as written so far. */
@@ -76,6 +84,8 @@ export interface CheckoutStandIn {
   failNextUpdate(fault: UpdateFault): void;
   /** Carried-out updates of sessions (replays and refusals aside). */
   updates: { session: string; metadata: Record<string, string>; idempotencyKey: string | null }[];
+  /** Refunds made through the API. */
+  refunds: RefundsStandIn;
   /** The answer for one of its routes, or null when the request is not one of them. */
   route(req: IncomingMessage): ((res: ServerResponse) => void) | null;
 }
@@ -86,17 +96,20 @@ const PRICE = 4900;
 interface ChargeEntry {
   id: string;
   paymentIntent: string;
+  amount: number;
   createdS: number;
   refunded: number;
   disputed: boolean;
+  /** The payment method type it was paid with: `card`, or `oxxo` for a voucher. */
+  method: string;
 }
 
 function chargeFixture(charge: ChargeEntry): Stripe.Charge {
   return {
     id: charge.id,
     object: 'charge',
-    amount: PRICE,
-    amount_captured: PRICE,
+    amount: charge.amount,
+    amount_captured: charge.amount,
     amount_refunded: charge.refunded,
     application: null,
     application_fee: null,
@@ -121,11 +134,11 @@ function chargeFixture(charge: ChargeEntry): Stripe.Charge {
     paid: true,
     payment_intent: charge.paymentIntent,
     payment_method: null,
-    payment_method_details: null,
+    payment_method_details: { type: charge.method },
     receipt_email: null,
     receipt_number: null,
     receipt_url: null,
-    refunded: charge.refunded >= PRICE,
+    refunded: charge.refunded >= charge.amount,
     review: null,
     shipping: null,
     source: null,
@@ -313,6 +326,7 @@ function depthOf(params: URLSearchParams, prefix: string): Depth {
 
 interface Entry {
   kind: SessionKind;
+  link: string;
   buyer: Buyer;
   createdS: number;
   paid: boolean;
@@ -342,7 +356,7 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
     return charge;
   };
 
-  const linkOf = (entry: Entry): string => (entry.kind === 'other_link' ? 'plink_1SomeOtherProduct' : linkId);
+  const linkOf = (entry: Entry): string => (entry.kind === 'other_link' ? 'plink_1SomeOtherProduct' : entry.link);
   const statusOf = (entry: Entry): Stripe.Checkout.Session.Status => (entry.kind === 'open' ? 'open' : 'complete');
 
   const sessionOf = (sessionId: string, depth: Depth): Stripe.Checkout.Session | undefined => {
@@ -419,13 +433,19 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
   const newCharge = (paymentIntent: string, atMs: number): ChargeEntry => ({
     id: id('ch_'),
     paymentIntent,
+    amount: PRICE,
     createdS: seconds(atMs),
     refunded: 0,
     disputed: false,
+    method: intents.get(paymentIntent)?.method ?? 'card',
+  });
+  const refunds = refundsStandIn(posts, ({ paymentIntent, charge }) => {
+    const entry = [...sessions.values()].find((candidate) => candidate.paymentIntent === paymentIntent || candidate.charge?.id === charge);
+    return entry && (entry.paymentIntent ? entry.charge : undefined);
   });
 
   return {
-    createSession(kind, { buyer = DEFAULT_BUYER, atMs = Date.now(), metadata = {} } = {}) {
+    createSession(kind, { buyer = DEFAULT_BUYER, atMs = Date.now(), link = linkId, metadata = {} } = {}) {
       const sessionId = id('cs_test_');
       let paymentIntent: string | null = null;
       if (kind !== 'open' && kind !== 'free') {
@@ -435,6 +455,7 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
       const paid = kind === 'paid' || kind === 'other_link';
       sessions.set(sessionId, {
         kind,
+        link,
         buyer,
         createdS: seconds(atMs),
         paid,
@@ -464,6 +485,7 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
       return disputeFixture(charge);
     },
     session: (sessionId) => sessionOf(sessionId, 2),
+    sessionIds: () => [...sessions.keys()].reverse(),
     metadataOf: (sessionId) => ({ ...entryOf(sessionId).metadata }),
     paymentIntentOf(sessionId) {
       const session = sessionOf(sessionId, 1);
@@ -480,7 +502,10 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
       fault.set(next);
     },
     updates,
+    refunds,
     route(req) {
+      const refund = refunds.route(req);
+      if (refund) return refund;
       const url = new URL(req.url ?? '/', 'http://stand-in');
       if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') return (res) => send(res, list(url.searchParams));
       const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);

@@ -26,7 +26,10 @@ const GIVE_UP_MS = 60 * MINUTE;
 
 /** What the bench needs of the server's own code. */
 interface Journey {
-  readConfig(env: Record<string, string>): { fulfilment: { sweepSeconds: number } | null; sale: unknown; contactEmail: string; publicUrl: string };
+  readConfig(
+    env: Record<string, string>,
+    nowMs: number,
+  ): { fulfilment: { sweepSeconds: number } | null; sale: unknown; contactEmail: string; publicUrl: string };
   fulfilmentRoutes(options: Record<string, unknown>): { sweep: { run(): Promise<unknown>; stop(): void; settled(): Promise<void> }; waveMoments: number[] };
   startSweeps(options: Record<string, unknown>): { stop(): void };
   createLogger(level: string): unknown;
@@ -47,7 +50,7 @@ const env = (stripeUrl: string, smtpUrl: string): Record<string, string> => ({
 
 /** The fulfilment of one instance, on `time`. */
 function instance(time: VirtualTime, settings: Record<string, string>) {
-  const config = journey.readConfig(settings);
+  const config = journey.readConfig(settings, time.now());
   const fulfilment = journey.fulfilmentRoutes({
     settings: config.fulfilment,
     config,

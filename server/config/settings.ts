@@ -1,15 +1,21 @@
 import { DateTime } from 'luxon';
 import type { SocialNetwork, SocialProfile } from '../../shared/content';
 import type { SaleTerms } from '../../shared/logic/sale';
+import { ConfigError } from './configError';
+import { type NormalCheckout, parseNormalCheckout } from './normalCheckout';
+import { saleUnderWay } from './saleUnderWay';
 import { SMTP_STAND_IN_USER } from './standInSmtpUser';
 import { ALLOWED_SMTP_OPTIONS, refusedSmtpOptions } from './smtpQuery';
 
 /** The settings whose defaults are placeholders: fine on a developer's machine, never in production. */
 export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS', 'TRAINER_NAME'] as const;
-export type PlaceholderSetting = (typeof PLACEHOLDER_SETTINGS)[number];
+type PlaceholderSetting = (typeof PLACEHOLDER_SETTINGS)[number];
 /** Optional on a developer's machine; production refuses to start without them (PROFECO and the card networks ask for a phone). */
 export const REQUIRED_IN_PRODUCTION = ['SELLER_PHONE'] as const;
-export type ProductionSetting = (typeof REQUIRED_IN_PRODUCTION)[number];
+type ProductionSetting = (typeof REQUIRED_IN_PRODUCTION)[number];
+/** The edition's dates: unset, a developer's machine shows a sale under way (saleUnderWay.ts); production never guesses them. */
+const SALE_DATES = ['WORKSHOP_START', 'EARLY_BIRD_DEADLINE'] as const;
+type SaleDateSetting = (typeof SALE_DATES)[number];
 
 export interface SiteConfig {
   port: number;
@@ -32,6 +38,8 @@ export interface SiteConfig {
   placeholders: PlaceholderSetting[];
   /** The settings production requires that are unset here, each worth a warning at start. */
   unsetForProduction: ProductionSetting[];
+  /** The dates left unset here and made from the clock at start, for a sale under way: worth a warning. */
+  datesFromClock: SaleDateSetting[];
   /** Adds the CSP's upgrade-insecure-requests: only where the site is served over HTTPS. */
   upgradeInsecureRequests: boolean;
   logLevel: LogLevel;
@@ -47,11 +55,13 @@ export interface SiteConfig {
   maxConnections: number;
   /** Where the Early Bird's spots are counted; null: not counted, the site behaves as without a checkout API. */
   spots: SpotsSettings | null;
+  /** The normal price's own Payment Link and its URL; null: the normal price is not sold on the page (docs/pricing.md). */
+  normalCheckout: NormalCheckout | null;
   /** The buyer's mails and personal link after a purchase (docs/fulfilment.md); null: the owner writes by hand. */
   fulfilment: FulfilmentSettings | null;
 }
 
-export interface SellerSettings {
+interface SellerSettings {
   /** The legal name, person or company. */
   name: string;
   /** The postal address, on one line. */
@@ -98,12 +108,12 @@ export interface FulfilmentSettings {
 }
 
 /** The five settings that turn the buyer's mails and personal link on: all of them, or none. */
-export const FULFILMENT_SETTINGS = ['STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'MEETING_URL', 'ACCESS_SECRET'] as const;
+const FULFILMENT_SETTINGS = ['STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'MEETING_URL', 'ACCESS_SECRET'] as const;
 /** What the owner adds once it exists: each optional, each read only with the five above. */
 export const MATERIAL_SETTINGS = { recording: 'RECORDING_URL', formula: 'FORMULA_URL', gpt: 'GPT_URL', hooks: 'HOOKS_URL' } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULTS = {
   PORT: '3000',
@@ -120,8 +130,9 @@ export const DEFAULTS = {
   /** Unset: a placeholder link outside production, nothing in production. */
   INSTAGRAM_URL: '',
   LINKEDIN_URL: '',
-  WORKSHOP_START: '2025-09-03T20:00:00-06:00',
-  EARLY_BIRD_DEADLINE: '2025-09-30T23:59:59-06:00',
+  /** Both unset: outside production, a sale under way from the start of the process; production refuses to start. */
+  WORKSHOP_START: '',
+  EARLY_BIRD_DEADLINE: '',
   SOLD_OUT: 'false',
   UPGRADE_INSECURE_REQUESTS: 'false',
   LOG_LEVEL: 'info',
@@ -137,6 +148,9 @@ export const DEFAULTS = {
   STRIPE_PAYMENT_LINK: '',
   STRIPE_API_URL: 'https://api.stripe.com',
   SPOTS_POLL_SECONDS: '10',
+  /** Both unset: the normal price shows the seed's disabled button. */
+  STRIPE_NORMAL_PAYMENT_LINK: '',
+  NORMAL_CHECKOUT_URL: '',
   /** All five unset: no mails, no /gracias, no personal links, no webhook (docs/fulfilment.md). */
   STRIPE_WEBHOOK_SECRET: '',
   SMTP_URL: '',
@@ -154,10 +168,7 @@ export const DEFAULTS = {
 type Variable = keyof typeof DEFAULTS;
 export type Environment = Partial<Record<string, string | undefined>>;
 
-/** A bad setting: its message is the one line an operator sees. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError } from './configError';
 
 function fail(variable: Variable, expected: string, value: string): never {
   throw new ConfigError(`Invalid ${variable}: expected ${expected}, got ${JSON.stringify(value)}`);
@@ -304,7 +315,7 @@ function parseSpots(key: string, link: string, apiUrl: URL, pollSeconds: number)
  * Names reserved for documentation and tests (RFC 2606, RFC 6761): a value there is a placeholder nobody can
  * receive mail at or join. localhost is not among them: a relay beside the server (a sidecar) is real.
  */
-export function isPlaceholderHost(hostname: string): boolean {
+function isPlaceholderHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   return /(^|\.)example\.(com|org|net)$/.test(host) || /(^|\.)(example|invalid|test)$/.test(host);
 }
@@ -448,22 +459,28 @@ function parseLogLevel(value: string): LogLevel {
   return level;
 }
 
-/** Production's one refusal line, naming every placeholder left at its default and every required setting left unset. */
-function productionRefusal(placeholders: readonly string[], unset: readonly string[]): string | null {
+/**
+ * Production's one refusal line, naming every placeholder left at its default, every required setting left unset and
+ * every date left to the clock.
+ */
+function productionRefusal(placeholders: readonly string[], unset: readonly string[], dates: readonly string[]): string | null {
+  const isAre = (names: readonly string[]): string => (names.length === 1 ? 'is' : 'are');
   const reasons = [
     ...(placeholders.length > 0
       ? [`real values for ${placeholders.join(', ')}: ${placeholders.length === 1 ? 'it is' : 'they are'} still the placeholder default`]
       : []),
-    ...(unset.length > 0 ? [`${unset.join(', ')}, which ${unset.length === 1 ? 'is' : 'are'} unset: buyers must be given a phone`] : []),
+    ...(unset.length > 0 ? [`${unset.join(', ')}, which ${isAre(unset)} unset: buyers must be given a phone`] : []),
+    ...(dates.length > 0 ? [`${dates.join(', ')}, which ${isAre(dates)} unset: the edition's dates are the owner's to set`] : []),
   ];
   return reasons.length > 0 ? `NODE_ENV=production needs ${reasons.join('; and ')}` : null;
 }
 
 /**
- * Reads every setting once; an empty variable counts as unset. With NODE_ENV=production, a placeholder
- * left at its default, or a required setting left unset, is refused: the one message names every one of them.
+ * Reads every setting once, at `nowMs` (the start of the process); an empty variable counts as unset. With
+ * NODE_ENV=production, a placeholder left at its default, a required setting or a date left unset, is refused: the
+ * one message names every one of them.
  */
-export function readConfig(env: Environment): SiteConfig {
+export function readConfig(env: Environment, nowMs: number): SiteConfig {
   const get = (name: Variable): string => {
     const value = env[name]?.trim();
     return value ? value : DEFAULTS[name];
@@ -471,9 +488,11 @@ export function readConfig(env: Environment): SiteConfig {
   const production = env.NODE_ENV === 'production';
   const placeholders = PLACEHOLDER_SETTINGS.filter((name) => get(name) === DEFAULTS[name]);
   const unsetForProduction = REQUIRED_IN_PRODUCTION.filter((name) => get(name) === '');
-  const refusal = production ? productionRefusal(placeholders, unsetForProduction) : null;
+  const datesFromClock = SALE_DATES.filter((name) => get(name) === '');
+  const refusal = production ? productionRefusal(placeholders, unsetForProduction, datesFromClock) : null;
   if (refusal) throw new ConfigError(refusal);
   const port = parsePort('PORT', get('PORT'));
+  const underWay = saleUnderWay(nowMs);
   const spots = parseSpots(
     get('STRIPE_SECRET_KEY'),
     get('STRIPE_PAYMENT_LINK'),
@@ -481,11 +500,12 @@ export function readConfig(env: Environment): SiteConfig {
     // At least 2 s apart, so a call (with its timeout) always ends before the next is due; at most 5 minutes stale.
     parseInteger('SPOTS_POLL_SECONDS', get('SPOTS_POLL_SECONDS'), 2, 300),
   );
+  const checkoutUrl = parseCheckoutUrl(get('CHECKOUT_URL'));
   return {
     port,
     metricsPort: parseMetricsPort(get('METRICS_PORT'), port),
     host: parseHost(get('HOST')),
-    checkoutUrl: parseCheckoutUrl(get('CHECKOUT_URL')),
+    checkoutUrl,
     contactEmail: parseEmail(get('CONTACT_EMAIL')),
     publicUrl: parsePublicUrl(get('PUBLIC_URL')),
     seller: {
@@ -496,12 +516,15 @@ export function readConfig(env: Environment): SiteConfig {
     trainerName: parseLine('TRAINER_NAME', get('TRAINER_NAME'), "the trainer's name", 2, 80),
     social: parseSocial(get, production),
     sale: {
-      workshopStartMs: parseInstant('WORKSHOP_START', get('WORKSHOP_START')),
-      earlyBirdDeadlineMs: parseInstant('EARLY_BIRD_DEADLINE', get('EARLY_BIRD_DEADLINE')),
+      workshopStartMs: datesFromClock.includes('WORKSHOP_START') ? underWay.workshopStartMs : parseInstant('WORKSHOP_START', get('WORKSHOP_START')),
+      earlyBirdDeadlineMs: datesFromClock.includes('EARLY_BIRD_DEADLINE')
+        ? underWay.earlyBirdDeadlineMs
+        : parseInstant('EARLY_BIRD_DEADLINE', get('EARLY_BIRD_DEADLINE')),
       soldOut: parseBoolean('SOLD_OUT', get('SOLD_OUT')),
     },
     placeholders,
     unsetForProduction,
+    datesFromClock,
     upgradeInsecureRequests: parseBoolean('UPGRADE_INSECURE_REQUESTS', get('UPGRADE_INSECURE_REQUESTS')),
     logLevel: parseLogLevel(get('LOG_LEVEL')),
     // Up to five minutes: longer than any balancer needs to see the health check fail, or a request to finish.
@@ -512,6 +535,7 @@ export function readConfig(env: Environment): SiteConfig {
     // At least 100: a cache in front opens a connection per request in flight when a burst comes.
     maxConnections: parseInteger('MAX_CONNECTIONS', get('MAX_CONNECTIONS'), 100, 50_000),
     spots,
+    normalCheckout: parseNormalCheckout(get('STRIPE_NORMAL_PAYMENT_LINK'), get('NORMAL_CHECKOUT_URL'), spots?.paymentLink ?? null, checkoutUrl),
     fulfilment: parseFulfilment(get, spots, production),
   };
 }

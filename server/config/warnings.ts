@@ -3,13 +3,24 @@ import type { PageAssets } from '../../shared/buildManifest';
 import { MATERIAL_SETTINGS, type SiteConfig } from './settings';
 
 /**
- * What an operator should hear about at start: settings that contradict each other, a workshop already
- * over, buyers nobody writes to, placeholders still in place and a phone not given. One line each; the server runs anyway (production refuses the
- * placeholders earlier, in readConfig).
+ * What an operator should hear about at start: dates made from the clock, settings that contradict each other, a
+ * workshop already over, buyers nobody writes to, placeholders still in place and a phone not given. One line each;
+ * the server runs anyway (production refuses the placeholders and the missing dates earlier, in readConfig).
  */
 export function configWarnings(config: SiteConfig, nowMs: number): string[] {
   const { earlyBirdDeadlineMs, workshopStartMs } = config.sale;
   const warnings: string[] = [];
+  const fromClock = config.datesFromClock;
+  if (fromClock.length > 0) {
+    const made = {
+      EARLY_BIRD_DEADLINE: `the Early Bird ends ${isoInWorkshopZone(earlyBirdDeadlineMs)}`,
+      WORKSHOP_START: `the workshop starts ${isoInWorkshopZone(workshopStartMs)}`,
+    };
+    warnings.push(
+      `${fromClock.join(' and ')} ${fromClock.length === 1 ? 'is' : 'are'} unset, so the site shows a sale under way: ` +
+        `${fromClock.map((name) => made[name]).join(' and ')}; production refuses to start without ${fromClock.length === 1 ? 'it' : 'them'}`,
+    );
+  }
   if (earlyBirdDeadlineMs > workshopStartMs) {
     warnings.push(
       `EARLY_BIRD_DEADLINE (${isoInWorkshopZone(earlyBirdDeadlineMs)}) is after WORKSHOP_START (${isoInWorkshopZone(workshopStartMs)}): ` +

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import type { LinkRole } from '../../shared/logic/sale';
 import type { AccessView } from '../../shared/components/AccessPage';
 import type { ThanksView } from '../../shared/components/ThanksPage';
 import { journeyTimeline } from '../../shared/logic/journey';
 import { fillPath, ROUTES } from '../../shared/routes';
+import { sellingLinks } from '../config/sellingLinks';
 import type { FulfilmentSettings, SiteConfig } from '../config/settings';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
@@ -11,7 +13,7 @@ import type { Metrics } from '../ops/metrics';
 import type { Scheduler } from '../ops/scheduler';
 import { stripeClient } from '../stripe/client';
 import { type CallKind, instanceLanes, pacedView, unpaced, waitOn } from '../stripe/pace';
-import { accessToken, purchaseReference } from './pages/accessToken';
+import { accessToken, purchaseReference, sampleToken } from './pages/accessToken';
 import { accessPage } from './pages/accessRoute';
 import { checkoutApi } from './records/checkoutApi';
 import { createEndAccess, createFulfil, createVerify, type Verified, verifiedOf } from './settle/fulfilSession';
@@ -23,6 +25,7 @@ import { smtpMailer } from './mail/smtpMailer';
 import { readBudget } from './pages/stripeReadBudget';
 import { recentSessions } from './pages/recentSessions';
 import { createSendOnce } from './mail/sendMailOnce';
+import { createRefundOnce } from './settle/refundOnce';
 import { REMEMBER_MS, sessionLookup } from './pages/sessionLookup';
 import { createSettle } from './settle/settlePurchase';
 import { createSweep, type Sweep } from './sweep/purchaseSweep';
@@ -68,8 +71,11 @@ export interface FulfilmentRoutes {
 
 export interface FulfilmentOptions {
   settings: FulfilmentSettings;
-  /** Whom buyers write to, the site's address (the invite's UID, the personal links), the workshop's start, and the trainer who signs. */
-  config: Pick<SiteConfig, 'contactEmail' | 'publicUrl' | 'sale' | 'trainerName'>;
+  /**
+   * Whom buyers write to, the site's address (the invite's UID, the personal links), the workshop's start, the trainer
+   * who signs, and the links the site sells through.
+   */
+  config: Pick<SiteConfig, 'contactEmail' | 'publicUrl' | 'sale' | 'trainerName' | 'spots' | 'checkoutUrl' | 'normalCheckout'>;
   /** Renders the buyer's pages (server/render/documents.tsx). */
   render: { thanks: (view: ThanksView, year: number) => string; access: (view: AccessView, year: number) => string };
   clock: Clock;
@@ -121,11 +127,18 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     clock,
   });
   const materialsReady = Object.values(materials).every((link) => link !== null);
-  const linkLimit = createLinkLimit({ checkout, paymentLink: stripe.paymentLink, sale: config.sale, clock, logger, metrics });
+  const links = sellingLinks(config);
+  const roles = new Map(links.map(({ paymentLink, role }) => [paymentLink, role]));
+  const linkLimitOf = (role: LinkRole) => {
+    const link = links.find((candidate) => candidate.role === role);
+    return link && createLinkLimit({ checkout, link, sale: config.sale, clock, logger, metrics });
+  };
+  const linkLimits = { early_bird: linkLimitOf('early_bird'), normal: linkLimitOf('normal') };
   const settle = createSettle({
     checkout,
     sendOnce,
-    linkLimit,
+    refundOnce: createRefundOnce({ checkout, sendOnce, logger, metrics }),
+    linkLimits,
     timeline,
     sale: config.sale,
     materialsReady,
@@ -133,8 +146,9 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     logger,
     metrics,
   });
-  const fulfil = createFulfil(checkout, settle, stripe.paymentLink, know);
-  const fulfilForPage = createFulfil(pageCheckout, settle, stripe.paymentLink);
+  const reading = { timeline, clock };
+  const fulfil = createFulfil(checkout, settle, roles, reading, know);
+  const fulfilForPage = createFulfil(pageCheckout, settle, roles, reading);
   // The page after the checkout reads through the fulfilment (the mail goes out too); the personal link only reads.
   const thanksLookup = sessionLookup({
     read: (sessionId) => fulfilForPage(sessionId, 'page').verified,
@@ -143,7 +157,7 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     clock,
   });
   const accessLookup = sessionLookup({
-    read: createVerify(pageCheckout, stripe.paymentLink),
+    read: createVerify(pageCheckout, roles, reading),
     memory,
     budget: readBudget(ACCESS_READS.perSecond, ACCESS_READS.atOnce),
     clock,
@@ -154,6 +168,7 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     lookup: accessLookup,
     invite,
     accessUrlOf,
+    sampleUrl: `${publicUrl}${fillPath(ROUTES.access.path, { token: sampleToken(secret, timeline.startMs) })}`,
     timeline,
     meetingUrl: settings.meetingUrl(),
     materials,
@@ -169,21 +184,22 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     webhook: stripeWebhook({
       secret: settings.webhookSecret(),
       fulfil,
-      endAccess: createEndAccess(checkout, settle, stripe.paymentLink, know),
+      endAccess: createEndAccess(checkout, settle, roles, reading, know),
       clock,
       logger,
       metrics,
     }),
     sweep: createSweep({
       checkout: waveCheckout,
-      paymentLink: stripe.paymentLink,
+      links,
+      roles,
       settle,
-      linkLimit,
+      linkLimits,
       timeline,
       clock,
       logger,
       metrics,
-      learn: (purchase, readAtMs) => know(purchase.sessionId, verifiedOf({ purchase }), readAtMs),
+      learn: (purchase, readAtMs) => know(purchase.sessionId, verifiedOf({ purchase }, reading), readAtMs),
       rank,
     }),
     waveMoments: [timeline.dayBeforeMs, timeline.hourBeforeMs, timeline.endMs],

@@ -20,30 +20,29 @@ const MIN_COMPRESSIBLE = 1024;
 
 export const etagOf = (body: Buffer): string => `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 
-/** Brotli's best, for bodies served for minutes or more: the slowest to compress, and the smallest. */
-export const BROTLI_BEST = 11;
 /**
- * For bodies that live one second: faster than the best, once a second, off the main thread and
- * before the second begins (server/render/renderAhead.ts), and barely larger. Much lower qualities are far faster but
- * bring the landing page close to what a new connection's first round trip carries (TCP's initial window):
- * past it, a slow phone waits one more round trip. npm run bench prints the page's weight in each encoding.
+ * Brotli's best, for every body, the landing page's one-second ones included: the slowest to compress (for those, once
+ * a second, off the main thread, before the second begins: server/render/renderAhead.ts) and the smallest. The page
+ * must fit what a new connection's first round trip carries (TCP's initial window), or a slow phone waits one more
+ * round trip; the quality below it (three times faster) no longer left it room once a launch's real settings were in
+ * (tests/routes/first-round-trip.test.ts). npm run bench prints the page's weight in each encoding.
  */
-export const BROTLI_PER_SECOND = 10;
+const BROTLI_BEST = 11;
 
 /** Compresses off the main thread (zlib's pool); each body is compressed once and served many times. */
-export async function encodeBody(text: string | Buffer, brotliQuality = BROTLI_BEST): Promise<EncodedBody> {
+export async function encodeBody(text: string | Buffer): Promise<EncodedBody> {
   const identity = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   if (identity.length < MIN_COMPRESSIBLE) return { identity, br: null, gzip: null, etag: etagOf(identity) };
   const [br, gz] = await Promise.all([
     brotli(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_BEST, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
     }),
-    gzipAsync(identity, { level: brotliQuality === BROTLI_BEST ? 9 : 6 }),
+    gzipAsync(identity, { level: 9 }),
   ]);
   return { identity, br, gzip: gz, etag: etagOf(identity) };
 }
 
-export type Encoding = 'br' | 'gzip' | 'identity';
+type Encoding = 'br' | 'gzip' | 'identity';
 
 /** The representation chosen for one request: its bytes and their own strong validator. */
 export interface Representation {

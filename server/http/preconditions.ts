@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
  * `*` names any; otherwise only a tag equal to ours counts, and a weak tag never does (strong comparison). Without
  * the header the condition holds. Our tags hold no comma, so a list splits on commas.
  */
-export function ifMatchHolds(req: Request, etag: string): boolean {
+function ifMatchHolds(req: Request, etag: string): boolean {
   const header = req.get('If-Match')?.trim();
   if (header === undefined || header === '*') return true;
   return header.split(',').some((tag) => tag.trim() === etag);

@@ -40,9 +40,11 @@ export interface MetricsOptions {
   sale: SaleTerms;
   /** The Early Bird's spots as the checkout last reported them, where they are counted: they end it too. */
   currentSpots?: () => Spots | null;
+  /** The normal price's checkout's places, where it has one: they end the sale too. */
+  currentNormalSpots?: () => Spots | null;
 }
 
-export function createMetrics({ clock, sale, currentSpots = () => null }: MetricsOptions): Metrics {
+export function createMetrics({ clock, sale, currentSpots = () => null, currentNormalSpots = () => null }: MetricsOptions): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -82,7 +84,7 @@ export function createMetrics({ clock, sale, currentSpots = () => null }: Metric
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
-      const current = saleState(clock(), sale, currentSpots());
+      const current = saleState(clock(), sale, currentSpots(), currentNormalSpots());
       for (const state of SALE_STATES) this.set({ state }, state === current ? 1 : 0);
     },
   });

@@ -3,7 +3,7 @@ import { crawlerPrefix, routeList } from '../../shared/routes';
 import type { Logger } from './logger';
 
 /** Long enough to read, short enough that a hostile path cannot flood the log. */
-export const MAX_LOGGED_PATH = 2048;
+const MAX_LOGGED_PATH = 2048;
 
 const SESSION_ID_PARAM = 'session_id';
 /** A Checkout Session id anywhere in the address, as Stripe writes them. */

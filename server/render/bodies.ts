@@ -5,7 +5,7 @@ import type { SaleState } from '../../shared/logic/sale';
 import { LEGAL_PAGES, type LegalPageName, ROUTES } from '../../shared/routes';
 import type { Clock } from '../ops/clock';
 import type { SiteConfig } from '../config/settings';
-import { BROTLI_BEST, BROTLI_PER_SECOND, encodeBody, type EncodedBody } from '../http/encodedBody';
+import { encodeBody, type EncodedBody } from '../http/encodedBody';
 import type { Logger } from '../ops/logger';
 import type { Metrics, PageName } from '../ops/metrics';
 import { createDocuments } from './documents';
@@ -15,7 +15,7 @@ import { htmlCacheControl, type LandingSnapshot, landingSnapshot, type PricedSna
 import type { PriceFeed, SpotsFeed } from '../spots/poller';
 
 /** A page's body for this moment, and how long caches may keep it. */
-export interface PageBody {
+interface PageBody {
   body: EncodedBody;
   cacheControl: string;
 }
@@ -47,19 +47,24 @@ export interface PageBodiesOptions {
   spots?: SpotsFeed;
   /** The checkout's price in pesos; absent: the pages show dollars. */
   price?: PriceFeed;
+  /** The normal price's own checkout, where it has one: its places and its price in pesos. */
+  normal?: SpotsFeed & PriceFeed;
 }
 
 /** The legal pages that state the checkout's price. */
 const PRICED_PAGES: readonly LegalPageName[] = ['terms'];
 
 /** Which snapshot a request gets, and its body: from memory when that snapshot was rendered before. */
-export function createBodies({ config, assets, clock, logger, metrics, spots, price }: PageBodiesOptions): PageBodies {
+export function createBodies({ config, assets, clock, logger, metrics, spots, price, normal }: PageBodiesOptions): PageBodies {
   const documents = createDocuments(config, assets);
   const spotsNow = () => spots?.current() ?? null;
   const priceNow = () => price?.pesoPrice() ?? null;
+  const normalNow = () => ({ spots: normal?.current() ?? null, pesoPrice: normal?.pesoPrice() ?? null });
   /** A legal page's snapshot: the terms follow the price, the others only the year. */
   const legalSnapshot = (page: LegalPageName, nowMs: number): PricedSnapshot =>
-    PRICED_PAGES.includes(page) ? pricedSnapshot(nowMs, priceNow(), price !== undefined) : { ...yearSnapshot(nowMs), pesoPrice: null };
+    PRICED_PAGES.includes(page)
+      ? pricedSnapshot(nowMs, priceNow(), price !== undefined, normal?.pesoPrice() ?? null)
+      : { ...yearSnapshot(nowMs), pesoPrice: null, normalPesoPrice: null };
 
   /** A page's bodies for its most recent snapshot keys, each rendered once. */
   const memo = (page: PageName, slots = 1) => {
@@ -90,15 +95,12 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, pr
   const landing = memo('landing', 2);
   // Renders are async, so that a fault while rendering rejects the body's promise (which the memo then
   // forgets) rather than throwing out of the render-ahead's timer.
-  const renderLanding = (snapshot: LandingSnapshot) => async () => {
-    // A body that lives one second (before the start) is compressed a little faster than the best.
-    const quality = snapshot.state === 'closed' ? BROTLI_BEST : BROTLI_PER_SECOND;
-    return encodeBody(documents.landing(snapshot), quality);
-  };
+  const renderLanding = (snapshot: LandingSnapshot) => async () => encodeBody(documents.landing(snapshot));
   const prompt = memo('prompt');
   const renderPrompt = (year: number) => async () => encodeBody(documents.prompt(year));
   const legal = Object.fromEntries(LEGAL_PAGES.map((page) => [page, memo(page)])) as Record<LegalPageName, ReturnType<typeof memo>>;
-  const renderLegal = (page: LegalPageName, snapshot: PricedSnapshot) => async () => encodeBody(documents.legal(page, snapshot.year, snapshot.pesoPrice));
+  const renderLegal = (page: LegalPageName, snapshot: PricedSnapshot) => async () =>
+    encodeBody(documents.legal(page, snapshot.year, snapshot.pesoPrice, snapshot.normalPesoPrice));
   const calendar = memo('calendar');
 
   let lastLandingVisitMs = Number.NEGATIVE_INFINITY;
@@ -106,7 +108,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, pr
   return {
     async landing() {
       lastLandingVisitMs = clock();
-      const snapshot = landingSnapshot(lastLandingVisitMs, config.sale, spotsNow(), priceNow());
+      const snapshot = landingSnapshot(lastLandingVisitMs, config.sale, spotsNow(), priceNow(), normalNow());
       const body = await landing.serve(snapshot.key, snapshot.state, renderLanding(snapshot));
       return { body, cacheControl: htmlCacheControl(snapshot) };
     },
@@ -131,7 +133,7 @@ export function createBodies({ config, assets, clock, logger, metrics, spots, pr
     thanksHtml: (view, year) => documents.thanks(view, year),
     accessHtml: (view, year) => documents.access(view, year),
     prepareLanding(secondMs) {
-      const snapshot = landingSnapshot(secondMs, config.sale, spotsNow(), priceNow());
+      const snapshot = landingSnapshot(secondMs, config.sale, spotsNow(), priceNow(), normalNow());
       landing.prepare(snapshot.key, snapshot.state, ROUTES.landing.path, renderLanding(snapshot));
     },
     prepareYearPages() {

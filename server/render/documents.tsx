@@ -23,15 +23,16 @@ import type { FooterProps } from '../../shared/components/Footer';
 import { LandingPage } from '../../shared/components/LandingPage';
 import { LegalPage } from '../../shared/components/LegalPage';
 import { OutagePage } from '../../shared/components/OutagePage';
-import type { EarlyBirdOffer } from '../../shared/components/landing/PriceCard';
+import type { EarlyBirdOffer, NormalOffer } from '../../shared/components/landing/PriceCard';
 import { PromptPage } from '../../shared/components/PromptPage';
 import { StatusPage } from '../../shared/components/StatusPage';
 import { ThanksPage, type ThanksView } from '../../shared/components/ThanksPage';
 import { AccessPage, type AccessView } from '../../shared/components/AccessPage';
 import { calendarUrl, icsCalendar, workshopEvent, workshopUid } from '../../shared/logic/calendar';
+import { cardsOnlyFromMs } from '../../shared/logic/cardsOnly';
 import { eventJsonLd, type OfferFacts, type PriceFact } from '../../shared/logic/eventJsonLd';
 import { type PesoPrice, pesoAmountLabel, pesoAmountValue } from '../../shared/logic/pesoPrice';
-import { earlyBirdEndMs, type SaleState } from '../../shared/logic/sale';
+import { earlyBirdEndMs } from '../../shared/logic/sale';
 import type { Spots } from '../../shared/logic/spots';
 import { type LegalPageName, ROUTES } from '../../shared/routes';
 import { calendarDaysAfterEndMs, cityTimes, dateTimeLabel, isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';
@@ -42,8 +43,8 @@ import type { LandingSnapshot } from './snapshot';
 export interface Documents {
   landing(snapshot: LandingSnapshot): string;
   prompt(year: number): string;
-  /** The terms, the refund policy or the privacy notice, with the Early Bird's price in pesos where the checkout has one. */
-  legal(page: LegalPageName, year: number, pesoPrice: PesoPrice | null): string;
+  /** The terms, the refund policy or the privacy notice, with the prices in pesos where the checkouts have them. */
+  legal(page: LegalPageName, year: number, pesoPrice: PesoPrice | null, normalPesoPrice: PesoPrice | null): string;
   notFound(): string;
   serverError(): string;
   /** The page a shared cache keeps and shows while no instance answers. */
@@ -81,10 +82,16 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
   const footer = (year: number): FooterProps => ({ seller, social: config.social, year });
   /** The site sends each buyer's mails itself: the FAQ and the terms say so. */
   const automaticMail = config.fulfilment !== null;
-  const legalFacts = (pesoPrice: PesoPrice | null): LegalFacts => ({
+  const pesos = (price: PesoPrice | null): string | null => price && `${pesoAmountLabel(price)} ${prices.pesoCurrency}`;
+  // The links take cards only from this instant only where the site can change them: with the Stripe settings.
+  const cardsOnlyFrom = config.spots ? `${dateTimeLabel(cardsOnlyFromMs(schedule.startMs))} ${workshop.zoneLabel}` : null;
+  const legalFacts = (pesoPrice: PesoPrice | null, normalPesoPrice: PesoPrice | null): LegalFacts => ({
     seller,
     trainerName,
-    earlyBirdPesos: pesoPrice && `${pesoAmountLabel(pesoPrice)} ${prices.pesoCurrency}`,
+    earlyBirdPesos: pesos(pesoPrice),
+    normalCheckout: config.normalCheckout !== null,
+    normalPesos: pesos(normalPesoPrice),
+    cardsOnlyFrom,
     workshopDate: schedule.fullLabel,
     earlyBirdEnd: `${dateTimeLabel(offerEndMs)} ${workshop.zoneLabel}`,
     refundDeadline: `${dateTimeLabel(calendarDaysAfterEndMs(schedule.startMs, refundPromise.windowDays))} ${workshop.zoneLabel}`,
@@ -98,12 +105,15 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
     imageUrl,
   });
   const dollars = (amount: number): PriceFact => ({ price: String(amount), currency: prices.currency });
-  const normalOffer = (availability: OfferFacts['availability']): OfferFacts => ({
+  const { normalCheckout } = config;
+  /** The normal price: in pesos with the dollars beside it where its own checkout has a peso amount, at that checkout where there is one. */
+  const normalOfferFacts = (availability: OfferFacts['availability'], normal: LandingSnapshot['normal']): OfferFacts => ({
     name: pricing.normalLabel,
-    prices: [dollars(prices.normal)],
+    prices: normal.pesoPrice ? [{ price: pesoAmountValue(normal.pesoPrice), currency: prices.pesoCurrency }, dollars(prices.normal)] : [dollars(prices.normal)],
     availability,
     validThrough: isoInWorkshopZone(schedule.startMs),
-    url: pricingUrl,
+    url: (availability === 'InStock' && normalCheckout?.url) || pricingUrl,
+    ...(availability === 'InStock' && normal.spots && { inventoryLevel: normal.spots.remaining }),
   });
   /** In pesos with the dollars beside it where the checkout has a peso amount, as the price card shows it. */
   const earlyBirdOffer = (spots: Spots | null, pesoPrice: PesoPrice | null): OfferFacts => ({
@@ -114,20 +124,20 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
     url: checkoutUrl,
     ...(spots && { inventoryLevel: spots.remaining }),
   });
-  /** Only the Early Bird offers its price and the checkout; once closed there is nothing to offer. */
-  const offerFacts = (state: SaleState, spots: Spots | null, pesoPrice: PesoPrice | null): OfferFacts | null => {
+  /** The Early Bird offers its price and its checkout, the normal price its own where it has one; once closed there is nothing to offer. */
+  const offerFacts = ({ state, spots, pesoPrice, normal }: LandingSnapshot): OfferFacts | null => {
     switch (state) {
       case 'early-bird':
         return earlyBirdOffer(spots, pesoPrice);
       case 'normal':
-        return normalOffer('InStock');
+        return normalOfferFacts('InStock', normal);
       case 'sold-out':
-        return normalOffer('SoldOut');
+        return normalOfferFacts('SoldOut', normal);
       case 'closed':
         return null;
     }
   };
-  const jsonLd = (state: SaleState, spots: Spots | null, pesoPrice: PesoPrice | null) =>
+  const jsonLd = (snapshot: LandingSnapshot) =>
     eventJsonLd({
       name: workshop.title,
       description: site.description,
@@ -136,26 +146,26 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
       pageUrl: `${publicUrl}/`,
       imageUrl,
       performerName: trainerName,
-      offer: offerFacts(state, spots, pesoPrice),
+      offer: offerFacts(snapshot),
     });
 
   return {
     landing: (snapshot) => {
-      const { state, spots, pesoPrice, earlyBirdTaken, clock, year } = snapshot;
+      const { state, spots, pesoPrice, normal, earlyBirdTaken, clock, year } = snapshot;
       const spotsLabel = spots ? pricing.spotsLeft(spots.remaining, spots.limit) : pricing.spots;
       const offer: EarlyBirdOffer | null =
         state === 'early-bird' ? { checkoutUrl, untilLabel, spotsLabel, countdown: { ...clock, endMs: offerEndMs }, pesoPrice } : null;
+      // The Early Bird page carries it too, in its template of the normal price.
+      const normalOffer: NormalOffer | null =
+        normalCheckout && (state === 'early-bird' || state === 'normal')
+          ? { checkoutUrl: normalCheckout.url, spotsLabel: normal.spots && pricing.normalSpotsLeft(normal.spots.remaining), pesoPrice: normal.pesoPrice }
+          : null;
       return toHtml(
-        <Document
-          meta={meta(site.title, site.description, ROUTES.landing.path)}
-          assets={assets}
-          stylesheet="landing"
-          hasScript
-          jsonLd={jsonLd(state, spots, pesoPrice)}
-        >
+        <Document meta={meta(site.title, site.description, ROUTES.landing.path)} assets={assets} stylesheet="landing" hasScript jsonLd={jsonLd(snapshot)}>
           <LandingPage
             sale={snapshot}
             offer={offer}
+            normalOffer={normalOffer}
             earlyBirdTaken={earlyBirdTaken}
             schedule={schedule}
             calendarUrl={calendar}
@@ -176,8 +186,8 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
           <PromptPage footer={footer(year)} />
         </Document>,
       ),
-    legal: (page, year, pesoPrice) => {
-      const text = legalTexts[page](legalFacts(pesoPrice));
+    legal: (page, year, pesoPrice, normalPesoPrice) => {
+      const text = legalTexts[page](legalFacts(pesoPrice, normalPesoPrice));
       return toHtml(
         <Document meta={meta(text.title, text.description, ROUTES[page].path)} assets={assets} stylesheet="simple" hasScript={false}>
           <LegalPage text={text} footer={footer(year)} />

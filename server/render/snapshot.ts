@@ -21,6 +21,8 @@ export interface LandingSnapshot extends Snapshot {
   spots: Spots | null;
   /** What the checkout last said the Early Bird costs in pesos (null: dollars only); the key changes with it too. */
   pesoPrice: PesoPrice | null;
+  /** The normal price's own checkout, as last read: its places (null: not counted) and its price in pesos. */
+  normal: { spots: Spots | null; pesoPrice: PesoPrice | null };
   /** The normal price because the checkout's Early Bird spots are gone, not because its time is up. */
   earlyBirdTaken: boolean;
   /** The instant the page is rendered for, and how far behind the real time it may be when the page arrives. */
@@ -50,10 +52,16 @@ const STABLE_SHARED_MAX_AGE = 3600;
  * body with another ETag, and no cache can have an Early Bird confirmed by a 304 once they are gone. So is the
  * price in pesos, which the owner may change at the checkout.
  */
-export function landingSnapshot(nowMs: number, terms: SaleTerms, spots: Spots | null = null, pesoPrice: PesoPrice | null = null): LandingSnapshot {
+export function landingSnapshot(
+  nowMs: number,
+  terms: SaleTerms,
+  spots: Spots | null = null,
+  pesoPrice: PesoPrice | null = null,
+  normal: LandingSnapshot['normal'] = NO_NORMAL_CHECKOUT,
+): LandingSnapshot {
   const year = new Date(nowMs).getUTCFullYear();
-  const state = saleState(nowMs, terms, spots);
-  const upcoming = upcomingChanges(state, terms);
+  const state = saleState(nowMs, terms, spots, normal.spots);
+  const upcoming = upcomingChanges(state, terms, normal.spots);
   const [next] = upcoming;
   if (!next) {
     return {
@@ -62,6 +70,7 @@ export function landingSnapshot(nowMs: number, terms: SaleTerms, spots: Spots | 
       upcoming,
       spots: null,
       pesoPrice: null,
+      normal: NO_NORMAL_CHECKOUT,
       earlyBirdTaken: false,
       clock: { nowMs: terms.workshopStartMs, aheadMs: 0 },
       year,
@@ -71,11 +80,12 @@ export function landingSnapshot(nowMs: number, terms: SaleTerms, spots: Spots | 
   const second = Math.floor(nowMs / SNAPSHOT_MS) * SNAPSHOT_MS;
   const untilChange = Math.floor((next.atMs - nowMs - TRANSIT_MARGIN_MS) / 1000);
   return {
-    key: `${year}:${state}:${spotsKey(spots)}:${pesoPriceKey(pesoPrice)}:${second}`,
+    key: `${year}:${state}:${spotsKey(spots)}:${pesoPriceKey(pesoPrice)}:${spotsKey(normal.spots)}:${pesoPriceKey(normal.pesoPrice)}:${second}`,
     state,
     upcoming,
     spots,
     pesoPrice,
+    normal,
     earlyBirdTaken: earlyBirdSpotsTaken(nowMs, terms, spots),
     clock: { nowMs: second, aheadMs: SNAPSHOT_MS + OPEN_SHARED_MAX_AGE * 1000 },
     year,
@@ -83,15 +93,19 @@ export function landingSnapshot(nowMs: number, terms: SaleTerms, spots: Spots | 
   };
 }
 
+/** What a page without the normal price's checkout, or with one that has not answered yet, knows of it. */
+const NO_NORMAL_CHECKOUT: LandingSnapshot['normal'] = { spots: null, pesoPrice: null };
+
 /** Pages that depend only on the year (the footer). */
 export function yearSnapshot(nowMs: number): Snapshot {
   const year = new Date(nowMs).getUTCFullYear();
   return { key: String(year), year, sharedMaxAge: STABLE_SHARED_MAX_AGE };
 }
 
-/** A page that shows the checkout's price in pesos (the terms), and the price it shows. */
+/** A page that shows the checkout's prices in pesos (the terms), and the prices it shows: the Early Bird's and the normal one's. */
 export interface PricedSnapshot extends Snapshot {
   pesoPrice: PesoPrice | null;
+  normalPesoPrice: PesoPrice | null;
 }
 
 /**
@@ -99,9 +113,15 @@ export interface PricedSnapshot extends Snapshot {
  * the price comes from the checkout a shared cache keeps the page no longer than the landing page, so a new price
  * reaches both as soon.
  */
-export function pricedSnapshot(nowMs: number, pesoPrice: PesoPrice | null, fromCheckout: boolean): PricedSnapshot {
+export function pricedSnapshot(nowMs: number, pesoPrice: PesoPrice | null, fromCheckout: boolean, normalPesoPrice: PesoPrice | null = null): PricedSnapshot {
   const { key, year, sharedMaxAge } = yearSnapshot(nowMs);
-  return { key: `${key}:${pesoPriceKey(pesoPrice)}`, year, pesoPrice, sharedMaxAge: fromCheckout ? OPEN_SHARED_MAX_AGE : sharedMaxAge };
+  return {
+    key: `${key}:${pesoPriceKey(pesoPrice)}:${pesoPriceKey(normalPesoPrice)}`,
+    year,
+    pesoPrice,
+    normalPesoPrice,
+    sharedMaxAge: fromCheckout ? OPEN_SHARED_MAX_AGE : sharedMaxAge,
+  };
 }
 
 /**

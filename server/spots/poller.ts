@@ -2,6 +2,7 @@ import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Background, Scheduler } from '../ops/scheduler';
 import { type PesoPrice, pesoAmountValue, pesoPriceKey } from '../../shared/logic/pesoPrice';
+import type { LinkRole } from '../../shared/logic/sale';
 import { type Spots, spotsFrom, spotsKey } from '../../shared/logic/spots';
 import { type CheckoutReading, type FailureKind, SpotsSourceError, type SpotsSource } from './source';
 
@@ -47,18 +48,26 @@ export interface SpotsPollerOptions {
   clock: Clock;
   scheduler: Scheduler;
   logger: Logger;
+  /** Whose places: the Early Bird's (the default), or the normal price's own link. */
+  role?: LinkRole;
 }
 
+/** What each link's lines call its count and its price, and the setting its id comes from. */
+const POLLED: Record<LinkRole, { spots: string; price: string; setting: string }> = {
+  early_bird: { spots: 'the Early Bird spots', price: 'the Early Bird price in pesos', setting: 'STRIPE_PAYMENT_LINK' },
+  normal: { spots: "the normal price's places", price: 'the normal price in pesos', setting: 'STRIPE_NORMAL_PAYMENT_LINK' },
+};
+
 /** Each failure kind's log line: what the owner should look at. */
-const FAILURE_LOG: Record<FailureKind, { level: 'warn' | 'error'; setting?: string; message: string }> = {
-  unavailable: { level: 'warn', message: 'cannot read the Early Bird spots; the last known count stays' },
+const failureLog = (role: LinkRole): Record<FailureKind, { level: 'warn' | 'error'; setting?: string; message: string }> => ({
+  unavailable: { level: 'warn', message: `cannot read ${POLLED[role].spots}; the last known count stays` },
   credentials: {
     level: 'error',
     setting: 'STRIPE_SECRET_KEY',
     message: 'the checkout refused STRIPE_SECRET_KEY (wrong, revoked, or without read access to Payment Links and Prices)',
   },
-  link: { level: 'error', setting: 'STRIPE_PAYMENT_LINK', message: 'the checkout has no Payment Link with the id in STRIPE_PAYMENT_LINK' },
-};
+  link: { level: 'error', setting: POLLED[role].setting, message: `the checkout has no Payment Link with the id in ${POLLED[role].setting}` },
+});
 
 /**
  * Reads the spots at once, then at every multiple of the interval since the epoch, so every instance asks at
@@ -68,7 +77,9 @@ const FAILURE_LOG: Record<FailureKind, { level: 'warn' | 'error'; setting?: stri
  * begins (or changes kind) and one when it ends, never one per poll, and one warning for each thing the checkout's
  * setup leaves undone, the first time a read reports it.
  */
-export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, scheduler, logger }: SpotsPollerOptions): SpotsPoller {
+export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, scheduler, logger, role = 'early_bird' }: SpotsPollerOptions): SpotsPoller {
+  const polled = POLLED[role];
+  const FAILURE_LOG = failureLog(role);
   let spots: Spots | null = null;
   let pesoPrice: PesoPrice | null = null;
   const warnedSetup = new Set<string>();
@@ -89,7 +100,8 @@ export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, sch
   });
 
   const succeeded = (reading: CheckoutReading): void => {
-    if (reading.limit === null && !warnedNoLimit) {
+    // The normal price's link needs no limit: without one it sells until the start, and says no count.
+    if (reading.limit === null && role === 'early_bird' && !warnedNoLimit) {
       warnedNoLimit = true;
       logger.warn(
         { event: 'spots_no_limit', source: source.name, fallbackLimit },
@@ -97,14 +109,13 @@ export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, sch
       );
     }
     const next = spotsFrom(reading, fallbackLimit);
-    if (outage)
-      logger.info({ event: 'spots_source_recovered', source: source.name, outageMs: clock() - outage.sinceMs }, 'the Early Bird spots can be read again');
+    if (outage) logger.info({ event: 'spots_source_recovered', source: source.name, outageMs: clock() - outage.sinceMs }, `${polled.spots} can be read again`);
     if (spotsKey(next) !== spotsKey(spots)) {
-      logger.info({ event: 'spots_changed', source: source.name, remaining: next?.remaining ?? null, limit: next?.limit ?? null }, 'Early Bird spots');
+      logger.info({ event: 'spots_changed', source: source.name, remaining: next?.remaining ?? null, limit: next?.limit ?? null }, polled.spots);
     }
     const nextPrice = reading.pesoPrice ?? null;
     if (pesoPriceKey(nextPrice) !== pesoPriceKey(pesoPrice)) {
-      logger.info({ event: 'price_changed', source: source.name, mxn: nextPrice && pesoAmountValue(nextPrice) }, 'the Early Bird price in pesos');
+      logger.info({ event: 'price_changed', source: source.name, mxn: nextPrice && pesoAmountValue(nextPrice) }, polled.price);
     }
     for (const warning of reading.setupWarnings ?? []) {
       if (warnedSetup.has(warning)) continue;

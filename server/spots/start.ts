@@ -1,4 +1,5 @@
 import { prices } from '../../shared/content';
+import type { LinkRole } from '../../shared/logic/sale';
 import type { SpotsSettings } from '../config/settings';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
@@ -9,15 +10,24 @@ import { stripeSpotsSource } from './stripeSource';
 /** A call ends well before the next is due, and never waits longer than this for Stripe, however slowly it answers. */
 const MAX_CALL_DEADLINE_MS = 5000;
 
-/** Counts the Early Bird's spots at the Stripe Payment Link, from now on, on the given clock and timers. */
-export function startSpots(settings: SpotsSettings, { clock, scheduler, logger }: { clock: Clock; scheduler: Scheduler; logger: Logger }): SpotsPoller {
+/**
+ * Counts the Early Bird's spots at its Stripe Payment Link (or, with `normal`, the places of the normal price's own
+ * link), from now on, on the given clock and timers.
+ */
+export function startSpots(
+  settings: SpotsSettings,
+  { clock, scheduler, logger }: { clock: Clock; scheduler: Scheduler; logger: Logger },
+  normal?: { paymentLink: string },
+): SpotsPoller {
   const intervalMs = settings.pollSeconds * 1000;
+  const role: LinkRole = normal ? 'normal' : 'early_bird';
   return startSpotsPoller({
-    source: stripeSpotsSource(settings, Math.min(MAX_CALL_DEADLINE_MS, intervalMs / 2)),
+    source: stripeSpotsSource(settings, Math.min(MAX_CALL_DEADLINE_MS, intervalMs / 2), role, normal?.paymentLink),
     intervalMs,
     fallbackLimit: prices.earlyBirdSpots,
     clock,
     scheduler,
     logger,
+    role,
   });
 }

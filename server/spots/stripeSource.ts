@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { LinkRole } from '../../shared/logic/sale';
 import type { SpotsSettings } from '../config/settings';
 import { stripeClient } from '../stripe/client';
 import { readStripeFailure, stripeFailureDetail } from '../stripe/failure';
@@ -16,19 +17,19 @@ function failureOf(error: unknown): SpotsSourceError {
 }
 
 /**
- * Reads the Early Bird's Payment Link through the official SDK: one call, paymentLinks.retrieve with its price,
- * nothing written. It gives the spots (with the places its limit gives back), the price in pesos, and what the
- * link's setup leaves undone. No retries (the next poll is the retry) and a deadline under the poll interval, so a
- * call never overlaps the next.
+ * Reads a Payment Link through the official SDK, the Early Bird's unless another is named (the normal price's): one
+ * call, paymentLinks.retrieve with its price, nothing written. It gives the spots (with the places its limit gives
+ * back), the price in pesos, and what the link's setup leaves undone. No retries (the next poll is the retry) and a
+ * deadline under the poll interval, so a call never overlaps the next.
  */
-export function stripeSpotsSource(settings: SpotsSettings, deadlineMs: number): SpotsSource {
+export function stripeSpotsSource(settings: SpotsSettings, deadlineMs: number, role: LinkRole = 'early_bird', paymentLink = settings.paymentLink): SpotsSource {
   const stripe = stripeClient({ secretKey: settings.secretKey(), apiUrl: settings.apiUrl, deadlineMs });
   return {
-    name: 'stripe',
+    name: role === 'normal' ? 'stripe-normal' : 'stripe',
     async read() {
       let link: Stripe.PaymentLink;
       try {
-        link = await stripe.paymentLinks.retrieve(settings.paymentLink, { expand: LINK_EXPANSIONS });
+        link = await stripe.paymentLinks.retrieve(paymentLink, { expand: LINK_EXPANSIONS });
       } catch (error) {
         throw failureOf(error);
       }
@@ -38,7 +39,7 @@ export function stripeSpotsSource(settings: SpotsSettings, deadlineMs: number): 
         active: link.active,
         placesBack: placesBackOf(link) ?? 0,
         pesoPrice: pesoPriceOf(link),
-        setupWarnings: linkSetupWarnings(link),
+        setupWarnings: linkSetupWarnings(link, role),
       };
     },
   };

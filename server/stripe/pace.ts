@@ -11,15 +11,16 @@ export const STRIPE_LIVE_PER_SECOND = 100;
 export const FLEET_MAX = 10;
 
 /**
- * One instance's calls to Stripe, per second, by lane. Every instance lists the link's purchases, and each has its own
+ * One instance's calls to Stripe, per second, by lane. Every instance lists the links' purchases, and each has its own
  * lanes for what a webhook, a buyer's page or a reminder wave needs; a wave is sent by one instance at a time
- * (docs/decisions/0020-a-wave-within-stripes-limits.md), so its writes count once in the fleet's sum. Each sum stays a
+ * (docs/decisions/0023-a-wave-within-stripes-limits.md), so its writes count once in the fleet's sum. Each sum stays a
  * little under its limit: instances' calls that fall due together must not make a second of more.
  * - `wave`: the sweep's writes of the marks (two a mail), on the one instance sending a wave;
- * - `write`: every other write of a mark (the webhook's, a page's), on each instance;
- * - `list`: the listings of the link's purchases (the sweep, a refund's lookup);
- * - `read`: a session read for a webhook's event or a claim's second look. The buyers' pages read within budgets of
- *   their own (server/fulfilment/fulfilmentRoutes.ts), which answer 503 rather than wait.
+ * - `write`: every other write (a webhook's or a page's mark, a place given back to a link, a refund), on each instance;
+ * - `list`: the listings of the links' purchases (the sweep, a refund's lookup);
+ * - `read`: a session read for a webhook's event or a claim's second look, a link read before a place goes back. The
+ *   buyers' pages read within budgets of their own (server/fulfilment/fulfilmentRoutes.ts), which answer 503 rather
+ *   than wait.
  */
 export const LANES = { wave: 12, write: 1, list: 2.4, read: 0.4 } as const;
 export type LaneName = keyof typeof LANES;
@@ -64,7 +65,7 @@ function spacing(perSecond: number, clock: Clock, wait: Wait): () => Promise<voi
  * before its idempotency: the same request, key included, may be sent again). A 429 with `Stripe-Should-Retry:
  * false` is not tried again.
  */
-export function isRateLimited(error: unknown): boolean {
+function isRateLimited(error: unknown): boolean {
   const { statusCode, headers } = (typeof error === 'object' && error !== null ? error : {}) as { statusCode?: unknown; headers?: unknown };
   if (statusCode !== 429) return false;
   const shouldRetry = typeof headers === 'object' && headers !== null ? (headers as Record<string, unknown>)['stripe-should-retry'] : undefined;

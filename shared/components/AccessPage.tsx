@@ -1,4 +1,4 @@
-import { access, confirmation, journeyMails, thanks } from '../content';
+import { access, confirmation, journeyMails, samplePurchase, thanks } from '../content';
 import { BackHome } from './BackHome';
 import { Footer, type FooterProps } from './Footer';
 import { Contact, PrepareCard, WhenCard } from './BuyerCards';
@@ -13,7 +13,8 @@ type MaterialName = keyof typeof access.after.materials;
  * meeting). Never the meeting's own link: only the redirect carries it.
  */
 export type AccessView =
-  | { state: 'before'; facts: MailFacts; opensLabel: string; googleCalendarUrl: string; icsUrl: string }
+  /** `sample`: the made-up buyer's page `npm run preflight` mails the owner, marked as such. */
+  | { state: 'before'; facts: MailFacts; opensLabel: string; googleCalendarUrl: string; icsUrl: string; sample: boolean }
   | {
       state: 'after';
       firstName: string | null;
@@ -26,9 +27,14 @@ export type AccessView =
   | { state: 'unavailable' };
 
 /** Before it opens: when, in the buyer's cities, when the link opens, the calendar, what to prepare. */
-function Before({ facts, opensLabel, googleCalendarUrl, icsUrl }: Extract<AccessView, { state: 'before' }>) {
+function Before({ facts, opensLabel, googleCalendarUrl, icsUrl, sample }: Extract<AccessView, { state: 'before' }>) {
   return (
     <>
+      {sample ? (
+        <p className="card thanks__block" role="note">
+          <strong>{samplePurchase.pageNote}</strong>
+        </p>
+      ) : null}
       <p className="eyebrow">{access.before.eyebrow}</p>
       <h1 className="page__title">{access.before.heading(facts.firstName)}</h1>
       <p className="page__lead">{access.before.lead}</p>

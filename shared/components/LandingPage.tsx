@@ -10,7 +10,7 @@ import { Hero } from './landing/Hero';
 import { NavBar } from './landing/NavBar';
 import { Outcomes } from './landing/Outcomes';
 import { Pillars } from './landing/Pillars';
-import type { EarlyBirdOffer } from './landing/PriceCard';
+import type { EarlyBirdOffer, NormalOffer } from './landing/PriceCard';
 import { PricingSection } from './landing/PricingSection';
 import { Trainer } from './landing/Trainer';
 import { WhatItIs } from './landing/WhatItIs';
@@ -21,6 +21,8 @@ export interface LandingPageProps {
   sale: SaleView;
   /** Only in the Early Bird state. */
   offer: EarlyBirdOffer | null;
+  /** The normal price's own checkout, in the normal state and in the Early Bird page's template of it; null without one. */
+  normalOffer: NormalOffer | null;
   /** The normal price because the checkout sold the Early Bird's last spot. */
   earlyBirdTaken: boolean;
   schedule: WorkshopSchedule;
@@ -40,6 +42,7 @@ export interface LandingPageProps {
 export function LandingPage({
   sale,
   offer,
+  normalOffer,
   earlyBirdTaken,
   schedule,
   calendarUrl,
@@ -62,7 +65,14 @@ export function LandingPage({
         <Pillars />
         <Trainer name={trainerName} photo={trainerPhoto} />
         <Details sale={sale} schedule={schedule} calendarUrl={calendarUrl} icsUrl={icsUrl} cityTimes={cityTimes} />
-        <PricingSection sale={sale} offer={offer} earlyBirdTaken={earlyBirdTaken} contactEmail={contactEmail} workshopDateLabel={schedule.dateLabel} />
+        <PricingSection
+          sale={sale}
+          offer={offer}
+          normalOffer={normalOffer}
+          earlyBirdTaken={earlyBirdTaken}
+          contactEmail={contactEmail}
+          workshopDateLabel={schedule.dateLabel}
+        />
         <FaqSection automaticMail={automaticMail} />
         <Closing sale={sale} contactEmail={contactEmail} />
       </main>

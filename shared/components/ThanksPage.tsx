@@ -8,12 +8,14 @@ import { BackHome } from './BackHome';
 
 /**
  * The page after the checkout, in each state Stripe can report: only a paid purchase shows the buyer's personal link;
- * `pending`: a voucher or transfer to pay; `expired`: one that expired unpaid; `ended`: refunded in full, or disputed.
+ * `pending`: a voucher or transfer to pay; `expired`: one that expired unpaid; `late`: paid once the workshop had ended,
+ * refunded by the site; `ended`: refunded in full, or disputed.
  */
 export type ThanksView =
   | { state: 'paid'; facts: MailFacts; googleCalendarUrl: string; icsUrl: string }
   | { state: 'pending' }
   | { state: 'expired' }
+  | { state: 'late' }
   | { state: 'ended' }
   | { state: 'not_found' }
   | { state: 'unavailable' };
@@ -122,6 +124,15 @@ export function ThanksPage({ view, contactEmail, footer }: { view: ThanksView; c
                 ))}
               </ol>
               <Contact lead={thanks.pending.help} contactEmail={contactEmail} />
+            </>
+          )}
+          {view.state === 'late' && (
+            <>
+              <p className="eyebrow">{thanks.late.eyebrow}</p>
+              <h1 className="page__title">{thanks.late.heading}</h1>
+              <p className="page__lead">{thanks.late.lead}</p>
+              <p>{thanks.late.text}</p>
+              <Contact lead={thanks.late.help} contactEmail={contactEmail} />
             </>
           )}
           {view.state === 'expired' && (

@@ -1,6 +1,6 @@
 import { promptCopy } from '../content';
 
-export type ToastTone = 'success' | 'destructive';
+type ToastTone = 'success' | 'destructive';
 
 const MESSAGES: Record<ToastTone, { title: string; description: string }> = {
   success: promptCopy.toastSuccess,

@@ -46,7 +46,7 @@ export function calendarUrl(event: CalendarEvent): string {
 }
 
 /** A reminder the calendar itself shows, this long before the start. */
-export interface Reminder {
+interface Reminder {
   text: string;
   minutes: number;
 }

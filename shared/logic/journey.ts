@@ -21,7 +21,7 @@ export interface JourneyTimeline {
 
 const MINUTE_MS = 60_000;
 /** How long before the start the personal link opens onto the meeting, as every text about it says. */
-export const OPENS_BEFORE_MINUTES = 15;
+const OPENS_BEFORE_MINUTES = 15;
 
 export function journeyTimeline(startMs: number): JourneyTimeline {
   return {

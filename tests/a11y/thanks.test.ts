@@ -5,14 +5,15 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULTS } from '../../server/config/settings';
 import { access, thanks } from '../../shared/content';
-import { type RunningServer, startBuiltServer } from '../../scripts/lib/harness';
+import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
 import { describeViolations, runAxe, scrollThrough } from '../helpers/axe';
 import { browserRig } from '../helpers/browser';
 import { accessPathOf, type Rig, startRig } from '../helpers/fulfilment';
 
 let rig: Rig;
-/** The workshop long past (the default dates): the personal link shows the materials. */
+/** The workshop a week past: the personal link shows the materials. */
 let server: RunningServer;
 /** The workshop a month ahead: the personal link shows when and how to join. */
 let ahead: RunningServer;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   chromium.get().catch(() => undefined);
   rig = await startRig();
   [server, ahead] = await Promise.all([
-    startBuiltServer(rig.env()),
+    startBuiltServer({ ...rig.env(), ...sellingEnv(-8 * 86_400_000, -7 * 86_400_000) }),
     startBuiltServer({ ...rig.env(), WORKSHOP_START: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
   ]);
 });
@@ -45,6 +46,7 @@ async function checkAt(page: Page, width: number): Promise<void> {
 describe('zero violations on /gracias', () => {
   it.each([
     ['paid', 'paid', 200, 'Tu lugar está confirmado'],
+    ['paid after the end, refunded', 'late', 200, thanks.late.heading],
     ['a voucher not yet paid', 'voucher', 200, thanks.pending.heading],
     ['a voucher expired unpaid', 'expired', 200, thanks.expired.heading],
     ['not ours', 'other_link', 404, thanks.notFound.heading],
@@ -54,10 +56,11 @@ describe('zero violations on /gracias', () => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      const sessionId = rig.stripe.checkout.createSession(kind === 'expired' ? 'voucher' : kind);
+      const sessionId = rig.stripe.checkout.createSession(kind === 'expired' ? 'voucher' : kind === 'late' ? 'paid' : kind);
       if (kind === 'expired') rig.stripe.checkout.expireVoucher(sessionId);
       rig.stripe.setFault(status === 503 ? 'server_error' : null);
-      const response = await page.goto(`${server.url}/gracias?session_id=${sessionId}`);
+      // Bought now: a buyer's before the workshop, and after it (the default dates, long past) a payment refunded.
+      const response = await page.goto(`${kind === 'late' ? server.url : ahead.url}/gracias?session_id=${sessionId}`);
       rig.stripe.setFault(null);
       expect(response?.status()).toBe(status);
       expect(await page.locator('h1').textContent()).toContain(heading);
@@ -79,7 +82,8 @@ describe('zero violations on the personal link', () => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      const sessionId = rig.stripe.checkout.createSession('paid');
+      // Bought before the workshop (a payment after its end is refunded instead).
+      const sessionId = rig.stripe.checkout.createSession('paid', { atMs: Date.parse(DEFAULTS.WORKSHOP_START) - 86_400_000 });
       if (kind === 'refunded') rig.stripe.checkout.refund(sessionId);
       const origin = state === 'before it opens' ? ahead.url : server.url;
       const response = await page.goto(`${origin}${accessPathOf(sessionId)}${kind === 'forged' ? 'x' : ''}`);

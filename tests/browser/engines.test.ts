@@ -244,6 +244,9 @@ describe.each(NAMES)('%s', (name) => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
       window.__engineProbe!.clock!.pause();
     });
+    // A tick that fired just before the pause may still be on its way to the screen on a busy machine: two frames
+    // later it is there, and the countdown shows the paused time.
+    await shown.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
     expect(await cardState(shown)).toBe('early');
 
     let previous = await countdownText(shown);

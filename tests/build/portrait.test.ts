@@ -2,7 +2,7 @@
  * The trainer's photo: the formats and sizes the build wrote (read back by libvips, as any decoder would), the
  * <picture> the landing page carries, how the app serves the files, and which source the build picks.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -98,6 +98,25 @@ describe('the source the build picks', () => {
     expect(built.placeholder).toBe(false);
     expect(readdirSync(out)).toHaveLength(6);
     expect(await sharp(path.join(out, path.basename(built.sources.jpeg[1]))).metadata()).toMatchObject({ width: 440, height: 440 });
+  });
+
+  it('with a cache folder (npm run dev), copies a source encoded before from it, and encodes a changed one', async () => {
+    const { source, out } = await folders({ 'trainer.png': [500, 600] });
+    const cache = mkdtempSync(path.join(tmpdir(), 'taller-photo-cache-'));
+    const again = mkdtempSync(path.join(tmpdir(), 'taller-assets-'));
+    dirs.push(cache, again);
+    const urlOf = (file: string): string => `/assets/${path.basename(file)}`;
+    const first = await buildPortrait(out, urlOf, source, cache);
+    // A cached file made recognisable: what the next build writes is that file, so nothing was encoded.
+    const [folder] = readdirSync(cache);
+    const cachedJpeg = path.join(cache, folder ?? '', path.basename(first.sources.jpeg[0]));
+    writeFileSync(cachedJpeg, 'from the cache');
+    expect(await buildPortrait(again, urlOf, source, cache)).toEqual(first);
+    expect(readFileSync(path.join(again, path.basename(first.sources.jpeg[0])), 'utf8')).toBe('from the cache');
+    await sharp({ create: { width: 500, height: 600, channels: 3, background: '#1d5c63' } }).toFile(path.join(source, 'trainer.png'));
+    const changed = await buildPortrait(again, urlOf, source, cache);
+    expect(changed.sources.jpeg[0]).not.toBe(first.sources.jpeg[0]);
+    expect(readdirSync(cache)).toHaveLength(2);
   });
 
   it('refuses a photo too small for 2x, and two photos to choose from, with one line each', async () => {

@@ -12,6 +12,7 @@ import { readConfig } from '../../server/config/settings';
 import { createMetrics } from '../../server/ops/metrics';
 import { registerSpotsMetrics } from '../../server/spots/spotsMetrics';
 import { registerFulfilmentMetrics } from '../../server/fulfilment/reports/fulfilmentMetrics';
+import { registerLinkChangeMetrics } from '../../server/checkout/linkChangeMetrics';
 import { routeList } from '../../shared/routes';
 
 const RULES = 'deploy/prometheus/taller-marca-autoridad.rules.yml';
@@ -54,10 +55,11 @@ describe('the alerting rules', () => {
   });
 
   it('read only metrics the server serves, by those names', async () => {
-    const metrics = createMetrics({ clock: () => 0, sale: readConfig({}).sale });
+    const metrics = createMetrics({ clock: () => 0, sale: readConfig({}, 0).sale });
     const status = { up: true, lastSuccessMs: 0, failedInARow: 0, reads: { ok: 1, unavailable: 0, credentials: 0, link: 0 }, intervalMs: 10_000 };
     registerSpotsMetrics(metrics.registry, { current: () => null, ready: () => true, status: () => status });
     registerFulfilmentMetrics(metrics.registry, 60, 0);
+    registerLinkChangeMetrics(metrics.registry);
     const served = new Set((await metrics.registry.getMetricsAsJSON()).map((metric) => metric.name));
     const read = new Set(rules.flatMap((rule) => [...rule.expr.matchAll(/\b(taller_\w+|http_requests_total)\b/g)].map((match) => match[1])));
     expect([...read].filter((name) => !served.has(name!))).toEqual([]);

@@ -11,6 +11,9 @@ import { ConfigError, DEFAULTS, PLACEHOLDER_SETTINGS, REQUIRED_IN_PRODUCTION, re
 import { imageCommand, PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
 import { ROUTES } from '../../shared/routes';
 
+/** When the settings are read: only dates left unset depend on it. */
+const NOW = Date.parse('2025-09-01T12:00:00-06:00');
+
 /**
  * The fleet's manifests (deploy/kubernetes), offline: each is validated against the Kubernetes API schema
  * (kubernetes-models), then checked for what operators rely on: security, probes, shutdown timing, ports.
@@ -152,7 +155,7 @@ describe('deploy/kubernetes', () => {
   });
 
   it('gives the shutdown its time: grace period ≥ preStop + the lame duck + the drain, as the server reads the settings', () => {
-    const { shutdownDelaySeconds, shutdownDrainSeconds } = readConfig(settings);
+    const { shutdownDelaySeconds, shutdownDrainSeconds } = readConfig(settings, NOW);
     const preStop = container.lifecycle?.preStop?.sleep?.seconds ?? 0;
     expect(preStop).toBeGreaterThan(0);
     expect(shutdownDelaySeconds).toBeGreaterThan(0);
@@ -200,19 +203,19 @@ describe('deploy/kubernetes', () => {
     for (const secret of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MEETING_URL', 'ACCESS_SECRET', 'RECORDING_URL']) {
       expect(settings).not.toHaveProperty(secret);
     }
-    expect(readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS }).fulfilment).toBeNull();
-    expect(readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS }).spots).toBeNull();
+    expect(readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS }, NOW).fulfilment).toBeNull();
+    expect(readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS }, NOW).spots).toBeNull();
     // A key in the Secret without the Payment Link in the ConfigMap is refused at start, said plainly.
-    expect(() => readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS, STRIPE_SECRET_KEY: 'rk_live_x' })).toThrow(
+    expect(() => readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS, STRIPE_SECRET_KEY: 'rk_live_x' }, NOW)).toThrow(
       /STRIPE_PAYMENT_LINK is not/,
     );
     for (const key of Object.keys(settings)) expect(Object.keys(DEFAULTS), `${key} is not a setting of the server`).toContain(key);
     for (const secret of ofKind<ISecret>('Secret')) expect({ ...secret.data, ...secret.stringData }).toEqual({});
     for (const name of [...PLACEHOLDER_SETTINGS, ...REQUIRED_IN_PRODUCTION]) expect(settings[name]).toBe('');
     // As committed, the image (NODE_ENV=production) refuses the fleet's start, naming each missing value.
-    expect(() => readConfig({ NODE_ENV: 'production', ...settings })).toThrow(ConfigError);
-    expect(() => readConfig({ NODE_ENV: 'production', ...settings })).toThrow(/CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL/);
-    const config = readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS });
+    expect(() => readConfig({ NODE_ENV: 'production', ...settings }, NOW)).toThrow(ConfigError);
+    expect(() => readConfig({ NODE_ENV: 'production', ...settings }, NOW)).toThrow(/CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL/);
+    const config = readConfig({ NODE_ENV: 'production', ...settings, ...PRODUCTION_SETTINGS }, NOW);
     expect(config.upgradeInsecureRequests).toBe(true);
   });
 

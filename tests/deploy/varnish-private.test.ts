@@ -7,7 +7,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionEvent, signedEvent } from '../../scripts/lib/stripeCheckoutStandIn';
-import { type RunningServer, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
+import { type RunningServer, sellingEnv, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
 import { accessPathOf, type Rig, startRig, WEBHOOK_SECRET } from '../helpers/fulfilment';
 import { type RunningVarnish, startVarnish } from '../helpers/varnish';
 
@@ -47,7 +47,8 @@ const reached = () => instance.stdout.filter((line) => line.includes('"event":"r
 beforeAll(async () => {
   rig = await startRig();
   await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
-  instance = await startBuiltServer(rig.env());
+  // A sale in progress: a purchase made now is a buyer's, not one after the workshop (refunded instead).
+  instance = await startBuiltServer({ ...rig.env(), ...sellingEnv() });
   varnish = await startVarnish([
     { name: 'instance', port: instance.port },
     { name: 'dropper', port: (dropper.address() as { port: number }).port },

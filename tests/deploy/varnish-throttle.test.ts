@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paced } from '../../scripts/gates/rehearsal/traffic';
-import { type RunningServer, startBuiltServer } from '../../scripts/lib/harness';
+import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
 import { THANKS_READS } from '../../server/fulfilment/fulfilmentRoutes';
 import { readBudget } from '../../server/fulfilment/pages/stripeReadBudget';
 import { throttled } from '../../shared/content';
@@ -79,7 +79,8 @@ beforeAll(async () => {
   expect(passingAccess).not.toBe(shipped);
   rig = await startRig();
   await new Promise<void>((resolve) => access.listen(0, '127.0.0.1', resolve));
-  instance = await startBuiltServer(rig.env());
+  // A sale in progress: a purchase made now is a buyer's, not one after the workshop (refunded instead).
+  instance = await startBuiltServer({ ...rig.env(), ...sellingEnv() });
   [edge, accessEdge] = await Promise.all([
     startVarnish([{ name: 'instance', port: instance.port }]),
     startVarnish([{ name: 'access', port: (access.address() as { port: number }).port }], { vcl: passingAccess }),

@@ -90,7 +90,11 @@ describe('the personal link in each of its states', () => {
 
   it('after the end: the recording until its last day and the materials, each as a link', async () => {
     now = END_MS;
-    const sessionId = rig.stripe.checkout.createSession('paid', { buyer: { name: 'Lucía Pérez', email: 'lucia@correo.example.org' } });
+    // Bought before the workshop: a payment after its end is refunded instead (after-the-end.test.ts).
+    const sessionId = rig.stripe.checkout.createSession('paid', {
+      buyer: { name: 'Lucía Pérez', email: 'lucia@correo.example.org' },
+      atMs: TEST_START_MS - DAY,
+    });
     const res = await visit(instance(MATERIALS).app, accessPathOf(sessionId));
     expect(res.status).toBe(200);
     privateAnswer(res);
@@ -106,7 +110,7 @@ describe('the personal link in each of its states', () => {
   });
 
   it('after the end, a link the owner has not set says it comes by mail, never a dead link; past its last day the recording says it ended', async () => {
-    const sessionId = rig.stripe.checkout.createSession('paid');
+    const sessionId = rig.stripe.checkout.createSession('paid', { atMs: TEST_START_MS - DAY });
     now = END_MS + DAY;
     const bare = await visit(instance({ GPT_URL: MATERIALS.GPT_URL }).app, accessPathOf(sessionId));
     const doc = parseHtml(bare.text);

@@ -12,6 +12,7 @@ import { readConfig } from '../../server/config/settings';
 import { stripeSpotsSource } from '../../server/spots/stripeSource';
 import { spotsFrom } from '../../shared/logic/spots';
 import { waitUntil } from '../../scripts/lib/harness';
+import { manualTime } from '../spots/time';
 import { BEFORE_DEADLINE_MS, DEFAULT_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { deliver, type Rig, signed, startRig } from '../helpers/fulfilment';
 import { parseHtml, textOf } from '../helpers/html';
@@ -63,7 +64,7 @@ const failed = (sessionId: string) => signed(rig, 'checkout.session.async_paymen
 
 /** What the Early Bird card says of its spots, from a read of the link as every instance's poller makes it. */
 async function spotsLine(): Promise<string> {
-  const settings = readConfig(rig.env()).spots;
+  const settings = readConfig(rig.env(), now).spots;
   if (!settings) throw new Error('no spots settings');
   const spots = spotsFrom(await stripeSpotsSource(settings, 2_000).read(), 30);
   const res = await request(testApp({ now, env: rig.env(), spots: { current: () => spots, ready: () => true } }).app).get('/');
@@ -269,13 +270,43 @@ describe('what the owner decided stays', () => {
     const [voucher = ''] = sell(30, 1);
     rig.stripe.checkout.expireVoucher(voucher);
     rig.stripe.refuseLinkUpdates(true);
-    now = DEFAULT_DEADLINE_MS - MINUTE;
+    now = DEFAULT_DEADLINE_MS - 5 * MINUTE;
     await a.sweep();
     expect(rig.stripe.checkout.metadataOf(voucher)[PLACE_BACK]).toBe('returned');
     rig.stripe.refuseLinkUpdates(false);
     now = DEFAULT_DEADLINE_MS;
     await a.sweep();
     expect((await deliver(a.app, failed(voucher))).status).toBe(200);
+    expect(link()).toEqual({ limit: 30, count: 30, active: false, placesBack: undefined });
+    expect(rig.stripe.linkUpdates).toEqual([]);
+  });
+
+  it('a voucher that expires after the deadline: the link the site turned off at the deadline stays off, its limit as it was', async () => {
+    const time = manualTime(DEFAULT_DEADLINE_MS - 3_000);
+    const a = testApp({ now: time.clock, env: { ...rig.env(), SPOTS_POLL_SECONDS: '2' }, scheduler: time.scheduler });
+    try {
+      const [voucher = ''] = sell(12, 1);
+      time.advanceTo(DEFAULT_DEADLINE_MS);
+      await waitUntil('the link turned off at the deadline', () => rig.stripe.linkUpdates.length > 0, 5_000, 10);
+      time.advanceTo(DEFAULT_DEADLINE_MS + MINUTE);
+      rig.stripe.checkout.expireVoucher(voucher);
+      now = time.clock();
+      expect((await deliver(a.app, failed(voucher))).status).toBe(200);
+      await a.sweep();
+      expect(link()).toEqual({ limit: 30, count: 12, active: false, placesBack: undefined });
+      expect(rig.stripe.linkUpdates.map((update) => update.active)).toEqual([false]);
+    } finally {
+      a.stop();
+    }
+  });
+
+  it("a voucher that expires in the Early Bird's last minute: its place is not given back, so no raise read before the deadline can turn the link on after it", async () => {
+    const a = instance();
+    const [voucher = ''] = sell(30, 1);
+    now = DEFAULT_DEADLINE_MS - 30_000;
+    rig.stripe.checkout.expireVoucher(voucher);
+    expect((await deliver(a.app, failed(voucher))).status).toBe(200);
+    await a.sweep();
     expect(link()).toEqual({ limit: 30, count: 30, active: false, placesBack: undefined });
     expect(rig.stripe.linkUpdates).toEqual([]);
   });

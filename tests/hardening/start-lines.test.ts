@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { isoIn, PRODUCTION_SETTINGS, type RunningServer, runToExit, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
+import { DEFAULTS } from '../../server/config/settings';
 
 const DAY_MS = 86_400_000;
 let running: RunningServer | undefined;
@@ -59,10 +60,9 @@ describe('warnings at start', () => {
     expect(warningsOf(lines)).toEqual([`${name} is still its placeholder default: set the real value before visitors see the site`]);
   });
 
-  it('every one of them with the seed’s defaults, and the site still runs (npm start on a fresh machine)', async () => {
+  it('with no settings at all (npm start on a fresh machine): the dates made from the clock, every placeholder, and the Early Bird on sale', async () => {
     const lines = await startLines({});
     expect(warningsOf(lines).map((line) => line.split(' ')[0])).toEqual([
-      'EARLY_BIRD_DEADLINE',
       'WORKSHOP_START',
       'CHECKOUT_URL',
       'CONTACT_EMAIL',
@@ -72,7 +72,12 @@ describe('warnings at start', () => {
       'TRAINER_NAME',
       'SELLER_PHONE',
     ]);
-    expect((await fetch(`${running?.url}/`)).status).toBe(200);
+    expect(lines.at(-1)).toMatchObject({ event: 'listening', state: 'early-bird' });
+    const page = await fetch(`${running?.url}/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`href="${DEFAULTS.CHECKOUT_URL}"`);
+    expect(html).toContain('data-island="countdown"');
   });
 });
 
@@ -84,7 +89,16 @@ describe('NODE_ENV=production', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toEqual([
-      'Cannot start: NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL, SELLER_NAME, SELLER_ADDRESS, TRAINER_NAME: they are still the placeholder default; and SELLER_PHONE, which is unset: buyers must be given a phone',
+      "Cannot start: NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL, SELLER_NAME, SELLER_ADDRESS, TRAINER_NAME: they are still the placeholder default; and SELLER_PHONE, which is unset: buyers must be given a phone; and WORKSHOP_START, EARLY_BIRD_DEADLINE, which are unset: the edition's dates are the owner's to set",
+    ]);
+  });
+
+  it("refuses to make the edition's dates up: one line naming each date left unset", () => {
+    const result = run({ ...PRODUCTION_SETTINGS, WORKSHOP_START: '', EARLY_BIRD_DEADLINE: '' });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toEqual([
+      "Cannot start: NODE_ENV=production needs WORKSHOP_START, EARLY_BIRD_DEADLINE, which are unset: the edition's dates are the owner's to set",
     ]);
   });
 

@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Every WCAG 2.0, 2.1 and 2.2 rule at levels A and AA, and axe's best-practice rules. */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 interface AxeGlobal {
   axe?: { version: string; run(context: Document, options: RunOptions): Promise<AxeResults> };

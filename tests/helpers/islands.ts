@@ -13,7 +13,7 @@ import { testApp } from './testApp';
  * Every timer a component may use, Date and performance.now(); never setImmediate or nextTick, which React's
  * scheduler runs on. The faked performance.now() starts at 0, as a page's does at its navigation.
  */
-export const FAKED_TIMERS = ['Date', 'performance', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] as const;
+const FAKED_TIMERS = ['Date', 'performance', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] as const;
 
 /** The page's clocks: the device's wall clock reads `deviceNowMs`, which may be wrong; the monotonic one reads 0. */
 export function fakeDeviceClock(deviceNowMs: number): void {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-export const VCL_FILE = 'deploy/varnish/taller.vcl';
+const VCL_FILE = 'deploy/varnish/taller.vcl';
 export const vclText = readFileSync(VCL_FILE, 'utf8');
 
 const literalOf = (pattern: string): string => pattern.replace(/\\(.)/g, '$1');

@@ -14,7 +14,7 @@ import { registerFulfilmentMetrics } from '../../server/fulfilment/reports/fulfi
 import { startSweeps } from '../../server/fulfilment/sweep/sweepTimer';
 import { type Lifeline, lifeline } from './lifeline';
 import { capturedLogger, type LogLine } from './logs';
-import { TEST_START_ISO } from './testApp';
+import { TEST_START_MS } from './testApp';
 
 export interface WaveInstance {
   fulfilment: FulfilmentRoutes;
@@ -52,7 +52,7 @@ const after = (time: VirtualTime, ms: number): Promise<void> => new Promise((res
 
 function startedOn(env: Record<string, string>, time: VirtualTime, connections: Lifeline[]): WaveInstance {
   const { logger, lines } = capturedLogger();
-  const config = readConfig({ WORKSHOP_START: TEST_START_ISO, ...env });
+  const config = readConfig({ WORKSHOP_START: new Date(TEST_START_MS).toISOString(), ...env }, time.now());
   if (!config.fulfilment) throw new Error('the fulfilment needs its settings');
   const registry = new Registry();
   const fulfilment = fulfilmentRoutes({

@@ -4,6 +4,7 @@
  * at each instant of the page's clock, never by the device's wall clock, and never back.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { attributeCheckoutLinks } from '../../client/attribution';
 import { advanceSlots, startSaleSlots } from '../../client/saleSlots';
 import { contactCalls } from '../../shared/content';
 import { fetchPage, mountPage, fakeDeviceClock } from '../helpers/islands';
@@ -34,6 +35,25 @@ afterEach(() => {
 });
 
 describe('advanceSlots', () => {
+  it("carries the landing page's attribution into the normal price's own checkout when it swaps it in at the deadline", async () => {
+    const normalCheckout = 'https://buy.stripe.com/test_normalprice';
+    const env = {
+      ...ENV,
+      STRIPE_SECRET_KEY: 'rk_test_saleslotsnormal',
+      STRIPE_PAYMENT_LINK: 'plink_1SlotsEarly',
+      STRIPE_NORMAL_PAYMENT_LINK: 'plink_1SlotsNormal',
+      NORMAL_CHECKOUT_URL: normalCheckout,
+    };
+    const html = await fetchPage('/', { nowMs: DEADLINE_MS - 60_000, env });
+    fakeDeviceClock(DEADLINE_MS - 60_000);
+    mountPage(html);
+    attributeCheckoutLinks(document, '?utm_source=instagram&utm_campaign=lanzamiento');
+    advanceSlots(document, DEADLINE_MS);
+    expect(cardState()).toBe('normal');
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('.pricing__card a[data-checkout]')].map((link) => link.href);
+    expect(links).toEqual([`${normalCheckout}?utm_source=instagram&utm_campaign=lanzamiento&client_reference_id=instagram____lanzamiento`]);
+  });
+
   it('moves an Early Bird page to the normal price at the deadline, then to closed at the start', async () => {
     await mountAt(DEADLINE_MS - 60_000);
     expect(advanceSlots(document, DEADLINE_MS - 1)).toBe(DEADLINE_MS);

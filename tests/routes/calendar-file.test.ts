@@ -7,8 +7,8 @@ import { testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
 const NOW = Date.parse('2026-11-21T18:30:42Z');
-/** The default start, whose calendar entry the README's calendar correction documents. */
-const SEED = { WORKSHOP_START: DEFAULTS.WORKSHOP_START };
+/** The seed's start, whose calendar entry the README's calendar correction documents. */
+const SEED = { WORKSHOP_START: '2025-09-03T20:00:00-06:00' };
 
 async function downloadIcs(env: Record<string, string> = {}) {
   const res = await request(testApp({ now: NOW, env: { ...SEED, ...env } }).app)

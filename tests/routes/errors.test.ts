@@ -50,12 +50,18 @@ describe('unknown paths', () => {
 });
 
 describe('a render error', () => {
-  const failingClock = (): number => {
-    throw new Error('clock exploded: secret detail');
+  /** Tells the time once, as the app is built and reads its settings, then fails every render that asks it. */
+  const clockThatFails = (): (() => number) => {
+    let told = false;
+    return function failingClock(): number {
+      if (told) throw new Error('clock exploded: secret detail');
+      told = true;
+      return Date.parse('2025-09-01T12:00:00-06:00');
+    };
   };
 
   it('answers 500 with "Unexpected Application Error!" and no details', async () => {
-    const res = await request(testApp({ now: failingClock }).app).get('/');
+    const res = await request(testApp({ now: clockThatFails() }).app).get('/');
     expect(res.status).toBe(500);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(textOf(parseHtml(res.text).querySelector('h1'))).toBe('Unexpected Application Error!');
@@ -65,7 +71,7 @@ describe('a render error', () => {
   });
 
   it('logs the error with its stack', async () => {
-    const { app, logs } = testApp({ now: failingClock });
+    const { app, logs } = testApp({ now: clockThatFails() });
     await request(app).get('/prompt1');
     const line = logs.find((entry) => entry.event === 'render_error') as { err?: { message?: string; stack?: string }; path?: string } | undefined;
     expect(line?.path).toBe('/prompt1');

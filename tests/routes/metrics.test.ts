@@ -95,9 +95,9 @@ describe('metrics', () => {
 
 describe('METRICS_PORT', () => {
   it('is off when unset, a port when set, and never the public port', () => {
-    expect(readConfig({}).metricsPort).toBeNull();
-    expect(readConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
-    expect(() => readConfig({ METRICS_PORT: '3000' })).toThrow('Invalid METRICS_PORT: expected a port other than PORT (3000), got "3000"');
-    expect(() => readConfig({ METRICS_PORT: 'metrics' })).toThrow(/^Invalid METRICS_PORT: expected an integer from 1 to 65535/);
+    expect(readConfig({}, DEFAULT_DEADLINE_MS).metricsPort).toBeNull();
+    expect(readConfig({ METRICS_PORT: '9464' }, DEFAULT_DEADLINE_MS).metricsPort).toBe(9464);
+    expect(() => readConfig({ METRICS_PORT: '3000' }, DEFAULT_DEADLINE_MS)).toThrow('Invalid METRICS_PORT: expected a port other than PORT (3000), got "3000"');
+    expect(() => readConfig({ METRICS_PORT: 'metrics' }, DEFAULT_DEADLINE_MS)).toThrow(/^Invalid METRICS_PORT: expected an integer from 1 to 65535/);
   });
 });

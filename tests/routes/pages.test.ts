@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../server/config/settings';
-import { promptPage, workshop } from '../../shared/content';
+import { faq, promptPage, workshop } from '../../shared/content';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
@@ -104,8 +104,8 @@ describe('GET /', () => {
   });
 
   it('opens the web calendar in a new tab with the event derived from WORKSHOP_START', async () => {
-    // The default start, before it: the link the README's calendar correction describes.
-    const { app } = testApp({ now: Date.parse('2025-09-01T12:00:00-06:00'), env: { WORKSHOP_START: DEFAULTS.WORKSHOP_START } });
+    // The seed's start, before it: the link the README's calendar correction describes.
+    const { app } = testApp({ now: Date.parse('2025-09-01T12:00:00-06:00'), env: { WORKSHOP_START: '2025-09-03T20:00:00-06:00' } });
     const doc = parseHtml((await request(app).get('/')).text);
     const link = [...doc.querySelectorAll('#detalles a')].find((a) => textOf(a) === 'Añadir al calendario');
     expect(link?.getAttribute('target')).toBe('_blank');
@@ -127,11 +127,11 @@ describe('GET /', () => {
     expect(new URL(link?.getAttribute('href') ?? '').searchParams.get('dates')).toBe('20260212T010000Z/20260212T033000Z');
   });
 
-  it("has an FAQ of the brief's seven items and the invoice question, as native details/summary items", async () => {
+  it("has an FAQ of the content's items, the brief's and the invoice question, as native details/summary items", async () => {
     const { app } = testApp();
     const doc = parseHtml((await request(app).get('/')).text);
     const items = doc.querySelectorAll('#faq details');
-    expect(items).toHaveLength(8);
+    expect(items).toHaveLength(faq.items.length);
     for (const item of items) {
       expect(textOf(item.querySelector('summary')).endsWith('?')).toBe(true);
       expect(textOf(item.querySelector('.faq-item__answer')).length).toBeGreaterThan(40);

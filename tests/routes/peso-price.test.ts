@@ -7,6 +7,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { PriceFeed } from '../../server/spots/poller';
 import type { PesoPrice } from '../../shared/logic/pesoPrice';
+import { pricing } from '../../shared/content';
 import { BEFORE_DEADLINE_MS, DEFAULT_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
@@ -43,10 +44,8 @@ describe('with a peso amount at the checkout', () => {
     expect(textOf(card.querySelector('.price-card__old del'))).toBe('97 USD');
     expect(textOf(card.querySelector('.price-card__dollars'))).toBe('En dólares: 49 USD');
     expect(textOf(card.querySelector('.price-card__taxes'))).toBe('Precio final, impuestos incluidos.');
-    expect(textOf(card)).toContain(
-      'Precio en pesos mexicanos (MXN). Desde otro país, la página de pago puede mostrarte el monto en dólares o en tu moneda local.',
-    );
-    expect(textOf(card)).not.toContain('Precio en dólares estadounidenses (USD).');
+    expect(textOf(card)).toContain(pricing.pesoNote);
+    expect(textOf(card)).not.toContain(pricing.currencyNote);
     expect(card.querySelector('a[data-checkout]')?.textContent).toBe('Inscribirme por $890\u00a0MXN');
   });
 
@@ -70,10 +69,9 @@ describe('with a peso amount at the checkout', () => {
 
   it('the terms state it for the Early Bird, with the dollars beside it, and what a buyer in Mexico is charged', async () => {
     const text = await termsText(heldPrice({ centavos: 89_000 }));
-    expect(text).toContain('Mientras dure la promoción Early Bird, el taller cuesta $890 MXN (49 USD) en lugar de 97 USD (ahorras 48 USD).');
-    expect(text).toContain(
-      'El precio Early Bird tiene un monto fijo en pesos mexicanos, $890 MXN, que es lo que te cobra la página de pago si pagas desde México; en dólares es de 49 USD.',
-    );
+    expect(text).toContain('cuesta $890 MXN (49 USD) en lugar de 97 USD (ahorras 48 USD)');
+    expect(text).toContain('un monto fijo en pesos mexicanos, $890 MXN');
+    expect(text).toContain('en dólares es de 49 USD');
   });
 
   it('the normal-price card, which the checkout prices nowhere, stays in dollars', async () => {
@@ -106,7 +104,7 @@ describe('without a peso amount', () => {
     const { card, html, jsonLd } = await landing(price);
     expect(textOf(card.querySelector('.price-card__now'))).toBe('49 USD');
     expect(card.querySelector('.price-card__dollars')).toBeNull();
-    expect(textOf(card)).toContain('Precio en dólares estadounidenses (USD). La página de pago puede mostrarte el monto en tu moneda local.');
+    expect(textOf(card)).toContain(pricing.currencyNote);
     expect(card.querySelector('a[data-checkout]')?.textContent).toBe('Inscribirme por 49\u00a0USD');
     expect(jsonLd.offers).toMatchObject({
       price: '49',

@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { contactCalls, pricing } from '../../shared/content';
+import { contactCalls, pricing, workshop } from '../../shared/content';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
@@ -61,7 +61,9 @@ describe('Early Bird (before the deadline and the start)', () => {
 
   it('states the end of the offer in words, with its year, so it is clear without JavaScript', async () => {
     const { card } = await landingAt(DEFAULT_DEADLINE_MS - 86_400_000);
-    expect(textOf(card.querySelector('.price-card__until'))).toBe('Precio válido hasta el martes 30 de septiembre de 2025, 11:59 p. m. (Ciudad de México)');
+    expect(textOf(card.querySelector('.price-card__until'))).toBe(
+      `${pricing.untilPrefix} martes 30 de septiembre de 2025, 11:59 p. m. ${workshop.zoneShortLabel}`,
+    );
   });
 
   it('shows the remaining days, hours, minutes and seconds as of the request', async () => {
@@ -211,7 +213,7 @@ describe('the seed’s own defaults (the deadline after the start)', () => {
     const before = await landingAt(startMs - 1, seed);
     expect(stateOf(before)).toBe('early');
     expect(textOf(before.card.querySelector('.price-card__until'))).toBe(
-      'Precio válido hasta el miércoles 3 de septiembre de 2025, 8:00 p. m. (Ciudad de México)',
+      `${pricing.untilPrefix} miércoles 3 de septiembre de 2025, 8:00 p. m. ${workshop.zoneShortLabel}`,
     );
     expect((before.jsonLd.offers as Record<string, unknown>).validThrough).toBe('2025-09-03T20:00:00-06:00');
     const at = await landingAt(startMs, seed);

@@ -183,9 +183,9 @@ describe('JSON-LD Event', () => {
 
 describe('PUBLIC_URL', () => {
   it('rejects a bad value with one line', () => {
-    expect(() => readConfig({ PUBLIC_URL: 'taller.example.org' })).toThrow(/^Invalid PUBLIC_URL: expected an absolute http or https URL/);
-    expect(() => readConfig({ PUBLIC_URL: 'https://taller.example.org/?x=1' })).toThrow(/^Invalid PUBLIC_URL/);
-    expect(() => readConfig({ PUBLIC_URL: 'ftp://taller.example.org' })).toThrow(/^Invalid PUBLIC_URL/);
-    expect(readConfig({ PUBLIC_URL: 'https://taller.example.org/' }).publicUrl).toBe('https://taller.example.org');
+    expect(() => readConfig({ PUBLIC_URL: 'taller.example.org' }, DEFAULT_DEADLINE_MS)).toThrow(/^Invalid PUBLIC_URL: expected an absolute http or https URL/);
+    expect(() => readConfig({ PUBLIC_URL: 'https://taller.example.org/?x=1' }, DEFAULT_DEADLINE_MS)).toThrow(/^Invalid PUBLIC_URL/);
+    expect(() => readConfig({ PUBLIC_URL: 'ftp://taller.example.org' }, DEFAULT_DEADLINE_MS)).toThrow(/^Invalid PUBLIC_URL/);
+    expect(readConfig({ PUBLIC_URL: 'https://taller.example.org/' }, DEFAULT_DEADLINE_MS).publicUrl).toBe('https://taller.example.org');
   });
 });

@@ -13,6 +13,9 @@ import { capturedLogger, ERROR, INFO, WARN } from '../helpers/logs';
 import { manualTime } from './time';
 import { warmUpFetch } from '../helpers/warmFetch';
 
+/** When the settings are read: only dates left unset depend on it. */
+const NOW = Date.parse('2025-09-01T12:00:00-06:00');
+
 const KEY = 'rk_test_51PollerKeyNeverPrinted0123456789';
 const LINK = 'plink_1PollerTest';
 const INTERVAL_MS = 10_000;
@@ -32,7 +35,7 @@ afterEach(async () => {
 
 /** The real Stripe source, with every read it starts kept so the test can wait for them to end. */
 function recordedStripe(key = KEY, link = LINK) {
-  const settings = readConfig({ STRIPE_SECRET_KEY: key, STRIPE_PAYMENT_LINK: link, STRIPE_API_URL: standIn.url }).spots;
+  const settings = readConfig({ STRIPE_SECRET_KEY: key, STRIPE_PAYMENT_LINK: link, STRIPE_API_URL: standIn.url }, NOW).spots;
   if (!settings) throw new Error('no spots settings');
   const real = stripeSpotsSource(settings, 400);
   const reads: Promise<SpotsReading>[] = [];

@@ -58,7 +58,14 @@ async function afterTheCheckout(): Promise<string[]> {
     write(name, res.text);
   }
   rig.stripe.setFault(null);
-  const paid = rig.stripe.checkout.createSession('paid');
+  // Paid once the workshop had ended: the page says it is refunded.
+  const lateAtMs = journeyTimeline(TEST_START_MS).endMs + 60_000;
+  const late = await request(testApp({ now: lateAtMs + 60_000, env: rig.env() }).app).get(
+    `/gracias?session_id=${rig.stripe.checkout.createSession('paid', { atMs: lateAtMs })}`,
+  );
+  expect(late.status, 'thanks-late').toBe(200);
+  write('thanks-late', late.text);
+  const paid = rig.stripe.checkout.createSession('paid', { atMs: TEST_START_MS - 2 * 86_400_000 });
   const refunded = rig.stripe.checkout.createSession('paid');
   rig.stripe.checkout.refund(refunded);
   const links = { RECORDING_URL: 'https://videos.example.org/grabacion', FORMULA_URL: 'https://files.example.org/formula.pdf' };
@@ -90,6 +97,7 @@ async function afterTheCheckout(): Promise<string[]> {
   const marks = Object.fromEntries(MAIL_KINDS.map((kind) => [kind, readMark({}, kind)])) as Record<(typeof MAIL_KINDS)[number], ReturnType<typeof readMark>>;
   const purchase = {
     sessionId: paid,
+    link: 'early_bird',
     standing: 'paid',
     firstName: 'Ana',
     email: 'ana@correo.example.org',
@@ -97,6 +105,8 @@ async function afterTheCheckout(): Promise<string[]> {
     paidAtMs: 0,
     marks,
     placeGivenBack: false,
+    refundReason: 'after_end',
+    paidInCash: false,
   } as const;
   for (const kind of MAIL_KINDS) write(`mail-${kind}`, compose(purchase, kind, TEST_START_MS).html);
   return files;
@@ -223,7 +233,7 @@ describe('the Nu Html Checker', () => {
 
   const names = [
     ...PAGES.map((page) => page.name),
-    ...['thanks-paid', 'thanks-pending', 'thanks-expired', 'thanks-not-found', 'thanks-unavailable'],
+    ...['thanks-paid', 'thanks-pending', 'thanks-expired', 'thanks-late', 'thanks-not-found', 'thanks-unavailable'],
     ...['access-before', 'access-after', 'access-after-nothing-yet', 'access-after-recording-ended', 'access-ended', 'access-not-found'],
     ...MAIL_KINDS.map((kind) => `mail-${kind}`),
   ];

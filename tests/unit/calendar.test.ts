@@ -10,7 +10,7 @@ describe('workshopSchedule', () => {
     const schedule = workshopSchedule(defaultStart);
     expect(schedule.dateLabel).toBe('miércoles 3 de septiembre de 2025');
     expect(schedule.timeLabel).toBe('8:00 p. m.');
-    expect(schedule.fullLabel).toBe('miércoles 3 de septiembre de 2025, 8:00 p. m. hora de la Ciudad de México');
+    expect(schedule.fullLabel).toBe(`miércoles 3 de septiembre de 2025, 8:00 p. m. ${workshop.zoneLabel}`);
   });
   it('ends 2.5 hours after the start', () => {
     const schedule = workshopSchedule(defaultStart);
@@ -18,7 +18,7 @@ describe('workshopSchedule', () => {
   });
   it('converts a start given in another offset to Mexico City time', () => {
     const schedule = workshopSchedule(Date.parse('2026-03-10T16:30:00Z'));
-    expect(schedule.fullLabel).toBe('martes 10 de marzo de 2026, 10:30 a. m. hora de la Ciudad de México');
+    expect(schedule.fullLabel).toBe(`martes 10 de marzo de 2026, 10:30 a. m. ${workshop.zoneLabel}`);
   });
 });
 

@@ -9,11 +9,11 @@ const FUTURE = { EARLY_BIRD_DEADLINE: '2026-12-31T23:59:59-06:00', WORKSHOP_STAR
 
 describe('configWarnings', () => {
   it('says nothing about a consistent, real configuration', () => {
-    expect(configWarnings(readConfig({ ...REAL, ...FUTURE }), NOW)).toEqual([]);
+    expect(configWarnings(readConfig({ ...REAL, ...FUTURE }, NOW), NOW)).toEqual([]);
   });
 
   it('names both variables when the deadline comes after the start, and says the start wins', () => {
-    const warnings = configWarnings(readConfig({ ...REAL, EARLY_BIRD_DEADLINE: '2027-02-01T00:00:00-06:00', WORKSHOP_START: FUTURE.WORKSHOP_START }), NOW);
+    const warnings = configWarnings(readConfig({ ...REAL, EARLY_BIRD_DEADLINE: '2027-02-01T00:00:00-06:00', WORKSHOP_START: FUTURE.WORKSHOP_START }, NOW), NOW);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^EARLY_BIRD_DEADLINE \(2027-02-01T00:00:00-06:00\) is after WORKSHOP_START \(2027-01-15T20:00:00-06:00\): the start wins/);
     expect(warnings[0]).toContain('straight to closed');
@@ -21,14 +21,14 @@ describe('configWarnings', () => {
 
   it('says a start in the past means the closed state', () => {
     const warnings = configWarnings(
-      readConfig({ ...REAL, EARLY_BIRD_DEADLINE: '2026-10-01T00:00:00-06:00', WORKSHOP_START: '2026-11-01T20:00:00-06:00' }),
+      readConfig({ ...REAL, EARLY_BIRD_DEADLINE: '2026-10-01T00:00:00-06:00', WORKSHOP_START: '2026-11-01T20:00:00-06:00' }, NOW),
       NOW,
     );
     expect(warnings).toEqual([expect.stringMatching(/^WORKSHOP_START \(2026-11-01T20:00:00-06:00\) has passed: the site shows the closed state/)]);
   });
 
   it('names each placeholder left at its default, one line each', () => {
-    const warnings = configWarnings(readConfig({ ...FUTURE, CHECKOUT_URL: REAL.CHECKOUT_URL }), NOW);
+    const warnings = configWarnings(readConfig({ ...FUTURE, CHECKOUT_URL: REAL.CHECKOUT_URL }, NOW), NOW);
     expect(warnings).toEqual([
       expect.stringMatching(/^CONTACT_EMAIL is still its placeholder default/),
       expect.stringMatching(/^PUBLIC_URL is still its placeholder default/),
@@ -39,9 +39,20 @@ describe('configWarnings', () => {
     ]);
   });
 
-  it('gives the seed’s defaults all nine warnings', () => {
-    expect(configWarnings(readConfig({}), NOW).map((line) => line.split(' ')[0])).toEqual([
-      'EARLY_BIRD_DEADLINE',
+  it('says which dates were made from the clock, and when they fall, with production’s refusal', () => {
+    expect(configWarnings(readConfig({ ...REAL, ...FUTURE, WORKSHOP_START: '' }, NOW), NOW)).toEqual([
+      'WORKSHOP_START is unset, so the site shows a sale under way: the workshop starts 2026-12-06T20:00:00-06:00; production refuses to start without it',
+      expect.stringMatching(/^EARLY_BIRD_DEADLINE \(2026-12-31T23:59:59-06:00\) is after WORKSHOP_START \(2026-12-06T20:00:00-06:00\): the start wins/),
+    ]);
+  });
+
+  it('gives no settings at all eight warnings: the dates made from the clock first, then every placeholder', () => {
+    const warnings = configWarnings(readConfig({}, NOW), NOW);
+    expect(warnings[0]).toBe(
+      'WORKSHOP_START and EARLY_BIRD_DEADLINE are unset, so the site shows a sale under way: the workshop starts 2026-12-06T20:00:00-06:00 ' +
+        'and the Early Bird ends 2026-11-29T23:59:59-06:00; production refuses to start without them',
+    );
+    expect(warnings.map((line) => line.split(' ')[0])).toEqual([
       'WORKSHOP_START',
       'CHECKOUT_URL',
       'CONTACT_EMAIL',

@@ -1,25 +1,32 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
 import { ConfigError, DEFAULTS, readConfig } from '../../server/config/settings';
+import { saleState } from '../../shared/logic/sale';
+
+/** When the settings are read: only dates left unset depend on it. */
+const NOW = Date.parse('2025-09-01T12:00:00-06:00');
 
 const expectError = (env: Record<string, string>, variable: string): void => {
-  expect(() => readConfig(env)).toThrow(ConfigError);
-  expect(() => readConfig(env)).toThrow(new RegExp(`^Invalid ${variable}: expected `));
+  expect(() => readConfig(env, NOW)).toThrow(ConfigError);
+  expect(() => readConfig(env, NOW)).toThrow(new RegExp(`^Invalid ${variable}: expected `));
 };
 
 describe('readConfig', () => {
   it('uses the documented defaults when nothing is set', () => {
-    const config = readConfig({});
+    const config = readConfig({}, NOW);
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');
     expect(config.checkoutUrl).toBe(DEFAULTS.CHECKOUT_URL);
     expect(config.checkoutUrl.startsWith('https://')).toBe(true);
     expect(config.contactEmail).toBe(DEFAULTS.CONTACT_EMAIL);
+    // A sale under way from the moment the settings are read (see "the edition's dates" below).
     expect(config.sale).toEqual({
-      workshopStartMs: Date.parse('2025-09-04T02:00:00Z'),
-      earlyBirdDeadlineMs: Date.parse('2025-10-01T05:59:59Z'),
+      workshopStartMs: Date.parse('2025-09-15T20:00:00-06:00'),
+      earlyBirdDeadlineMs: Date.parse('2025-09-08T23:59:59-06:00'),
       soldOut: false,
     });
+    expect(config.datesFromClock).toEqual(['WORKSHOP_START', 'EARLY_BIRD_DEADLINE']);
     expect(config.placeholders).toEqual(['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS', 'TRAINER_NAME']);
     expect(config.unsetForProduction).toEqual(['SELLER_PHONE']);
     expect(config.seller).toEqual({ name: DEFAULTS.SELLER_NAME, address: DEFAULTS.SELLER_ADDRESS, phone: null });
@@ -38,7 +45,7 @@ describe('readConfig', () => {
   });
 
   it('treats an empty variable as unset', () => {
-    expect(readConfig({ PORT: '' }).port).toBe(3000);
+    expect(readConfig({ PORT: '' }, NOW).port).toBe(3000);
   });
 
   it.each([
@@ -88,7 +95,7 @@ describe('readConfig', () => {
     ['INSTAGRAM_URL', 'https://www.instagram.com/marca', (c: ReturnType<typeof readConfig>) => c.social[0]?.url, 'https://www.instagram.com/marca'],
     ['LINKEDIN_URL', 'https://www.linkedin.com/in/marca', (c: ReturnType<typeof readConfig>) => c.social[1]?.url, 'https://www.linkedin.com/in/marca'],
   ])('accepts %s=%s', (variable, value, pick, expected) => {
-    expect(pick(readConfig({ [variable]: value }))).toBe(expected);
+    expect(pick(readConfig({ [variable]: value }, NOW))).toBe(expected);
   });
 
   it.each([
@@ -152,7 +159,7 @@ describe('readConfig', () => {
   ])('rejects %s=%s with one line naming the variable', (variable, value) => {
     expectError({ [variable]: value }, variable);
     try {
-      readConfig({ [variable]: value });
+      readConfig({ [variable]: value }, NOW);
     } catch (error) {
       expect((error as Error).message).not.toContain('\n');
       expect((error as Error).message).toContain(JSON.stringify(value));
@@ -164,57 +171,104 @@ describe('placeholder settings', () => {
   const real = PRODUCTION_SETTINGS;
 
   it('lists each one left at its default, and none once all are set', () => {
-    expect(readConfig({ CHECKOUT_URL: real.CHECKOUT_URL }).placeholders).toEqual([
+    expect(readConfig({ CHECKOUT_URL: real.CHECKOUT_URL }, NOW).placeholders).toEqual([
       'CONTACT_EMAIL',
       'PUBLIC_URL',
       'SELLER_NAME',
       'SELLER_ADDRESS',
       'TRAINER_NAME',
     ]);
-    expect(readConfig(real).placeholders).toEqual([]);
+    expect(readConfig(real, NOW).placeholders).toEqual([]);
     // Set explicitly to the placeholder is still the placeholder.
-    expect(readConfig({ ...real, CONTACT_EMAIL: DEFAULTS.CONTACT_EMAIL }).placeholders).toEqual(['CONTACT_EMAIL']);
+    expect(readConfig({ ...real, CONTACT_EMAIL: DEFAULTS.CONTACT_EMAIL }, NOW).placeholders).toEqual(['CONTACT_EMAIL']);
   });
 
   it('are refused with NODE_ENV=production, in one line naming every one of them', () => {
-    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(
+    expect(() => readConfig({ NODE_ENV: 'production' }, NOW)).toThrow(
       new ConfigError(
-        'NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL, SELLER_NAME, SELLER_ADDRESS, TRAINER_NAME: they are still the placeholder default; and SELLER_PHONE, which is unset: buyers must be given a phone',
+        "NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL, SELLER_NAME, SELLER_ADDRESS, TRAINER_NAME: they are still the placeholder default; and SELLER_PHONE, which is unset: buyers must be given a phone; and WORKSHOP_START, EARLY_BIRD_DEADLINE, which are unset: the edition's dates are the owner's to set",
       ),
     );
     // The seller's details alone: production does not sell in a placeholder's name.
-    expect(() => readConfig({ NODE_ENV: 'production', ...real, SELLER_NAME: '', SELLER_ADDRESS: DEFAULTS.SELLER_ADDRESS })).toThrow(
+    expect(() => readConfig({ NODE_ENV: 'production', ...real, SELLER_NAME: '', SELLER_ADDRESS: DEFAULTS.SELLER_ADDRESS }, NOW)).toThrow(
       /^NODE_ENV=production needs real values for SELLER_NAME, SELLER_ADDRESS: they are still the placeholder default$/,
     );
-    expect(() => readConfig({ NODE_ENV: 'production', ...real, PUBLIC_URL: '' })).toThrow(
+    expect(() => readConfig({ NODE_ENV: 'production', ...real, PUBLIC_URL: '' }, NOW)).toThrow(
       /^NODE_ENV=production needs real values for PUBLIC_URL: it is still the placeholder default$/,
     );
-    expect(readConfig({ NODE_ENV: 'production', ...real }).placeholders).toEqual([]);
+    expect(readConfig({ NODE_ENV: 'production', ...real }, NOW).placeholders).toEqual([]);
   });
 
   it("refuse, with NODE_ENV=production, the placeholder trainer and a missing phone, naming each, and take the trainer's name as set", () => {
-    expect(() => readConfig({ NODE_ENV: 'production', ...real, TRAINER_NAME: DEFAULTS.TRAINER_NAME })).toThrow(
+    expect(() => readConfig({ NODE_ENV: 'production', ...real, TRAINER_NAME: DEFAULTS.TRAINER_NAME }, NOW)).toThrow(
       new ConfigError('NODE_ENV=production needs real values for TRAINER_NAME: it is still the placeholder default'),
     );
-    expect(() => readConfig({ NODE_ENV: 'production', ...real, SELLER_PHONE: '' })).toThrow(
+    expect(() => readConfig({ NODE_ENV: 'production', ...real, SELLER_PHONE: '' }, NOW)).toThrow(
       new ConfigError('NODE_ENV=production needs SELLER_PHONE, which is unset: buyers must be given a phone'),
     );
-    const config = readConfig({ NODE_ENV: 'production', ...real });
+    const config = readConfig({ NODE_ENV: 'production', ...real }, NOW);
     expect([config.trainerName, config.seller.phone, config.unsetForProduction]).toEqual([real.TRAINER_NAME, real.SELLER_PHONE, []]);
   });
 
   it('leave an unset social link out in production, and keep it as a placeholder elsewhere', () => {
     const linkedin = 'https://www.linkedin.com/in/ana';
-    expect(readConfig({ NODE_ENV: 'production', ...real }).social).toEqual([]);
-    expect(readConfig({ NODE_ENV: 'production', ...real, LINKEDIN_URL: linkedin }).social).toEqual([{ network: 'linkedin', url: linkedin }]);
-    expect(readConfig({ LINKEDIN_URL: linkedin }).social).toEqual([
+    expect(readConfig({ NODE_ENV: 'production', ...real }, NOW).social).toEqual([]);
+    expect(readConfig({ NODE_ENV: 'production', ...real, LINKEDIN_URL: linkedin }, NOW).social).toEqual([{ network: 'linkedin', url: linkedin }]);
+    expect(readConfig({ LINKEDIN_URL: linkedin }, NOW).social).toEqual([
       { network: 'instagram', url: null },
       { network: 'linkedin', url: linkedin },
     ]);
   });
 
   it('are allowed outside production, so the first command of the README runs on a fresh machine', () => {
-    expect(readConfig({}).checkoutUrl).toBe(DEFAULTS.CHECKOUT_URL);
-    expect(readConfig({ NODE_ENV: 'development' }).contactEmail).toBe(DEFAULTS.CONTACT_EMAIL);
+    expect(readConfig({}, NOW).checkoutUrl).toBe(DEFAULTS.CHECKOUT_URL);
+    expect(readConfig({ NODE_ENV: 'development' }, NOW).contactEmail).toBe(DEFAULTS.CONTACT_EMAIL);
+  });
+});
+
+describe("the edition's dates", () => {
+  const DAY_MS = 86_400_000;
+  /** The instant as Mexico City's wall clock reads it. */
+  const inMexicoCity = (ms: number): string => DateTime.fromMillis(ms, { zone: 'America/Mexico_City' }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
+
+  it.each([
+    ['a morning', '2031-05-06T09:15:00-06:00', '2031-05-13T23:59:59', '2031-05-20T20:00:00'],
+    ['a minute before midnight in Mexico City, already the next day in UTC', '2031-05-06T23:59:00-06:00', '2031-05-13T23:59:59', '2031-05-20T20:00:00'],
+    ['the first minute of a day', '2031-12-31T00:00:00-06:00', '2032-01-07T23:59:59', '2032-01-14T20:00:00'],
+  ])(
+    'unset outside production, put a sale under way at %s: the Early Bird ends a week on, the workshop starts at 8 pm a week later',
+    (_, at, deadline, start) => {
+      const now = Date.parse(at);
+      const { sale } = readConfig({}, now);
+      expect([inMexicoCity(sale.earlyBirdDeadlineMs), inMexicoCity(sale.workshopStartMs)]).toEqual([deadline, start]);
+      expect(saleState(now, sale)).toBe('early-bird');
+      expect(saleState(now + 7 * DAY_MS - 1, sale)).toBe('early-bird');
+      expect(saleState(sale.earlyBirdDeadlineMs + 1000, sale)).toBe('normal');
+      expect(saleState(sale.workshopStartMs, sale)).toBe('closed');
+    },
+  );
+
+  it('make up only the one left unset, and none once both are set', () => {
+    const now = Date.parse('2031-05-06T09:15:00-06:00');
+    const start = readConfig({ WORKSHOP_START: '2031-06-10T19:00:00-06:00' }, now);
+    expect(start.datesFromClock).toEqual(['EARLY_BIRD_DEADLINE']);
+    expect(inMexicoCity(start.sale.workshopStartMs)).toBe('2031-06-10T19:00:00');
+    expect(inMexicoCity(start.sale.earlyBirdDeadlineMs)).toBe('2031-05-13T23:59:59');
+    const both = readConfig({ WORKSHOP_START: '2031-06-10T19:00:00-06:00', EARLY_BIRD_DEADLINE: '2031-06-01T23:59:59-06:00' }, now);
+    expect(both.datesFromClock).toEqual([]);
+    expect(both.sale.earlyBirdDeadlineMs).toBe(Date.parse('2031-06-01T23:59:59-06:00'));
+  });
+
+  it('are refused unset with NODE_ENV=production, in the one line, naming each one missing', () => {
+    const { WORKSHOP_START, EARLY_BIRD_DEADLINE, ...withoutDates } = PRODUCTION_SETTINGS;
+    expect(() => readConfig({ NODE_ENV: 'production', ...withoutDates }, NOW)).toThrow(
+      new ConfigError("NODE_ENV=production needs WORKSHOP_START, EARLY_BIRD_DEADLINE, which are unset: the edition's dates are the owner's to set"),
+    );
+    expect(() => readConfig({ NODE_ENV: 'production', ...withoutDates, WORKSHOP_START }, NOW)).toThrow(
+      new ConfigError("NODE_ENV=production needs EARLY_BIRD_DEADLINE, which is unset: the edition's dates are the owner's to set"),
+    );
+    expect(readConfig({ NODE_ENV: 'production', ...withoutDates, WORKSHOP_START, EARLY_BIRD_DEADLINE }, NOW).sale.earlyBirdDeadlineMs).toBe(
+      Date.parse(EARLY_BIRD_DEADLINE),
+    );
   });
 });

@@ -22,7 +22,7 @@ describe('the dev mode state → settings mapping', () => {
 
   it.each(DEV_STATES)('%s: the configuration reads the settings and the sale is in that state now and hours later', (state) => {
     const settings = devSaleSettings(state, NOW);
-    const { sale } = readConfig(settings);
+    const { sale } = readConfig(settings, NOW);
     expect(saleState(NOW, sale)).toBe(state);
     expect(saleState(NOW + 12 * HOUR_MS, sale)).toBe(state);
   });

@@ -10,6 +10,9 @@ import { SMTP_STAND_IN_USER } from '../../server/config/standInSmtpUser';
 import { ALLOWED_SMTP_OPTIONS } from '../../server/config/smtpQuery';
 import { configWarnings } from '../../server/config/warnings';
 
+/** When the settings are read: only dates left unset depend on it. */
+const NOW = Date.parse('2025-09-01T12:00:00-06:00');
+
 const SPOTS = { STRIPE_SECRET_KEY: 'rk_live_configtestkey123', STRIPE_PAYMENT_LINK: 'plink_1ConfigTest' };
 const MAIL = {
   STRIPE_WEBHOOK_SECRET: 'whsec_configtestsecret123456',
@@ -21,7 +24,7 @@ const MAIL = {
 const production = { NODE_ENV: 'production', ...PRODUCTION_SETTINGS, ...SPOTS };
 const message = (env: Record<string, string>): string => {
   try {
-    readConfig(env);
+    readConfig(env, NOW);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return (error as Error).message;
@@ -31,12 +34,12 @@ const message = (env: Record<string, string>): string => {
 
 describe("the buyer's mails' settings", () => {
   it('are off without any of them, as the site was before', () => {
-    expect(readConfig({}).fulfilment).toBeNull();
-    expect(readConfig(SPOTS).fulfilment).toBeNull();
+    expect(readConfig({}, NOW).fulfilment).toBeNull();
+    expect(readConfig(SPOTS, NOW).fulfilment).toBeNull();
   });
 
   it('read all five, the secrets behind functions so printing the settings prints none', () => {
-    const config = readConfig({ ...SPOTS, ...MAIL });
+    const config = readConfig({ ...SPOTS, ...MAIL }, NOW);
     const fulfilment = config.fulfilment;
     expect(fulfilment?.webhookSecret()).toBe(MAIL.STRIPE_WEBHOOK_SECRET);
     expect(fulfilment?.smtpUrl()).toBe(MAIL.SMTP_URL);
@@ -50,7 +53,7 @@ describe("the buyer's mails' settings", () => {
     for (const secret of ['whsec_configtestsecret', 're_secretpassword', 'abc-defg-hij', SPOTS.STRIPE_SECRET_KEY, 'config-test-access-secret']) {
       expect(printed).not.toContain(secret);
     }
-    expect(readConfig({ ...SPOTS, ...MAIL, MAIL_FROM: 'hola@mi-marca.mx' }).fulfilment?.mailFrom).toEqual({ name: null, address: 'hola@mi-marca.mx' });
+    expect(readConfig({ ...SPOTS, ...MAIL, MAIL_FROM: 'hola@mi-marca.mx' }, NOW).fulfilment?.mailFrom).toEqual({ name: null, address: 'hola@mi-marca.mx' });
   });
 
   it('refuse some without the others, naming what is missing', () => {
@@ -91,14 +94,14 @@ describe("the buyer's mails' settings", () => {
     ['MAIL_FROM', 'hola@example.com', /^Invalid MAIL_FROM: expected an address of a real domain with NODE_ENV=production/],
     ['MEETING_URL', 'https://meet.example.org/taller', /^Invalid MEETING_URL: expected a real join link with NODE_ENV=production/],
   ])('in production, refuse a placeholder or the stand-in in %s', (variable, value, expected) => {
-    expect(readConfig({ ...SPOTS, ...MAIL, [variable]: value }).fulfilment).not.toBeNull();
+    expect(readConfig({ ...SPOTS, ...MAIL, [variable]: value }, NOW).fulfilment).not.toBeNull();
     expect(message({ ...production, ...MAIL, [variable]: value })).toMatch(expected);
   });
 
   it('in production, accept a relay on localhost (a sidecar) and a real provider', () => {
-    expect(readConfig({ ...production, ...MAIL }).fulfilment).not.toBeNull();
-    expect(readConfig({ ...production, ...MAIL, SMTP_URL: 'smtp://127.0.0.1:25' }).fulfilment?.smtpUrl()).toBe('smtp://127.0.0.1:25');
-    expect(readConfig({ ...production, ...MAIL, SMTP_URL: 'smtp://localhost:25' }).fulfilment).not.toBeNull();
+    expect(readConfig({ ...production, ...MAIL }, NOW).fulfilment).not.toBeNull();
+    expect(readConfig({ ...production, ...MAIL, SMTP_URL: 'smtp://127.0.0.1:25' }, NOW).fulfilment?.smtpUrl()).toBe('smtp://127.0.0.1:25');
+    expect(readConfig({ ...production, ...MAIL, SMTP_URL: 'smtp://localhost:25' }, NOW).fulfilment).not.toBeNull();
   });
 
   it.each([
@@ -115,7 +118,7 @@ describe("the buyer's mails' settings", () => {
     ['smtps://user:secretpass@smtp.resend.com:465?logger=true', 'logger'],
     ['smtps://user:secretpass@smtp.resend.com:465?debug=true&socketTimeout=20000', 'debug'],
   ])('in production, refuse an SMTP_URL whose query sets anything but the options it allows, as they allow it (%s)', (url, option) => {
-    expect(readConfig({ ...SPOTS, ...MAIL, SMTP_URL: url }).fulfilment?.smtpUrl()).toBe(url);
+    expect(readConfig({ ...SPOTS, ...MAIL, SMTP_URL: url }, NOW).fulfilment?.smtpUrl()).toBe(url);
     const text = message({ ...production, ...MAIL, SMTP_URL: url });
     expect(text).toBe(
       `Invalid SMTP_URL: with NODE_ENV=production its query may set only ${ALLOWED_SMTP_OPTIONS.join(', ')}, but it sets ${option}; the rest of the value is not shown`,
@@ -125,11 +128,11 @@ describe("the buyer's mails' settings", () => {
 
   it('in production, take the timeouts, the name, the login method and TLS as strict as can be', () => {
     const url = 'smtps://user:secretpass@smtp.resend.com:465?socketTimeout=20000&name=taller.example.org&authMethod=LOGIN&tls.minVersion=TLSv1.3';
-    expect(readConfig({ ...production, ...MAIL, SMTP_URL: url }).fulfilment?.smtpUrl()).toBe(url);
+    expect(readConfig({ ...production, ...MAIL, SMTP_URL: url }, NOW).fulfilment?.smtpUrl()).toBe(url);
   });
 
   it('read SWEEP_SECONDS from 10 to 240 seconds: at most four minutes, so a reminder goes within five', () => {
-    expect(readConfig({ ...SPOTS, ...MAIL, SWEEP_SECONDS: '240' }).fulfilment?.sweepSeconds).toBe(240);
+    expect(readConfig({ ...SPOTS, ...MAIL, SWEEP_SECONDS: '240' }, NOW).fulfilment?.sweepSeconds).toBe(240);
     expect(message({ ...SPOTS, ...MAIL, SWEEP_SECONDS: '300' })).toBe('Invalid SWEEP_SECONDS: expected an integer from 10 to 240, got "300"');
     expect(message({ ...SPOTS, ...MAIL, SWEEP_SECONDS: '5' })).toBe('Invalid SWEEP_SECONDS: expected an integer from 10 to 240, got "5"');
   });
@@ -137,17 +140,17 @@ describe("the buyer's mails' settings", () => {
   it('warn at start when the recording is set but a material it announces is not', () => {
     const at = Date.parse('2025-01-01T00:00:00Z');
     const recording = { RECORDING_URL: 'https://videos.example.org/grabacion', GPT_URL: 'https://chatgpt.com/g/g-taller' };
-    expect(configWarnings(readConfig({ ...SPOTS, ...MAIL, ...recording }), at).filter((line) => line.startsWith('RECORDING_URL'))).toEqual([
+    expect(configWarnings(readConfig({ ...SPOTS, ...MAIL, ...recording }, NOW), at).filter((line) => line.startsWith('RECORDING_URL'))).toEqual([
       "RECORDING_URL is set but FORMULA_URL, HOOKS_URL are not: the recording mail waits until every link it announces is set, and the buyer's page says each missing one comes by mail",
     ]);
-    expect(configWarnings(readConfig({ ...SPOTS, ...MAIL, GPT_URL: recording.GPT_URL }), at).join('\n')).not.toContain('RECORDING_URL');
+    expect(configWarnings(readConfig({ ...SPOTS, ...MAIL, GPT_URL: recording.GPT_URL }, NOW), at).join('\n')).not.toContain('RECORDING_URL');
   });
 
   it('warn at start when the spots are counted but nobody is told the join link', () => {
-    const warnings = configWarnings(readConfig(SPOTS), Date.parse('2025-01-01T00:00:00Z'));
+    const warnings = configWarnings(readConfig(SPOTS, NOW), Date.parse('2025-01-01T00:00:00Z'));
     expect(warnings.filter((line) => line.includes("buyer's mails"))).toEqual([
       "STRIPE_PAYMENT_LINK is set but the buyer's mails are not (STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, MEETING_URL, ACCESS_SECRET): nothing tells buyers the join link; send it to each by hand (docs/fulfilment.md)",
     ]);
-    expect(configWarnings(readConfig({ ...SPOTS, ...MAIL }), Date.parse('2025-01-01T00:00:00Z')).join('\n')).not.toContain("buyer's mails");
+    expect(configWarnings(readConfig({ ...SPOTS, ...MAIL }, NOW), Date.parse('2025-01-01T00:00:00Z')).join('\n')).not.toContain("buyer's mails");
   });
 });

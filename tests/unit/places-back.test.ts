@@ -16,6 +16,8 @@ import { journeyTimeline } from '../../shared/logic/journey';
 import type { SaleTerms } from '../../shared/logic/sale';
 
 const LINK = 'plink_1PlacesBackUnit';
+const NORMAL = 'plink_1PlacesBackNormal';
+const LINKS = new Map([[LINK, 'early_bird' as const]]);
 const SALE: SaleTerms = { earlyBirdDeadlineMs: 2_000_000, workshopStartMs: 3_000_000, soldOut: false };
 const timeline = journeyTimeline(SALE.workshopStartMs);
 
@@ -26,18 +28,35 @@ describe('a voucher that failed', () => {
   it.each(['canceled', 'requires_payment_method'] as const)('with its intent %s: payment_failed, its place due back while the Early Bird sells', (status) => {
     const checkout = checkoutStandIn(LINK);
     const sessionId = checkout.createSession('voucher', { atMs: 1_000_000 });
-    expect(purchaseOf(checkout.session(sessionId) as Stripe.Checkout.Session, LINK)?.standing).toBe('awaiting_payment');
+    expect(purchaseOf(checkout.session(sessionId) as Stripe.Checkout.Session, LINKS)?.standing).toBe('awaiting_payment');
     checkout.expireVoucher(sessionId, status);
-    const purchase = purchaseOf(checkout.session(sessionId) as Stripe.Checkout.Session, LINK);
+    const purchase = purchaseOf(checkout.session(sessionId) as Stripe.Checkout.Session, LINKS);
     expect(purchase).toMatchObject({ standing: 'payment_failed', placeGivenBack: false });
     if (!purchase) return;
-    expect(dueNow(purchase, 1_500_000, timeline, true, SALE)).toEqual({ send: [], missed: [], placeBack: true });
+    expect(dueNow(purchase, 1_500_000, timeline, true, SALE)).toEqual({ send: [], missed: [], placeBack: true, refund: null });
     // From the deadline, from the start, and under the owner's sold-out switch, there is no Early Bird place to give back.
     expect(dueNow(purchase, SALE.earlyBirdDeadlineMs, timeline, true, SALE).placeBack).toBe(false);
     expect(dueNow(purchase, SALE.workshopStartMs, timeline, true, SALE).placeBack).toBe(false);
     expect(dueNow(purchase, 1_500_000, timeline, true, { ...SALE, soldOut: true }).placeBack).toBe(false);
     // Marked once, never due again.
     expect(dueNow({ ...purchase, placeGivenBack: true }, 1_500_000, timeline, true, SALE).placeBack).toBe(false);
+    // Nor in the Early Bird's last minute: a raise read then could land after the site turned the link off.
+    expect(dueNow(purchase, SALE.earlyBirdDeadlineMs - 60_001, timeline, true, SALE).placeBack).toBe(true);
+    expect(dueNow(purchase, SALE.earlyBirdDeadlineMs - 60_000, timeline, true, SALE).placeBack).toBe(false);
+  });
+
+  it("a voucher of the normal price's link: its place goes back to that link from the deadline until the last minute before the start", () => {
+    const checkout = checkoutStandIn(LINK);
+    const sessionId = checkout.createSession('voucher', { atMs: 1_000_000, link: NORMAL });
+    checkout.expireVoucher(sessionId);
+    const purchase = purchaseOf(checkout.session(sessionId) as Stripe.Checkout.Session, new Map([...LINKS, [NORMAL, 'normal' as const]]));
+    expect(purchase).toMatchObject({ link: 'normal', standing: 'payment_failed' });
+    if (!purchase) return;
+    expect(dueNow(purchase, SALE.earlyBirdDeadlineMs + 1, timeline, true, SALE).placeBack).toBe(true);
+    expect(dueNow(purchase, SALE.workshopStartMs - 60_000, timeline, true, SALE).placeBack).toBe(false);
+    expect(dueNow(purchase, SALE.earlyBirdDeadlineMs + 1, timeline, true, { ...SALE, soldOut: true }).placeBack).toBe(false);
+    // Another link's session is none of ours.
+    expect(purchaseOf(checkout.session(sessionId) as Stripe.Checkout.Session, LINKS)).toBeNull();
   });
 });
 

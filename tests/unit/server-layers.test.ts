@@ -10,9 +10,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Lowest first: settings, then what every room uses (logs, metrics, timers), then HTTP, the checkout, after the
- * checkout (the records at Stripe, the outcomes, the mails, the links, what each purchase is owed, the buyer's pages,
- * the webhook, the sweep, then the room's own assembly), the pages.
+ * Lowest first: settings, then what every room uses (logs, metrics, timers), then HTTP, the checkout (its count, then
+ * its links' changes at their instants), after the checkout (the records at Stripe, the outcomes, the mails, the links,
+ * what each purchase is owed, the buyer's pages, the webhook, the sweep, then the room's own assembly), the pages, and
+ * the checks `npm run preflight` makes of them all.
  */
 const LAYERS = [
   'config',
@@ -20,6 +21,7 @@ const LAYERS = [
   'http',
   'stripe',
   'spots',
+  'checkout',
   'fulfilment/records',
   'fulfilment/reports',
   'fulfilment/mail',
@@ -30,6 +32,7 @@ const LAYERS = [
   'fulfilment/sweep',
   'fulfilment',
   'render',
+  'preflight',
 ];
 const MAX_FILES_PER_ROOM = 12;
 

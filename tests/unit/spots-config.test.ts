@@ -2,16 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
 import { ConfigError, readConfig } from '../../server/config/settings';
 
+/** When the settings are read: only dates left unset depend on it. */
+const NOW = Date.parse('2025-09-01T12:00:00-06:00');
+
 const KEY = 'rk_test_51AbCdEfGhIjKlMnOpQrStUv';
 const LINK = 'plink_1QaBcDeFgHiJkLmN';
 
 describe('the spots settings', () => {
   it('are off without STRIPE_SECRET_KEY and STRIPE_PAYMENT_LINK', () => {
-    expect(readConfig({}).spots).toBeNull();
+    expect(readConfig({}, NOW).spots).toBeNull();
   });
 
   it('read both, with Stripe itself and a 10 s poll by default', () => {
-    const spots = readConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_PAYMENT_LINK: LINK })?.spots;
+    const spots = readConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_PAYMENT_LINK: LINK }, NOW)?.spots;
     expect(spots?.secretKey()).toBe(KEY);
     expect(spots?.paymentLink).toBe(LINK);
     expect(spots?.apiUrl.href).toBe('https://api.stripe.com/');
@@ -19,7 +22,7 @@ describe('the spots settings', () => {
   });
 
   it('never print the key with the settings', () => {
-    const config = readConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_PAYMENT_LINK: LINK });
+    const config = readConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_PAYMENT_LINK: LINK }, NOW);
     expect(JSON.stringify(config)).not.toContain(KEY);
   });
 
@@ -34,21 +37,21 @@ describe('the spots settings', () => {
     [{ STRIPE_API_URL: 'ftp://127.0.0.1:12111' }, /^Invalid STRIPE_API_URL: expected an http or https origin/],
     [{ STRIPE_API_URL: 'http://127.0.0.1:12111/v1' }, /^Invalid STRIPE_API_URL/],
   ])('refuse %o with one line naming the variable', (env, message) => {
-    expect(() => readConfig(env)).toThrow(ConfigError);
-    expect(() => readConfig(env)).toThrow(message);
+    expect(() => readConfig(env, NOW)).toThrow(ConfigError);
+    expect(() => readConfig(env, NOW)).toThrow(message);
   });
 
   it('never echo a malformed key, not even a near miss', () => {
     const nearMiss = 'sk_live_51Secret!Value';
-    expect(() => readConfig({ STRIPE_SECRET_KEY: nearMiss, STRIPE_PAYMENT_LINK: LINK })).toThrow(/^(?!.*Secret!Value).*$/s);
+    expect(() => readConfig({ STRIPE_SECRET_KEY: nearMiss, STRIPE_PAYMENT_LINK: LINK }, NOW)).toThrow(/^(?!.*Secret!Value).*$/s);
   });
 
   it('accept another STRIPE_API_URL for tests and rehearsals, but only Stripe itself with NODE_ENV=production', () => {
-    expect(readConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111' }).spots).toBeNull();
+    expect(readConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111' }, NOW).spots).toBeNull();
     const production = { NODE_ENV: 'production', ...PRODUCTION_SETTINGS };
-    expect(() => readConfig({ ...production, STRIPE_API_URL: 'http://127.0.0.1:12111' })).toThrow(
+    expect(() => readConfig({ ...production, STRIPE_API_URL: 'http://127.0.0.1:12111' }, NOW)).toThrow(
       'Invalid STRIPE_API_URL: expected https://api.stripe.com with NODE_ENV=production, got "http://127.0.0.1:12111"',
     );
-    expect(readConfig({ ...production, STRIPE_API_URL: 'https://api.stripe.com' }).spots).toBeNull();
+    expect(readConfig({ ...production, STRIPE_API_URL: 'https://api.stripe.com' }, NOW).spots).toBeNull();
   });
 });

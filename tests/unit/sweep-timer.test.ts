@@ -9,7 +9,7 @@ import { startSweeps } from '../../server/fulfilment/sweep/sweepTimer';
 
 const START = Date.parse('2025-10-01T12:00:00Z');
 const PERIOD = 60_000;
-const DONE: SweepReport = { completed: true, purchases: 0, sent: 0, failed: 0, placesBack: 0, link: null, yielded: false };
+const DONE: SweepReport = { completed: true, purchases: 0, sent: 0, failed: 0, placesBack: 0, yielded: false };
 
 /** A sweep that records when each run began, and takes `takesMs` of the fake clock. */
 function recordingSweep(takesMs = 0) {

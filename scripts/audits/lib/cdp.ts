@@ -4,7 +4,7 @@
 // no visitor's browser does.
 type Params = Record<string, unknown>;
 
-export interface CdpEvent {
+interface CdpEvent {
   method: string;
   params: Params;
   sessionId?: string;

@@ -8,7 +8,7 @@ const LCP_PHASES = { ttfb: 'timeToFirstByte', loadDelay: 'resourceLoadDelay', lo
 type LcpPhase = keyof typeof LCP_PHASES;
 
 /** A long task as Lantern simulates it (the mobile preset's CPU is four times slower than this machine's). */
-export interface LongTask {
+interface LongTask {
   url: string;
   start: number;
   duration: number;

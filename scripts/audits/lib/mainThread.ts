@@ -36,7 +36,7 @@ export const WORK_GROUPS = [
   'garbageCollection',
   'other',
 ] as const;
-export type WorkGroup = (typeof WORK_GROUPS)[number];
+type WorkGroup = (typeof WORK_GROUPS)[number];
 
 interface TraceEvent {
   name: string;

@@ -22,7 +22,7 @@ export interface Fetched {
   requestHeaders: Record<string, string>;
 }
 
-export interface TestResult {
+interface TestResult {
   name: string;
   pass: boolean;
   /** What the test adds to the score, or takes from it. */

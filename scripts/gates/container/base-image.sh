@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Builds a local stand-in for the official Node image named by the Dockerfile's FROM, because base images
 # cannot be pulled on these machines, and tags it with that exact name so `buildah bud` finds it locally.
-# Made as docker-library/node makes node:<major>-<suite>-slim: a Debian `minbase` root file system (the
+# Made as docker-library/node makes node:<version>-<suite>-slim: a Debian `minbase` root file system (the
 # slimmed debian:<suite>-slim), the official Node build in /usr/local with npm beside it, libatomic1, the
 # `node` user and group (uid/gid 1000, home /home/node), docker-entrypoint.sh, ENTRYPOINT and CMD.
 #
-#   scripts/gates/container/base-image.sh [IMAGE NODE_VERSION]   (as root; defaults: the Dockerfile's FROM, .node-version)
+#   scripts/gates/container/base-image.sh [IMAGE NODE_VERSION]   (as root; defaults: the Dockerfile's FROM with .node-version)
 #
 # A stand-in made from the same recipe stays in buildah's storage and is reused; a second tag
 # (localhost/taller-node-stand-in:<recipe hash>) records which recipe made it.
@@ -17,14 +17,15 @@ fail() { echo "base-image: $*" >&2; exit 1; }
 if [ $# -eq 2 ]; then
   image=$1 node_version=$2
 else
-  # Every stage named by an image; a stage FROM an ARG (the previous release's) defaults to that same image.
-  image=$(sed -n 's/^FROM[[:space:]]\{1,\}\([^$[:space:]][^[:space:]]*\).*/\1/p' Dockerfile | sort -u)
+  # Every stage named by an image, with the Node of .node-version, which check.ts passes as the NODE_VERSION build
+  # argument; a stage FROM an ARG alone (the previous release's) defaults to that same image.
   node_version=$(tr -d ' \n' < .node-version)
+  image=$(sed -n 's/^FROM[[:space:]]\{1,\}\([^$[:space:]][^[:space:]]*\).*/\1/p' Dockerfile | sed "s/\${NODE_VERSION}/$node_version/g" | sort -u)
 fi
 [ "$(printf '%s\n' "$image" | wc -l)" -eq 1 ] || fail "every stage of the Dockerfile must start FROM one image, found: $(echo $image)"
-[[ $image =~ (^|/)node:([0-9]+)-([a-z]+)-slim$ ]] || fail "expected a FROM like docker.io/library/node:26-trixie-slim, got $image"
-major=${BASH_REMATCH[2]} suite=${BASH_REMATCH[3]}
-[ "${node_version%%.*}" = "$major" ] || fail "$image is Node $major but the Node to install is $node_version (.node-version)"
+[[ $image =~ (^|/)node:([0-9.]+)-([a-z]+)-slim$ ]] || fail "expected a FROM like docker.io/library/node:\${NODE_VERSION}-trixie-slim, got $image"
+version=${BASH_REMATCH[2]} suite=${BASH_REMATCH[3]}
+[ "$node_version" = "$version" ] || fail "$image is Node $version but the Node to install is $node_version"
 [[ $image == */* ]] || image="docker.io/library/$image"
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 

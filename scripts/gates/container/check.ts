@@ -24,8 +24,10 @@ const CAFILE_IN_BUILD = '/run/host-npm/ca.pem';
 const started = performance.now();
 const secondsSince = (from: number): number => Math.round((performance.now() - from) / 1000);
 
-// The first stage named by an image, not by an ARG (the previous release's, which defaults to this same base).
-const baseImage = /^FROM\s+([^$\s]\S*)/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1] ?? 'no FROM';
+/** The one place the Node version is written: every stage's base image is named by it (the NODE_VERSION build argument). */
+const nodeVersion = readFileSync('.node-version', 'utf8').trim();
+// The first stage named by an image, not by an ARG alone (the previous release's, which defaults to this same base).
+const baseImage = (/^FROM\s+([^$\s]\S*)/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1] ?? 'no FROM').replace(/\$\{NODE_VERSION\}/g, nodeVersion);
 /** An exec-form instruction of the Dockerfile, or null when it has none (a check then says so). */
 const execForm = (instruction: 'CMD' | 'HEALTHCHECK'): string[] | null => {
   try {
@@ -114,6 +116,8 @@ async function build({ registry, cafile }: NpmSettings): Promise<number> {
     '--pull=never',
     '--layers',
     '--force-rm',
+    '--build-arg',
+    `NODE_VERSION=${nodeVersion}`,
     ...volumes,
     '--tag',
     IMAGE,

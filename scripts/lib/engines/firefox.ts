@@ -8,7 +8,7 @@ import type { Browser } from 'puppeteer-core';
 import { type Engine, PHONE, pageOf, settledCenter } from './engine.ts';
 import { probeSource } from './probe.ts';
 
-export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
+const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 
 async function launchFirefox(javaScript: boolean): Promise<Browser> {
   if (!existsSync(FIREFOX_PATH)) {

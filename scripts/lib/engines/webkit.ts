@@ -17,8 +17,8 @@ import { freePort, waitUntil, accepts } from '../harness.ts';
 import { type Engine, LAPTOP, PHONE, pageOf, settledCenter, type Viewport } from './engine.ts';
 import { type ProbeProxy, startProbeProxy } from './probeProxy.ts';
 
-export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
-export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
+const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const XVFB_PATH = '/usr/bin/Xvfb';
 const { MoveTargetOutOfBoundsError } = webdriverErrors;
 
@@ -115,7 +115,10 @@ export async function webkitEngine(): Promise<Engine> {
         ]);
         if (innerWidth === viewport.width && innerHeight === viewport.height) break;
         if (tries === 5) throw new Error(`WebKit's page stays ${innerWidth} × ${innerHeight}, not ${viewport.width} × ${viewport.height}`);
-        await window.setRect({ width: rect.width - innerWidth + viewport.width, height: rect.height - innerHeight + viewport.height });
+        const width = rect.width - innerWidth + viewport.width;
+        const height = rect.height - innerHeight + viewport.height;
+        // A window a busy machine has not laid out yet reports sizes that make no sense: sized as the viewport, and asked again.
+        await window.setRect(width > 0 && height > 0 ? { width, height } : viewport);
       }
       session.viewport = viewport;
     }

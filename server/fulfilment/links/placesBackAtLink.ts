@@ -1,10 +1,11 @@
-import { type SaleTerms, saleState } from '../../../shared/logic/sale';
+import type { SaleTerms } from '../../../shared/logic/sale';
+import type { SellingLink } from '../../config/sellingLinks';
 import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
 import { placesBackOf } from '../../spots/placesBack';
 import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
-import { type LimitPlan, limitPlan } from './placesBackPlan';
+import { type LimitPlan, limitPlan, placeBackOpen } from './placesBackPlan';
 import { placeGivenBack } from '../records/placeBackMark';
 import type { PlacesBackOutcome } from '../reports/outcomes';
 
@@ -23,8 +24,9 @@ export interface LinkLimit {
 
 export interface LinkLimitOptions {
   checkout: CheckoutApi;
-  paymentLink: string;
-  /** The Early Bird's dates and the owner's sold-out switch: no place is given back once it has ended. */
+  /** The Payment Link whose vouchers' places it gives back: the Early Bird's, or the normal price's. */
+  link: SellingLink;
+  /** The sale's dates and the owner's sold-out switch: no place is given back once the link's price has ended. */
   sale: SaleTerms;
   clock: Clock;
   logger: Logger;
@@ -48,7 +50,7 @@ const LINE: Record<Exclude<PlacesBackOutcome, 'given_back' | 'counted'>, { level
       "the Payment Link is off by the owner's hand, or its metadata taller_limit_added_by_site is not the site's: expired vouchers' places wait (docs/spots.md)",
   },
   no_limit: { level: 'info', message: 'the Payment Link has no limit: there is no place to give back' },
-  over: { level: 'info', message: "the Early Bird has ended: expired vouchers' places are not given back" },
+  over: { level: 'info', message: "what the Payment Link sells has ended: expired vouchers' places are not given back" },
   in_progress: { level: 'info', message: 'another instance is giving the places back: the next turn looks again' },
   stripe_unavailable: { level: 'warn', message: "an expired voucher's place could not be given back at the Payment Link: tried again at the next turn" },
 };
@@ -60,7 +62,8 @@ const reasonOf = (plan: LimitPlan): string | undefined => (plan.kind === 'left_a
  * the places the link gives back as read, under a key named after them, so concurrent instances and redeliveries
  * raise it once (docs/spots.md). Each outcome other than a raise is one log line when it begins, never one per turn.
  */
-export function createLinkLimit({ checkout, paymentLink, sale, clock, logger, metrics }: LinkLimitOptions): LinkLimit {
+export function createLinkLimit({ checkout, link: selling, sale, clock, logger, metrics }: LinkLimitOptions): LinkLimit {
+  const { paymentLink, role } = selling;
   /** The places the link gave back when this instance last read or raised it: no read while nothing is new. */
   let known = 0;
   /** For each number of places given back, the last attempt's key found spent. */
@@ -76,7 +79,13 @@ export function createLinkLimit({ checkout, paymentLink, sale, clock, logger, me
     const said = `${result.outcome} ${reason ?? ''} ${result.detail ?? ''}`;
     if (said !== lastSaid) {
       lastSaid = said;
-      const fields = { event: 'places_back', outcome: result.outcome, ...(reason && { reason }), ...(result.detail && { cause: result.detail }) };
+      const fields = {
+        event: 'places_back',
+        ...(role === 'normal' && { link: role }),
+        outcome: result.outcome,
+        ...(reason && { reason }),
+        ...(result.detail && { cause: result.detail }),
+      };
       if (reason === 'credentials') logger.error(fields, 'the key may not update the Payment Link: give it Payment Links: Write (docs/fulfilment.md)');
       else logger[LINE[result.outcome].level](fields, LINE[result.outcome].message);
     }
@@ -90,8 +99,8 @@ export function createLinkLimit({ checkout, paymentLink, sale, clock, logger, me
 
   const reconcile = async (givenBack: number): Promise<PlacesBackResult> => {
     if (givenBack <= known) return end({ outcome: 'counted' });
-    // Once the Early Bird has ended nothing is written: no read either.
-    if (saleState(clock(), sale) !== 'early-bird') return end({ outcome: 'over' });
+    // Once the link's price has ended nothing is written: no read either.
+    if (!placeBackOpen(role, clock(), sale)) return end({ outcome: 'over' });
     let tried: { from: number; attempt: number } | null = null;
     for (let turn = 0; turn < TURNS; turn += 1) {
       let link: Awaited<ReturnType<CheckoutApi['paymentLink']>>;
@@ -102,7 +111,7 @@ export function createLinkLimit({ checkout, paymentLink, sale, clock, logger, me
       }
       // The last key's request is over (Stripe answered it) and the link never moved: the key is spent.
       if (tried && placesBackOf(link) === tried.from) spent.set(tried.from, tried.attempt);
-      const plan = limitPlan(link, givenBack, saleState(clock(), sale) === 'early-bird');
+      const plan = limitPlan(link, givenBack, placeBackOpen(role, clock(), sale));
       if (plan.kind === 'counted') {
         known = Math.max(known, placesBackOf(link) ?? 0);
         return end({ outcome: 'counted' });
@@ -122,7 +131,7 @@ export function createLinkLimit({ checkout, paymentLink, sale, clock, logger, me
       }
       known = givenBack;
       logger.info(
-        { event: 'places_back', places_back: givenBack, limit: plan.limit, reopened: plan.reopen },
+        { event: 'places_back', ...(role === 'normal' && { link: role }), places_back: givenBack, limit: plan.limit, reopened: plan.reopen },
         "an expired voucher's place is given back at the Payment Link",
       );
       return end({ outcome: 'given_back' });

@@ -1,10 +1,20 @@
 import type Stripe from 'stripe';
+import { type LinkRole, linkSells, type SaleTerms } from '../../../shared/logic/sale';
 import { LEGACY_PLACES_BACK_KEY, PLACES_BACK_KEY, placesBackOf } from '../../spots/placesBack';
 
 /**
+ * No place is given back this close to the end of what its link sells: a raise read before the end and written after
+ * it would turn on a link the site had just turned off (server/checkout/). Longer than a turn of reads and writes takes.
+ */
+const END_MARGIN_MS = 60_000;
+
+/** Whether an expired voucher's place still goes back to its link at an instant: while the link sells, short of its last minute. */
+export const placeBackOpen = (role: LinkRole, nowMs: number, sale: SaleTerms): boolean => linkSells(role, nowMs + END_MARGIN_MS, sale);
+
+/**
  * What to do about the Payment Link, given how many places it should give back. `counted`: it gives them back
- * already. `no_limit`: there is no limit to raise. `over`: the Early Bird has ended, by its dates or the owner's
- * switch. `left_alone`: the owner turned the link off by hand, or its metadata holds a value the site never wrote.
+ * already. `no_limit`: there is no limit to raise. `over`: what the link sells has ended (or ends within a minute), by
+ * its dates or the owner's switch. `left_alone`: the owner turned the link off by hand, or its metadata holds a value the site never wrote.
  * `raise`: the update that gives them back, from `from` places.
  */
 export type LimitPlan =
@@ -17,15 +27,15 @@ export type LimitPlan =
  * the limit rises by the difference, and the count of places it gives back is written with it, so the limit less them
  * stays the owner's number whoever writes, and a write made from a stale reading can never lower it. A link its
  * limit had closed (inactive, its count at the limit) reopens when the new limit leaves a place; one the owner turned
- * off with places left stays as it is, and so does everything once the Early Bird has ended. Pure.
+ * off with places left stays as it is, and so does everything once what the link sells has ended. Pure.
  */
-export function limitPlan(link: Stripe.PaymentLink, givenBack: number, earlyBirdOn: boolean): LimitPlan {
+export function limitPlan(link: Stripe.PaymentLink, givenBack: number, stillSells: boolean): LimitPlan {
   const placesBack = placesBackOf(link);
   if (placesBack === null) return { kind: 'left_alone', reason: 'metadata' };
   if (givenBack <= placesBack) return { kind: 'counted' };
   const sessions = link.restrictions?.completed_sessions;
   if (!sessions) return { kind: 'no_limit' };
-  if (!earlyBirdOn) return { kind: 'over' };
+  if (!stillSells) return { kind: 'over' };
   const closedByLimit = !link.active && sessions.count >= sessions.limit;
   if (!link.active && !closedByLimit) return { kind: 'left_alone', reason: 'turned_off' };
   const limit = sessions.limit + (givenBack - placesBack);

@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { confirmation, journeyMails } from '../../../shared/content';
+import { confirmation, journeyMails, refundMail } from '../../../shared/content';
 import { ConfirmationMail, confirmationText } from '../../../shared/components/mail/ConfirmationMail';
 import { RecordingMail, recordingText } from '../../../shared/components/mail/RecordingMail';
+import { RefundMail, refundText } from '../../../shared/components/mail/RefundMail';
 import { ReminderMail, reminderText } from '../../../shared/components/mail/ReminderMail';
 import type { JourneyTimeline } from '../../../shared/logic/journey';
 import { calendarDateLabel, isoInWorkshopZone } from '../../../shared/logic/schedule';
@@ -17,6 +18,7 @@ const ID_PREFIX: Record<MailKind, string> = {
   day_before: 'recordatorio-dia',
   hour_before: 'recordatorio-hora',
   recording: 'grabacion',
+  refund: 'reembolso',
 };
 
 const html = (element: ReactElement): string => `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
@@ -46,6 +48,11 @@ export function mailMessages({ invite, timeline, accessUrlOf, referenceOf, mailD
         html: html(<ConfirmationMail {...facts} />),
         ics: { filename: confirmation.icsFileName, content: invite.ics(accessUrl, nowMs) },
       };
+    }
+    if (kind === 'refund') {
+      // Only a purchase the site refunds is owed this mail, and its mark says why; a made-up one reads as a late payment.
+      const refund = { ...facts, reason: purchase.refundReason ?? 'after_end', byTransfer: purchase.paidInCash };
+      return { ...envelope, subject: refundMail.subject, text: refundText(refund), html: html(<RefundMail facts={refund} />) };
     }
     if (kind === 'recording') {
       const recording = {

@@ -13,7 +13,7 @@ export interface MailResult {
   detail?: string;
   /**
    * This call's claim lost to one made at the same time by an instance that ranks before this one: that instance is
-   * sending the same wave now, and keeps it (docs/decisions/0020-a-wave-within-stripes-limits.md).
+   * sending the same wave now, and keeps it (docs/decisions/0023-a-wave-within-stripes-limits.md).
    */
   outranked?: true;
   /** The mail server refused the site itself (server/fulfilment/mail/smtpRefusal.ts): the next mail would be refused too. */

@@ -1,12 +1,13 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AccessView } from '../../../shared/components/AccessPage';
-import { confirmation, workshop } from '../../../shared/content';
+import type { MailFacts } from '../../../shared/components/mail/MailFrame';
+import { confirmation, samplePurchase, workshop } from '../../../shared/content';
 import { accessPhase, type JourneyTimeline } from '../../../shared/logic/journey';
 import { calendarDateLabel, dateTimeLabel, isoInWorkshopZone } from '../../../shared/logic/schedule';
 import { fillPath, ROUTES } from '../../../shared/routes';
 import type { MaterialLinks } from '../../config/settings';
 import type { Clock } from '../../ops/clock';
-import { sessionOfToken } from './accessToken';
+import { isSampleToken, sessionOfToken } from './accessToken';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { BuyerInvite } from '../mail/buyerInvite';
 import { privateHeaders, sendPrivatePage } from './privatePage';
@@ -18,6 +19,8 @@ export interface AccessOptions {
   lookup: SessionLookup;
   invite: BuyerInvite;
   accessUrlOf: (sessionId: string) => string;
+  /** The sample personal link (server/fulfilment/pages/accessToken.ts): a page of made-up data, whatever the time. */
+  sampleUrl: string;
   timeline: JourneyTimeline;
   /** Where the personal link leads during the workshop: nowhere else. */
   meetingUrl: string;
@@ -27,15 +30,16 @@ export interface AccessOptions {
   metrics?: FulfilmentMetrics;
 }
 
-type Visit = { sessionId: string; firstName: string | null } | Exclude<AccessOutcome, 'before' | 'live' | 'after'>;
+type Visit = { sessionId: string; firstName: string | null } | 'sample' | Exclude<AccessOutcome, 'before' | 'live' | 'after' | 'sample'>;
 
 /**
  * GET /acceso/<token> and its invite (docs/fulfilment.md). A token this site did not sign is a 404 without a call to
  * Stripe; a signed one is checked at Stripe once a visit (remembered a minute, within the budget of reads the page
  * after the checkout shares): paid or free, not refunded, not disputed. Then the time decides: the details and the
- * calendar before it opens, the meeting while the workshop runs, the recording and the materials after it.
+ * calendar before it opens, the meeting while the workshop runs, the recording and the materials after it. The sample
+ * link is the page before it opens, for a made-up buyer, at any time: no call to Stripe, never the meeting.
  */
-export function accessPage({ accessSecret, lookup, invite, accessUrlOf, timeline, meetingUrl, materials, render, clock, metrics }: AccessOptions): {
+export function accessPage({ accessSecret, lookup, invite, accessUrlOf, sampleUrl, timeline, meetingUrl, materials, render, clock, metrics }: AccessOptions): {
   page: RequestHandler;
   calendar: RequestHandler;
 } {
@@ -44,13 +48,19 @@ export function accessPage({ accessSecret, lookup, invite, accessUrlOf, timeline
 
   const visit = async (req: Request): Promise<Visit> => {
     const token = req.params.token;
+    if (typeof token === 'string' && isSampleToken(accessSecret, token, timeline.startMs)) {
+      metrics?.accessVisit('sample', 'none');
+      return 'sample';
+    }
     const sessionId = typeof token === 'string' ? sessionOfToken(accessSecret, token) : null;
     if (!sessionId) {
       metrics?.accessVisit('forged', 'none');
       return 'forged';
     }
     const { looked, source } = await lookup(sessionId);
-    const outcome: AccessOutcome | null = typeof looked === 'string' ? looked : looked.kind === 'ended' ? 'ended' : looked.kind === 'paid' ? null : 'not_found';
+    // Paid once the workshop had ended: refunded by the site, so no access either.
+    const ended = typeof looked === 'object' && (looked.kind === 'ended' || looked.kind === 'late');
+    const outcome: AccessOutcome | null = typeof looked === 'string' ? looked : ended ? 'ended' : looked.kind === 'paid' ? null : 'not_found';
     if (outcome) {
       metrics?.accessVisit(outcome, source);
       return outcome as Visit;
@@ -62,7 +72,15 @@ export function accessPage({ accessSecret, lookup, invite, accessUrlOf, timeline
 
   const send = (res: Response, status: number, view: AccessView): void =>
     sendPrivatePage(res, status, render(view, new Date(clock()).getUTCFullYear()), view.state === 'unavailable');
-  const refused = (res: Response, visited: Exclude<Visit, { sessionId: string }>): void => {
+  const before = (req: Request, facts: MailFacts, accessUrl: string, sample: boolean): AccessView => ({
+    state: 'before',
+    facts,
+    opensLabel,
+    googleCalendarUrl: invite.googleCalendarUrl(accessUrl),
+    icsUrl: fillPath(ROUTES.accessCalendar.path, { token: String(req.params.token) }),
+    sample,
+  });
+  const refused = (res: Response, visited: Exclude<Visit, { sessionId: string } | 'sample'>): void => {
     if (visited === 'unavailable' || visited === 'over_budget') send(res, 503, { state: 'unavailable' });
     else if (visited === 'ended') send(res, 403, { state: 'ended' });
     else send(res, 404, { state: 'not_found' });
@@ -71,6 +89,7 @@ export function accessPage({ accessSecret, lookup, invite, accessUrlOf, timeline
   return {
     page: async (req, res) => {
       const visited = await visit(req);
+      if (visited === 'sample') return send(res, 200, before(req, invite.facts(samplePurchase.firstName, sampleUrl), sampleUrl, true));
       if (typeof visited === 'string') return refused(res, visited);
       const now = clock();
       const phase = accessPhase(now, timeline);
@@ -87,23 +106,17 @@ export function accessPage({ accessSecret, lookup, invite, accessUrlOf, timeline
         });
       }
       const accessUrl = accessUrlOf(visited.sessionId);
-      send(res, 200, {
-        state: 'before',
-        facts: invite.facts(visited.firstName, accessUrl),
-        opensLabel,
-        googleCalendarUrl: invite.googleCalendarUrl(accessUrl),
-        icsUrl: fillPath(ROUTES.accessCalendar.path, { token: String(req.params.token) }),
-      });
+      send(res, 200, before(req, invite.facts(visited.firstName, accessUrl), accessUrl, false));
     },
     calendar: async (req, res) => {
       const visited = await visit(req);
-      if (typeof visited === 'string') return refused(res, visited);
+      if (visited !== 'sample' && typeof visited === 'string') return refused(res, visited);
       privateHeaders(res);
       res
         .status(200)
         .type('text/calendar; charset=utf-8')
         .attachment(confirmation.icsFileName)
-        .send(invite.ics(accessUrlOf(visited.sessionId), clock()));
+        .send(invite.ics(visited === 'sample' ? sampleUrl : accessUrlOf(visited.sessionId), clock()));
     },
   };
 }

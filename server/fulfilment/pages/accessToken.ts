@@ -36,3 +36,19 @@ export function sessionOfToken(secret: string, token: string): string | null {
  * telling a mail server's logs nothing that opens the buyer's pages.
  */
 export const purchaseReference = (secret: string, sessionId: string): string => signatureOf(secret, 'mensaje', sessionId).toString('hex');
+
+/**
+ * The sample personal link's token (`npm run preflight` mails it to the owner): a signature for another purpose, of
+ * the edition's start, so it can never be a buyer's token, nor a buyer's token it, and a new WORKSHOP_START retires
+ * it. It opens only a page of made-up data: no purchase, no call to Stripe, never the meeting.
+ */
+const SAMPLE_PREFIX = 'muestra';
+export const sampleToken = (secret: string, workshopStartMs: number): string =>
+  `${SAMPLE_PREFIX}.${signatureOf(secret, SAMPLE_PREFIX, String(workshopStartMs)).toString('base64url')}`;
+
+/** Whether a token is this edition's sample (checked in constant time). */
+export function isSampleToken(secret: string, token: string, workshopStartMs: number): boolean {
+  const given = Buffer.from(token);
+  const expected = Buffer.from(sampleToken(secret, workshopStartMs));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

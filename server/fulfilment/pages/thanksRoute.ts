@@ -11,7 +11,14 @@ import type { Looked, SessionLookup } from './sessionLookup';
 import type { LookupOutcome } from '../reports/outcomes';
 import { isSessionId } from '../records/sessionId';
 
-const OUTCOME_OF: Record<Verified['kind'], LookupOutcome> = { paid: 'paid', pending: 'pending', expired: 'expired', ended: 'ended', none: 'not_found' };
+const OUTCOME_OF: Record<Verified['kind'], LookupOutcome> = {
+  paid: 'paid',
+  pending: 'pending',
+  expired: 'expired',
+  late: 'late',
+  ended: 'ended',
+  none: 'not_found',
+};
 
 export interface ThanksOptions {
   lookup: SessionLookup;
@@ -72,7 +79,7 @@ export function thanksPage({ lookup, invite, accessUrlOf, render, clock, metrics
       const { sessionId, looked: result } = found;
       // Only a paid purchase has an invite: a voucher still to pay, or expired, gets the answer an unknown session gets.
       if (typeof result === 'string' || result.kind === 'none' || result.kind === 'ended') return unpaid(res, result);
-      if (result.kind === 'pending' || result.kind === 'expired') return unpaid(res, { kind: 'none' });
+      if (result.kind === 'pending' || result.kind === 'expired' || result.kind === 'late') return unpaid(res, { kind: 'none' });
       privateHeaders(res);
       res
         .status(200)

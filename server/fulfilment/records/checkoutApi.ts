@@ -18,6 +18,8 @@ export class CheckoutError extends Error {
     readonly detail: string,
     /** The HTTP status Stripe answered; null when no answer came (the request may still be carried out). */
     readonly status: number | null = null,
+    /** Stripe's error code, when it gave one: `charge_already_refunded`… */
+    readonly code: string | null = null,
   ) {
     super(`${kind}: ${detail}`);
   }
@@ -37,6 +39,8 @@ export interface CheckoutApi {
   paymentLink(id: string): Promise<Stripe.PaymentLink>;
   /** Updates the Payment Link; Stripe carries out only the first request under the key. */
   updatePaymentLink(id: string, params: Stripe.PaymentLinkUpdateParams, idempotencyKey: string): Promise<Stripe.PaymentLink>;
+  /** Refunds what is left of a PaymentIntent's charge, all of it; Stripe carries out only the first request under the key. */
+  refund(paymentIntentId: string, metadata: Record<string, string>, idempotencyKey: string): Promise<Stripe.Refund>;
 }
 
 /** Stripe's largest page: a sale of a thousand purchases is ten reads. */
@@ -48,10 +52,10 @@ function failureOf(error: unknown): CheckoutError {
   const failure = readStripeFailure(error);
   const detail = stripeFailureDetail(failure);
   if (failure.code === 'idempotency_key_in_use' || (failure.type === 'StripeIdempotencyError' && failure.status === 409))
-    return new CheckoutError('in_use', detail, failure.status);
-  if (failure.type === 'StripeIdempotencyError') return new CheckoutError('key_reused', detail, failure.status);
-  if (failure.status === 401 || failure.status === 403) return new CheckoutError('credentials', detail, failure.status);
-  return new CheckoutError('unavailable', detail, failure.status);
+    return new CheckoutError('in_use', detail, failure.status, failure.code);
+  if (failure.type === 'StripeIdempotencyError') return new CheckoutError('key_reused', detail, failure.status, failure.code);
+  if (failure.status === 401 || failure.status === 403) return new CheckoutError('credentials', detail, failure.status, failure.code);
+  return new CheckoutError('unavailable', detail, failure.status, failure.code);
 }
 
 const isMissing = (error: unknown): boolean => readStripeFailure(error).status === 404;
@@ -106,14 +110,21 @@ export function checkoutApi(stripe: Stripe, pace: Pace = unpaced): CheckoutApi {
     },
     async paymentLink(id) {
       try {
-        return await stripe.paymentLinks.retrieve(id);
+        return await pace.run('read', () => stripe.paymentLinks.retrieve(id));
       } catch (error) {
         throw failureOf(error);
       }
     },
     async updatePaymentLink(id, params, idempotencyKey) {
       try {
-        return await stripe.paymentLinks.update(id, params, { idempotencyKey });
+        return await pace.run('write', () => stripe.paymentLinks.update(id, params, { idempotencyKey }));
+      } catch (error) {
+        throw failureOf(error);
+      }
+    },
+    async refund(paymentIntentId, metadata, idempotencyKey) {
+      try {
+        return await pace.run('write', () => stripe.refunds.create({ payment_intent: paymentIntentId, metadata }, { idempotencyKey }));
       } catch (error) {
         throw failureOf(error);
       }

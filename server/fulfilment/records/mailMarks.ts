@@ -14,15 +14,19 @@
  * - `<prefix>_at`: when the mark last changed (ISO 8601).
  */
 
-/** The mails a buyer gets: the confirmation, a reminder the day before and an hour before, the recording after. */
-export type MailKind = 'confirmation' | 'day_before' | 'hour_before' | 'recording';
-export const MAIL_KINDS: readonly MailKind[] = ['confirmation', 'day_before', 'hour_before', 'recording'];
+/**
+ * The mails a buyer gets: the confirmation, a reminder the day before and an hour before, the recording after; and,
+ * where the site refunds the purchase, the one that says why and how the money comes back.
+ */
+export type MailKind = 'confirmation' | 'day_before' | 'hour_before' | 'recording' | 'refund';
+export const MAIL_KINDS: readonly MailKind[] = ['confirmation', 'day_before', 'hour_before', 'recording', 'refund'];
 
 export const MARK_PREFIX: Record<MailKind, string> = {
   confirmation: 'taller_confirmation',
   day_before: 'taller_reminder_day',
   hour_before: 'taller_reminder_hour',
   recording: 'taller_recording',
+  refund: 'taller_refund_mail',
 };
 
 export const markKeys = (kind: MailKind) => {

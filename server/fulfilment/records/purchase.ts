@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
+import type { LinkRole } from '../../../shared/logic/sale';
 import { MAIL_KINDS, type MailKind, type Mark, readMark } from './mailMarks';
 import { placeGivenBack } from './placeBackMark';
+import { type RefundReason, refundReasonOf } from './refundMark';
 
 /**
  * Where a purchase stands. `paid` and `free` (a 100 % promotion code: nothing to pay, no PaymentIntent) have access
@@ -10,9 +12,14 @@ import { placeGivenBack } from './placeBackMark';
  */
 export type Standing = 'paid' | 'free' | 'awaiting_payment' | 'payment_failed' | 'refunded' | 'disputed';
 
-/** What a complete Checkout Session of our own Payment Link is to the site. */
+/** The site's own Payment Links, by id: which price each sells. */
+export type LinkRoles = ReadonlyMap<string, LinkRole>;
+
+/** What a complete Checkout Session of one of our own Payment Links is to the site. */
 export interface Purchase {
   sessionId: string;
+  /** Which of our links sold it: the Early Bird's, or the normal price's. */
+  link: LinkRole;
   standing: Standing;
   /** For the greeting; null when the checkout had no name. */
   firstName: string | null;
@@ -25,6 +32,10 @@ export interface Purchase {
   marks: Record<MailKind, Mark>;
   /** An expired voucher's place is marked given back (server/fulfilment/records/placeBackMark.ts). */
   placeGivenBack: boolean;
+  /** The site refunds it, for this reason (server/fulfilment/records/refundMark.ts); null: it does not. */
+  refundReason: RefundReason | null;
+  /** Paid in cash with an OXXO voucher, which Stripe cannot refund: the money goes back by bank transfer. */
+  paidInCash: boolean;
 }
 
 /** Whether a standing has the buyer's access, and the mails that come with it. */
@@ -54,14 +65,15 @@ function standingOf(session: Stripe.Checkout.Session, intent: Stripe.PaymentInte
 }
 
 /**
- * Only a complete session from our own Payment Link, with an address to write to, is a purchase; anything else
- * (another link, still open or abandoned, unknown) is none of ours: null. Read with its PaymentIntent and that
+ * Only a complete session from one of our own Payment Links, with an address to write to, is a purchase; anything
+ * else (another link, still open or abandoned, unknown) is none of ours: null. Read with its PaymentIntent and that
  * intent's latest charge expanded, which say whether it was refunded or disputed.
  */
-export function purchaseOf(session: Stripe.Checkout.Session, paymentLink: string): Purchase | null {
-  const link = typeof session.payment_link === 'string' ? session.payment_link : session.payment_link?.id;
+export function purchaseOf(session: Stripe.Checkout.Session, links: LinkRoles): Purchase | null {
+  const linkId = typeof session.payment_link === 'string' ? session.payment_link : session.payment_link?.id;
+  const link = linkId === undefined || linkId === null ? undefined : links.get(linkId);
   const email = session.customer_details?.email;
-  if (link !== paymentLink || session.status !== 'complete' || !email) return null;
+  if (!link || session.status !== 'complete' || !email) return null;
   const intent = expanded(session.payment_intent);
   const charge = expanded(intent?.latest_charge);
   const standing = standingOf(session, intent, charge);
@@ -72,6 +84,7 @@ export function purchaseOf(session: Stripe.Checkout.Session, paymentLink: string
   const createdMs = session.created * 1000;
   return {
     sessionId: session.id,
+    link,
     standing,
     firstName: firstNameOf(session.customer_details?.name),
     email,
@@ -80,5 +93,7 @@ export function purchaseOf(session: Stripe.Checkout.Session, paymentLink: string
       standing === 'free' ? createdMs : standing === 'awaiting_payment' || standing === 'payment_failed' ? null : (charge?.created ?? session.created) * 1000,
     marks,
     placeGivenBack: placeGivenBack(session.metadata),
+    refundReason: refundReasonOf(session.metadata),
+    paidInCash: charge?.payment_method_details?.type === 'oxxo',
   };
 }

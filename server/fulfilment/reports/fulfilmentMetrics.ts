@@ -1,7 +1,8 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { CallKind } from '../../stripe/pace';
 import type { MailKind } from '../records/mailMarks';
-import type { AccessOutcome, LookupOutcome, LookupSource, MailOutcome, PlacesBackOutcome, WebhookEventType, WebhookOutcome } from './outcomes';
+import type { RefundReason } from '../records/refundMark';
+import type { AccessOutcome, LookupOutcome, LookupSource, MailOutcome, PlacesBackOutcome, RefundOutcome, WebhookEventType, WebhookOutcome } from './outcomes';
 
 /** What the fulfilment counts (docs/fulfilment.md): never a session id, a token, an address or a link, only outcomes. */
 export interface FulfilmentMetrics {
@@ -17,6 +18,8 @@ export interface FulfilmentMetrics {
   sweep(completed: boolean, durationMs: number, nowMs: number): void;
   /** Asking the Payment Link to give expired vouchers' places back ended so (its limit already counting them aside). */
   placesBack(outcome: PlacesBackOutcome): void;
+  /** A refund the site owes was decided, made, or failed so (a later turn that finds it done is not counted). */
+  refund(reason: RefundReason, outcome: RefundOutcome): void;
   /** Stripe answered a call of this kind that it was over a rate limit: the call waits and goes again. */
   rateLimited(kind: CallKind): void;
 }
@@ -25,7 +28,7 @@ export interface FulfilmentMetrics {
 export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds: number, startedMs: number): FulfilmentMetrics {
   const mails = new Counter({
     name: 'taller_mails_total',
-    help: "Turns of a buyer's due mail, by kind (confirmation, day_before, hour_before, recording) and outcome (sent, already_sent, in_progress, undeliverable, mail_failed, stripe_unavailable, mark_failed).",
+    help: "Turns of a buyer's due mail, by kind (confirmation, day_before, hour_before, recording, refund) and outcome (sent, already_sent, in_progress, undeliverable, mail_failed, stripe_unavailable, mark_failed).",
     labelNames: ['kind', 'outcome'] as const,
     registers: [registry],
   });
@@ -75,6 +78,12 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const refunds = new Counter({
+    name: 'taller_refunds_total',
+    help: 'Refunds the site owes, each time one is decided, made or fails, by reason (after_end) and outcome (refunded, already_refunded, by_transfer, refused, stripe_unavailable).',
+    labelNames: ['reason', 'outcome'] as const,
+    registers: [registry],
+  });
   const rateLimited = new Counter({
     name: 'taller_stripe_rate_limited_total',
     help: 'Calls to Stripe answered 429 (over a rate limit), by kind (read, list, write): each waits and goes again.',
@@ -93,6 +102,7 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
       if (completed) lastCompleted.set(nowMs / 1000);
     },
     placesBack: (outcome) => placesBack.inc({ outcome }),
+    refund: (reason, outcome) => refunds.inc({ reason, outcome }),
     rateLimited: (kind) => rateLimited.inc({ kind }),
   };
 }

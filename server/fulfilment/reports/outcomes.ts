@@ -38,15 +38,34 @@ export const PLACES_BACK_OUTCOMES: readonly PlacesBackOutcome[] = [
 ];
 
 /**
+ * What refunding a purchase came to (server/fulfilment/settle/refundOnce.ts). `refunded`: this call's refund was made
+ * at Stripe. `already_refunded`: its charge was refunded already. `by_transfer`: a cash payment at OXXO, which Stripe
+ * cannot refund: the owner sends it by bank transfer. `refused`: Stripe refused it (a key without Refunds: Write, or a
+ * payment it will not refund). `stripe_unavailable`: Stripe could not be asked. The last two are tried again.
+ */
+export type RefundOutcome = 'refunded' | 'already_refunded' | 'by_transfer' | 'refused' | 'stripe_unavailable';
+
+/**
  * How asking about one session ended, for the webhook's answer and its line. A mail's own outcome when one was due
  * (the worst of them), else: `already_sent` (nothing due: all of it went), `not_paid` (a voucher or transfer still
  * to come, or expired once the Early Bird was over), `not_ours` (another link's, unfinished, unknown), `ended` (no
  * access: refunded or disputed), `access_kept` (a refund or dispute event about a purchase that keeps its access: a
  * partial refund). For an expired voucher whose place goes back: `place_given_back` (the link's limit counts it),
  * `place_waits` (marked, but the link is the owner's to turn on, or has no limit), or `in_progress` and
- * `stripe_unavailable` as for a mail.
+ * `stripe_unavailable` as for a mail. For a purchase the site refunds: `refunded` (at Stripe, now or before), or
+ * `refund_owed` (by bank transfer), once its mail is done; `refund_refused`; or `stripe_unavailable`.
  */
-export type Outcome = MailOutcome | 'not_paid' | 'not_ours' | 'ended' | 'access_kept' | 'place_given_back' | 'place_waits';
+export type Outcome =
+  | MailOutcome
+  | 'not_paid'
+  | 'not_ours'
+  | 'ended'
+  | 'access_kept'
+  | 'place_given_back'
+  | 'place_waits'
+  | 'refunded'
+  | 'refund_owed'
+  | 'refund_refused';
 
 /**
  * The events about a purchase's session: it may be paid, at once (a card) or later (a voucher, a transfer), or its
@@ -70,8 +89,11 @@ export type WebhookOutcome = 'unsupported_media_type' | 'too_large' | 'no_signat
 /** Where an answer came from: Stripe, the memory of recent sessions, or nowhere (refused before any call). */
 export type LookupSource = 'stripe' | 'memory' | 'none';
 
-/** How a lookup ended, for the metrics: never the id it was for. */
-export type LookupOutcome = 'paid' | 'pending' | 'expired' | 'ended' | 'not_found' | 'malformed' | 'unavailable' | 'over_budget';
+/** How a lookup ended, for the metrics: never the id it was for. `late`: paid once the workshop had ended, so refunded. */
+export type LookupOutcome = 'paid' | 'pending' | 'expired' | 'late' | 'ended' | 'not_found' | 'malformed' | 'unavailable' | 'over_budget';
 
-/** How a visit ended, for the metrics: never the token it was for. `forged`: not a token this site made. */
-export type AccessOutcome = 'before' | 'live' | 'after' | 'ended' | 'not_found' | 'forged' | 'unavailable' | 'over_budget';
+/**
+ * How a visit ended, for the metrics: never the token it was for. `forged`: not a token this site made; `sample`: the
+ * sample link `npm run preflight` mails the owner.
+ */
+export type AccessOutcome = 'before' | 'live' | 'after' | 'ended' | 'not_found' | 'forged' | 'sample' | 'unavailable' | 'over_budget';

@@ -1,5 +1,5 @@
 import type { JourneyTimeline } from '../../../shared/logic/journey';
-import type { SaleTerms } from '../../../shared/logic/sale';
+import type { LinkRole, SaleTerms } from '../../../shared/logic/sale';
 import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
 import { type CheckoutApi, CheckoutError } from '../records/checkoutApi';
@@ -10,6 +10,7 @@ import type { MailKind } from '../records/mailMarks';
 import { placeBackMetadata } from '../records/placeBackMark';
 import type { Purchase } from '../records/purchase';
 import type { MailResult, SendOnce } from '../mail/sendMailOnce';
+import type { RefundOnce, RefundResult } from './refundOnce';
 
 /** Who asked: Stripe's webhook, the buyer's page after the checkout, or the sweep over the link's purchases. */
 export type Via = 'webhook' | 'page' | 'sweep';
@@ -25,6 +26,8 @@ export interface Settled {
   placeGivenBack: boolean;
   /** What giving its place back came to, when this call tried: the mark, then (for the webhook) the link. */
   placeBack: PlacesBackResult | null;
+  /** What refunding it came to, where the site refunds it. */
+  refund: RefundResult | null;
 }
 
 /** Does whatever is due now for one purchase of the link (server/fulfilment/records/purchase.ts reads it from its session). */
@@ -34,8 +37,10 @@ export interface SettleOptions {
   /** Where an expired voucher's place is marked given back. */
   checkout: CheckoutApi;
   sendOnce: SendOnce;
-  /** The Payment Link's limit, which gives the marked places back. */
-  linkLimit: LinkLimit;
+  /** A purchase the site refunds: the refund, once, and its mail. */
+  refundOnce: RefundOnce;
+  /** Each Payment Link's limit, which gives the marked places back. */
+  linkLimits: Record<LinkRole, LinkLimit | undefined>;
   timeline: JourneyTimeline;
   /** The Early Bird's dates and the owner's switch: a place is given back only while it sells. */
   sale: SaleTerms;
@@ -59,7 +64,7 @@ export const purchaseFields = (purchase: Purchase): Record<string, string> =>
  * A place marked given back reaches the link's limit at once for the webhook, which answers Stripe only when it has;
  * the sweep counts the marks over every purchase and raises the link once at its end; the page leaves it to either.
  */
-export function createSettle({ checkout, sendOnce, linkLimit, timeline, sale, materialsReady, clock, logger, metrics }: SettleOptions): Settle {
+export function createSettle({ checkout, sendOnce, refundOnce, linkLimits, timeline, sale, materialsReady, clock, logger, metrics }: SettleOptions): Settle {
   const markPlace = async (purchase: Purchase, via: Via): Promise<PlacesBackResult | null> => {
     const fields = { event: 'place_back', via, ...purchaseFields(purchase) };
     try {
@@ -77,20 +82,35 @@ export function createSettle({ checkout, sendOnce, linkLimit, timeline, sale, ma
     const due = dueNow(purchase, clock(), timeline, materialsReady, sale);
     let placeBack = due.placeBack ? await markPlace(purchase, via) : null;
     const placeGivenBack = purchase.placeGivenBack || (due.placeBack && placeBack === null);
-    if (placeGivenBack && via === 'webhook') placeBack = await linkLimit.recount();
+    const linkLimit = linkLimits[purchase.link];
+    if (placeGivenBack && via === 'webhook' && linkLimit) placeBack = await linkLimit.recount();
     const results: MailResult[] = [];
-    for (const kind of due.send) {
-      const result = await sendOnce(purchase, kind, via === 'sweep');
+    /** Each mail that went or failed is counted and said once; true when the next would fail the same way. */
+    const report = (result: MailResult): boolean => {
       results.push(result);
-      metrics?.mail(kind, result.outcome);
-      const fields = { event: 'mail', via, kind, outcome: result.outcome, ...purchaseFields(purchase), ...(result.detail && { cause: result.detail }) };
+      metrics?.mail(result.kind, result.outcome);
+      const fields = {
+        event: 'mail',
+        via,
+        kind: result.kind,
+        outcome: result.outcome,
+        ...purchaseFields(purchase),
+        ...(result.detail && { cause: result.detail }),
+      };
       if (result.outcome === 'sent') logger.info(fields, 'mail sent');
       else if (result.outcome === 'undeliverable')
         logger.error(fields, 'the mail server refused this address for good: write to the buyer another way (docs/fulfilment.md)');
       else if (result.outcome === 'mark_failed') logger.error(fields, 'mail sent but not marked at Stripe: see docs/fulfilment.md');
       else if (result.outcome === 'mail_failed' || result.outcome === 'stripe_unavailable') logger.warn(fields, 'mail not sent: tried again at the next turn');
-      if (result.outcome === 'mail_failed' || result.outcome === 'stripe_unavailable') break;
+      return result.outcome === 'mail_failed' || result.outcome === 'stripe_unavailable';
+    };
+    let refund: RefundResult | null = null;
+    if (due.refund) {
+      const refunded = await refundOnce(purchase, due.refund, via);
+      refund = refunded.refund;
+      if (refunded.mail) report(refunded.mail);
     }
-    return { purchase, results, missed: due.missed, placeGivenBack, placeBack };
+    for (const kind of due.send) if (report(await sendOnce(purchase, kind, via === 'sweep'))) break;
+    return { purchase, results, missed: due.missed, placeGivenBack, placeBack, refund };
   };
 }

@@ -1,13 +1,14 @@
 import type { JourneyTimeline } from '../../../shared/logic/journey';
+import type { LinkRole } from '../../../shared/logic/sale';
+import type { SellingLink } from '../../config/sellingLinks';
 import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
 import type { CheckoutApi } from '../records/checkoutApi';
 import { detailOf } from '../settle/fulfilSession';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { LinkLimit } from '../links/placesBackAtLink';
-import type { PlacesBackOutcome } from '../reports/outcomes';
 import { type MailKind, rankOf } from '../records/mailMarks';
-import { type Purchase, purchaseOf } from '../records/purchase';
+import { type LinkRoles, type Purchase, purchaseOf } from '../records/purchase';
 import type { Settle } from '../settle/settlePurchase';
 
 /** What one sweep did. `completed`: every page read, and every purchase given its turn or left to another instance's wave. */
@@ -18,8 +19,6 @@ export interface SweepReport {
   failed: number;
   /** Expired vouchers whose places are marked given back. */
   placesBack: number;
-  /** What giving them back at the link came to; null with none. */
-  link: PlacesBackOutcome | null;
   /** An instance that ranks before this one was sending the same wave: the rest is left to it until the next sweep. */
   yielded: boolean;
   /** Why it stopped early, for the log. */
@@ -36,10 +35,13 @@ export interface Sweep {
 
 export interface SweepOptions {
   checkout: CheckoutApi;
-  paymentLink: string;
+  /** Every link the site sells through: each one's purchases are gone over. */
+  links: readonly SellingLink[];
+  /** The same, by Payment Link: a session of any other is none of ours. */
+  roles: LinkRoles;
   settle: Settle;
-  /** The Payment Link's limit: after each sweep, it gives back every place the sweep found marked. */
-  linkLimit: LinkLimit;
+  /** Each Payment Link's limit: after each sweep, it gives back every place the sweep found marked at that link. */
+  linkLimits: Record<LinkRole, LinkLimit | undefined>;
   timeline: JourneyTimeline;
   clock: Clock;
   logger: Logger;
@@ -68,20 +70,21 @@ const WAVE_KINDS: readonly MailKind[] = ['day_before', 'hour_before', 'recording
 const WAVE_FRESH_MS = 30_000;
 
 /**
- * One pass over the Payment Link's complete sessions (docs/fulfilment.md): every page is read first, each purchase
+ * One pass over each Payment Link's complete sessions (docs/fulfilment.md): every page is read first, each purchase
  * remembered as Stripe stood (`learn`), then each goes through the same step as a webhook's or a page's
  * (server/fulfilment/settle/settlePurchase.ts), oldest first, so that a wave that cannot finish in time leaves out the
  * last buyers, never the first. A mail that no webhook ever delivered, a claim that stalled, a reminder or the
  * recording goes out within one period, and an expired voucher's place is marked. Another instance sending a wave
  * right now (its marks fresh in the listing), or a claim lost to an instance that ranks before this one, leaves the
- * rest to that one until the next sweep (docs/decisions/0020-a-wave-within-stripes-limits.md).
- * Then the link's limit is made to give back every place marked, which costs nothing while it already does.
+ * rest to that one until the next sweep (docs/decisions/0023-a-wave-within-stripes-limits.md).
+ * Then each link's limit is made to give back every place marked at it, which costs nothing while it already does.
  */
 export function createSweep({
   checkout,
-  paymentLink,
+  links,
+  roles,
   settle,
-  linkLimit,
+  linkLimits,
   timeline,
   clock,
   logger,
@@ -95,26 +98,28 @@ export function createSweep({
   let stopped = false;
   let running: Promise<SweepReport> | null = null;
 
-  /** Every purchase of the link, each with when Stripe said how it stands (its page's read). */
+  /** Every purchase of the links, each with when Stripe said how it stands (its page's read), the oldest first. */
   const listed = async (): Promise<{ purchase: Purchase; readAtMs: number }[]> => {
     const purchases: { purchase: Purchase; readAtMs: number }[] = [];
-    for await (const page of checkout.completeSessions(paymentLink)) {
-      const readAtMs = clock();
-      for (const session of page) {
-        const purchase = purchaseOf(session, paymentLink);
-        if (!purchase) continue;
-        purchases.push({ purchase, readAtMs });
-        learn?.(purchase, readAtMs);
+    for (const { paymentLink } of links) {
+      for await (const page of checkout.completeSessions(paymentLink)) {
+        const readAtMs = clock();
+        for (const session of page) {
+          const purchase = purchaseOf(session, roles);
+          if (!purchase) continue;
+          purchases.push({ purchase, readAtMs });
+          learn?.(purchase, readAtMs);
+        }
+        if (stopped) break;
       }
-      if (stopped) break;
     }
-    // Stripe lists the newest first.
-    return purchases.reverse();
+    // Stripe lists each link's newest first; the links' purchases interleave by when each was paid.
+    return purchases.sort((a, b) => (a.purchase.paidAtMs ?? Number.POSITIVE_INFINITY) - (b.purchase.paidAtMs ?? Number.POSITIVE_INFINITY));
   };
 
   /**
    * Whether the listing shows another instance sending a wave: a mark of the wave it wrote less than WAVE_FRESH_MS
-   * before Stripe listed it (docs/decisions/0020-a-wave-within-stripes-limits.md).
+   * before Stripe listed it (docs/decisions/0023-a-wave-within-stripes-limits.md).
    */
   const anotherSends = (purchases: { purchase: Purchase; readAtMs: number }[]): boolean =>
     purchases.some(({ purchase, readAtMs }) =>
@@ -127,15 +132,17 @@ export function createSweep({
 
   const sweep = async (): Promise<SweepReport> => {
     const started = clock();
-    const report: SweepReport = { completed: false, purchases: 0, sent: 0, failed: 0, placesBack: 0, link: null, yielded: false };
+    const report: SweepReport = { completed: false, purchases: 0, sent: 0, failed: 0, placesBack: 0, yielded: false };
+    const placesBack = new Map<LinkRole, number>();
     const missed = new Map<MailKind, number>();
     let inARow = 0;
     try {
       const entries = await listed();
       const purchases = entries.map(({ purchase }) => purchase);
       report.purchases = purchases.length;
-      // Marked before this sweep, whether or not it gets to them: a sweep cut short never lowers the limit.
-      report.placesBack = purchases.filter((purchase) => purchase.placeGivenBack).length;
+      // Marked before this sweep, whether or not it gets to them: a sweep cut short never lowers a limit.
+      const marked = (purchase: Purchase) => placesBack.set(purchase.link, (placesBack.get(purchase.link) ?? 0) + 1);
+      for (const purchase of purchases) if (purchase.placeGivenBack) marked(purchase);
       report.yielded = anotherSends(entries);
       let next = 0;
       const worker = async (): Promise<void> => {
@@ -143,7 +150,7 @@ export function createSweep({
           const purchase = purchases[next] as Purchase;
           next += 1;
           const { results, missed: skipped, placeGivenBack } = await settle(purchase, 'sweep');
-          if (placeGivenBack && !purchase.placeGivenBack) report.placesBack += 1;
+          if (placeGivenBack && !purchase.placeGivenBack) marked(purchase);
           for (const kind of skipped) missed.set(kind, (missed.get(kind) ?? 0) + 1);
           for (const { kind, outcome, detail, outranked, stopsSending } of results) {
             if (outcome === 'sent') report.sent += 1;
@@ -163,8 +170,11 @@ export function createSweep({
     } catch (error) {
       report.cause = detailOf(error);
     }
-    // Fewer than all the marks (a sweep stopped early) can never lower the limit: the link gives back at least as many.
-    if (report.placesBack > 0 && !stopped) report.link = (await linkLimit.reconcile(report.placesBack)).outcome;
+    // Fewer than all the marks (a sweep stopped early) can never lower a limit: the link gives back at least as many.
+    for (const [role, count] of placesBack) {
+      report.placesBack += count;
+      if (!stopped) await linkLimits[role]?.reconcile(count);
+    }
 
     for (const [kind, purchases] of missed) {
       const momentOf = MOMENT_OF[kind];

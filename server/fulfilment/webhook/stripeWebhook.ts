@@ -31,12 +31,17 @@ const STATUS: Record<Outcome, number> = {
   place_given_back: 200,
   // Counted at Stripe: the link's own state (the owner's, or no limit) is what holds it back, not this delivery.
   place_waits: 200,
+  // The refund is made (or owed by bank transfer, which its mail asks the details for) and its mail went.
+  refunded: 200,
+  refund_owed: 200,
   // Refused for good, or sent but unmarked: a redelivery would not help; an error line has asked the owner to look.
   undeliverable: 200,
   mark_failed: 200,
   in_progress: 409,
   mail_failed: 503,
   stripe_unavailable: 503,
+  // An error line asks the owner to look; Stripe delivering again retries it, as the sweep does.
+  refund_refused: 503,
 };
 
 export interface WebhookOptions {

@@ -19,10 +19,21 @@ export interface EarlyBirdOffer {
   pesoPrice: PesoPrice | null;
 }
 
+/** The normal price's own checkout (docs/pricing.md): where it has one, the normal card sells through it. */
+export interface NormalOffer {
+  checkoutUrl: string;
+  /** The places it has left, where its link has a limit; null: no count to show. */
+  spotsLabel: string | null;
+  /** Its price's amount in pesos as the checkout charges it in Mexico; null: the card shows dollars. */
+  pesoPrice: PesoPrice | null;
+}
+
 export interface PriceCardProps {
   state: SaleState;
   /** Present only when the page is rendered in the Early Bird state. */
   offer: EarlyBirdOffer | null;
+  /** The normal price's checkout, where the owner gave one; null: the seed's disabled button. */
+  normalOffer: NormalOffer | null;
   /** The normal price came before the deadline: the checkout sold the last Early Bird spot. */
   earlyBirdTaken: boolean;
   contactEmail: string;
@@ -58,6 +69,24 @@ function Consent() {
     <p className="price-card__note price-card__consent">
       <InlineText parts={consentLine(LEGAL_PATHS)} />
     </p>
+  );
+}
+
+/** A price's amount as the pay button says it: in pesos where the checkout has an amount in pesos, else in dollars. */
+const payLabel = (pesoPrice: PesoPrice | null, dollars: number): string =>
+  // A no-break space keeps the price in one piece on a narrow button.
+  pricing.checkoutCta(pesoPrice ? `${pesoAmountLabel(pesoPrice)}\u00a0${prices.pesoCurrency}` : `${dollars}\u00a0${prices.currency}`);
+
+/** The pay button, opening the checkout in a new tab; the entry adds the landing page's attribution to it. */
+function PayButton({ checkoutUrl, label }: { checkoutUrl: string; label: string }) {
+  return (
+    <>
+      <a className="btn btn--primary btn--block btn--large" href={checkoutUrl} target="_blank" rel="noopener noreferrer" data-checkout="">
+        {label}
+      </a>
+      <p className="price-card__note">{pricing.checkoutNote}</p>
+      <Consent />
+    </>
   );
 }
 
@@ -99,14 +128,33 @@ function EarlyBirdCard({ offer }: { offer: EarlyBirdOffer }) {
         <p className="price-card__until">
           {pricing.untilPrefix} {offer.untilLabel}
         </p>
-        <a className="btn btn--primary btn--block btn--large" href={offer.checkoutUrl} target="_blank" rel="noopener noreferrer" data-checkout="">
-          {/* A no-break space keeps the price in one piece on a narrow button. */}
-          {pricing.checkoutCta(
-            offer.pesoPrice ? `${pesoAmountLabel(offer.pesoPrice)}\u00a0${prices.pesoCurrency}` : `${prices.earlyBird}\u00a0${prices.currency}`,
-          )}
-        </a>
-        <p className="price-card__note">{pricing.checkoutNote}</p>
-        <Consent />
+        <PayButton checkoutUrl={offer.checkoutUrl} label={payLabel(offer.pesoPrice, prices.earlyBird)} />
+      </div>
+    </div>
+  );
+}
+
+/** The normal price sold through its own checkout: in pesos with the dollars beside it where it has an amount in pesos. */
+function NormalSellingCard({ offer, earlyBirdTaken }: { offer: NormalOffer; earlyBirdTaken: boolean }) {
+  const { pesoPrice } = offer;
+  return (
+    <div className="price-card price-card--normal">
+      <div className="price-card__body">
+        <p className="price-card__label">{pricing.normalLabel}</p>
+        {pesoPrice ? (
+          <>
+            <Price amount={pesoAmountLabel(pesoPrice)} currency={prices.pesoCurrency} />
+            <p className="price-card__dollars">
+              {pricing.dollarsLabel} {usd(prices.normal)}
+            </p>
+          </>
+        ) : (
+          <Price amount={String(prices.normal)} currency={prices.currency} />
+        )}
+        <PriceNotes pesos={pesoPrice !== null} />
+        {offer.spotsLabel && <p className="price-card__spots">{offer.spotsLabel}</p>}
+        <PayButton checkoutUrl={offer.checkoutUrl} label={payLabel(pesoPrice, prices.normal)} />
+        <p className="price-card__note">{earlyBirdTaken ? pricing.earlyBirdTakenSellingNote : pricing.normalSellingNote}</p>
       </div>
     </div>
   );
@@ -160,14 +208,18 @@ function ContactCard({
   );
 }
 
-/** The pricing card of each state of the sale; only the Early Bird one links to the checkout. */
-export function PriceCard({ state, offer, earlyBirdTaken, contactEmail, workshopDateLabel }: PriceCardProps) {
+/** The pricing card of each state of the sale; the Early Bird's links to its checkout, the normal price's to its own where it has one. */
+export function PriceCard({ state, offer, normalOffer, earlyBirdTaken, contactEmail, workshopDateLabel }: PriceCardProps) {
   switch (state) {
     case 'early-bird':
       if (!offer) throw new Error('An Early Bird card needs its offer');
       return <EarlyBirdCard offer={offer} />;
     case 'normal':
-      return <NormalCard contactEmail={contactEmail} earlyBirdTaken={earlyBirdTaken} />;
+      return normalOffer ? (
+        <NormalSellingCard offer={normalOffer} earlyBirdTaken={earlyBirdTaken} />
+      ) : (
+        <NormalCard contactEmail={contactEmail} earlyBirdTaken={earlyBirdTaken} />
+      );
     case 'sold-out':
       return (
         <ContactCard modifier="sold-out" label={pricing.soldOutLabel} text={pricing.soldOutText} call={contactCalls.waitlist} contactEmail={contactEmail} />

@@ -3,7 +3,7 @@ import type { SaleState } from '../../logic/sale';
 import { Icon } from '../Icon';
 import { SaleSlot, type SaleView } from '../SaleSlot';
 import { Section } from '../Section';
-import { PriceCard, type EarlyBirdOffer } from './PriceCard';
+import { type EarlyBirdOffer, type NormalOffer, PriceCard } from './PriceCard';
 
 const TITLES: Record<SaleState, string> = {
   'early-bird': pricing.title,
@@ -15,12 +15,13 @@ const TITLES: Record<SaleState, string> = {
 interface PricingSectionProps {
   sale: SaleView;
   offer: EarlyBirdOffer | null;
+  normalOffer: NormalOffer | null;
   earlyBirdTaken: boolean;
   contactEmail: string;
   workshopDateLabel: string;
 }
 
-export function PricingSection({ sale, offer, earlyBirdTaken, contactEmail, workshopDateLabel }: PricingSectionProps) {
+export function PricingSection({ sale, offer, normalOffer, earlyBirdTaken, contactEmail, workshopDateLabel }: PricingSectionProps) {
   return (
     <Section id={pricing.id} eyebrow={pricing.eyebrow} title={<SaleSlot sale={sale}>{(state) => TITLES[state]}</SaleSlot>}>
       <div className="pricing">
@@ -30,6 +31,7 @@ export function PricingSection({ sale, offer, earlyBirdTaken, contactEmail, work
               <PriceCard
                 state={state}
                 offer={state === 'early-bird' ? offer : null}
+                normalOffer={state === 'normal' ? normalOffer : null}
                 earlyBirdTaken={earlyBirdTaken}
                 contactEmail={contactEmail}
                 workshopDateLabel={workshopDateLabel}

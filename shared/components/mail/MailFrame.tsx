@@ -16,11 +16,11 @@ export interface MailFacts {
 }
 
 // Mail clients drop stylesheets and <style> blocks unevenly: every rule is on its element, in a single column.
-export const COLORS = { ink: '#2b1a2e', muted: '#5d4c5f', plum: '#3a1d44', primary: '#b02f58', cream: '#fbf6f1', line: '#eadccf' };
+const COLORS = { ink: '#2b1a2e', muted: '#5d4c5f', plum: '#3a1d44', primary: '#b02f58', cream: '#fbf6f1', line: '#eadccf' };
 export const mailText: CSSProperties = { margin: '0 0 16px', color: COLORS.ink, fontSize: '16px', lineHeight: '1.6' };
 export const mailHeading: CSSProperties = { margin: '28px 0 8px', color: COLORS.plum, fontSize: '18px', lineHeight: '1.3' };
-export const mailList: CSSProperties = { margin: '0 0 16px', paddingLeft: '20px', color: COLORS.ink, fontSize: '16px', lineHeight: '1.6' };
-export const mailLink: CSSProperties = { color: COLORS.primary };
+const mailList: CSSProperties = { margin: '0 0 16px', paddingLeft: '20px', color: COLORS.ink, fontSize: '16px', lineHeight: '1.6' };
+const mailLink: CSSProperties = { color: COLORS.primary };
 
 /** A complete document for mail clients rather than browsers: the site's name, a heading, then the mail's own parts. */
 export function MailFrame({ title, heading, children }: { title: string; heading: string; children: ReactNode }) {

@@ -1,0 +1,36 @@
+import type { Registry } from 'prom-client';
+import { sellingLinks } from '../config/sellingLinks';
+import type { SiteConfig } from '../config/settings';
+import type { Clock } from '../ops/clock';
+import type { Logger } from '../ops/logger';
+import type { Background, Scheduler } from '../ops/scheduler';
+import { stripeClient } from '../stripe/client';
+import { changeAtStripe } from './linkChangeAtStripe';
+import { registerLinkChangeMetrics } from './linkChangeMetrics';
+import { linkChanges } from './linkChanges';
+import { startLinkKeeper } from './linkKeeper';
+
+/** Each call to Stripe ends within this; a change not made is tried again at the next poll. */
+const DEADLINE_MS = 4_000;
+
+/**
+ * The links follow the sale wherever the site has the Stripe key and the Early Bird's link, with or without the buyer's
+ * mails: each change of this edition made once at its instant (server/checkout/linkKeeper.ts). None without them.
+ */
+export function keepLinks(
+  config: Pick<SiteConfig, 'spots' | 'checkoutUrl' | 'normalCheckout' | 'sale'>,
+  { clock, scheduler, logger, registry }: { clock: Clock; scheduler: Scheduler; logger: Logger; registry?: Registry },
+): Background | undefined {
+  const { spots } = config;
+  if (!spots) return undefined;
+  const stripe = stripeClient({ secretKey: spots.secretKey(), apiUrl: spots.apiUrl, deadlineMs: DEADLINE_MS });
+  return startLinkKeeper({
+    changes: linkChanges(sellingLinks(config), config.sale),
+    tryChange: changeAtStripe(stripe),
+    clock,
+    scheduler,
+    logger,
+    retryMs: spots.pollSeconds * 1000,
+    count: registry && registerLinkChangeMetrics(registry),
+  });
+}

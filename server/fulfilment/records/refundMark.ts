@@ -1,0 +1,25 @@
+/**
+ * The mark at Stripe that the site refunds a purchase, and why: one key on the purchase's Checkout Session, beside the
+ * mails' (server/fulfilment/records/mailMarks.ts). It is the decision, written before the refund is asked for, so that
+ * every instance and every later turn refunds for the same reason and tells the buyer why, however the refund went
+ * (at Stripe, or by bank transfer for a voucher Stripe cannot refund). A refund the owner made by hand carries none.
+ */
+import { refundMail } from '../../../shared/content';
+
+export const REFUND_MARK = 'taller_refund';
+
+/** Why the site refunds, each with its words to the buyer (shared/content.ts): `after_end`, a payment that arrived once the workshop had ended. */
+export type RefundReason = keyof typeof refundMail.reasons;
+const REASONS = Object.keys(refundMail.reasons) as RefundReason[];
+
+export const refundMetadata = (reason: RefundReason): Record<string, string> => ({ [REFUND_MARK]: reason });
+
+export const refundReasonOf = (metadata: Record<string, string> | null | undefined): RefundReason | null =>
+  REASONS.find((reason) => reason === metadata?.[REFUND_MARK]) ?? null;
+
+/**
+ * One key per purchase, reason and attempt: every instance refunding it uses the same, so Stripe carries out one
+ * refund; `attempt` moves past a key whose failure Stripe stored (a 500). A second full refund is refused by Stripe
+ * anyway (`charge_already_refunded`).
+ */
+export const refundKey = (paymentIntentId: string, reason: RefundReason, attempt: number): string => `${REFUND_MARK}-${paymentIntentId}-${reason}-${attempt}`;
