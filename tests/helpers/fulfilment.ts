@@ -102,3 +102,12 @@ export const asText = (res: Response, done: (error: Error | null, body: unknown)
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
   stream.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
 };
+
+/** A mail's one calendar invite as a calendar reads it: the METHOD its MIME type says, and its VCALENDAR (ical.js). */
+export function inviteOf(mail: ParsedMail | undefined): { mimeMethod: string | undefined; calendar: ICAL.Component; event: ICAL.Component } {
+  const [invite, ...more] = (mail?.attachments ?? []).filter((attachment) => attachment.contentType === 'text/calendar');
+  if (!invite || more.length > 0) throw new Error('expected one calendar invite');
+  const type = invite.headers.get('content-type') as { params?: Record<string, string> } | undefined;
+  const text = invite.content.toString('utf8');
+  return { mimeMethod: type?.params?.method, calendar: new ICAL.Component(ICAL.parse(text)), event: veventOf(text) };
+}

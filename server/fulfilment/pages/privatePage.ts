@@ -14,3 +14,12 @@ export function sendPrivatePage(res: Response, status: number, html: string, try
   if (tryAgain) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
   res.status(status).type('html').send(html);
 }
+
+/**
+ * The one page with a form (the refund's confirmation step, server/fulfilment/pages/refundAction.ts): its policy lets a
+ * form post to this site, where every other page's lets none post anywhere.
+ */
+export function allowFormToSelf(res: Response): void {
+  const policy = res.getHeader('Content-Security-Policy');
+  if (typeof policy === 'string') res.setHeader('Content-Security-Policy', policy.replace("form-action 'none'", "form-action 'self'"));
+}
