@@ -287,7 +287,7 @@ export const sellerCancellation = {
   /** Stripe refunds at most what it charged: the bonificación goes by bank transfer. */
   payment: `La devolución te llega como cualquier reembolso; la bonificación, por transferencia bancaria a la cuenta que nos indiques (su CLABE de 18 dígitos y el nombre de quien la tiene), a más tardar ${refundPromise.issueDays} días hábiles después de recibir esos datos.`,
   /** A buyer's own bonificación, with its amount: "9.80 USD". */
-  amount: (amount: string): string => `Tu bonificación es de ${amount}, el ${BONIFICATION_PERCENT} % de lo que pagaste.`,
+  amount: (amount: string): string => `Tu bonificación es de ${amount}, el ${BONIFICATION_PERCENT}\u00a0% de lo que pagaste.`,
   /** What the buyer does for it. */
   clabeRequest: 'Para recibirla, responde a este correo con tu CLABE de 18 dígitos y el nombre de quien la tiene.',
   /** On a page, where there is no mail to answer. */
@@ -606,7 +606,7 @@ export const dateChangeMail = {
   refundTitle: 'Si la nueva fecha no te funciona',
   /** The amounts: all that was paid, then the bonificación. */
   refundText: (paid: string, bonus: string): string =>
-    `Te devolvemos el 100 % de lo que pagaste (${paid}) y, además, te pagamos una bonificación de ${bonus}, el ${BONIFICATION_PERCENT} % de ese monto. Pídelo desde tu enlace personal, con el botón «Prefiero mi reembolso», en cualquier momento antes de la nueva fecha.`,
+    `Te devolvemos el 100\u00a0% de lo que pagaste (${paid}) y, además, te pagamos una bonificación de ${bonus}, el ${BONIFICATION_PERCENT}\u00a0% de ese monto. Pídelo desde tu enlace personal, con el botón «Prefiero mi reembolso», en cualquier momento antes de la nueva fecha.`,
   /** A free place: nothing to refund. */
   freeText: 'Si la nueva fecha no te funciona, responde a este correo y liberamos tu lugar.',
 } as const;
@@ -622,7 +622,7 @@ export const cancellationMail = {
   lead: 'Lo sentimos mucho: tuvimos que cancelar el taller en vivo Marca de Autoridad con IA, que estaba programado para la fecha de abajo. No tienes que pedir nada.',
   whenTitle: 'La fecha cancelada',
   /** What was paid, all of it back. */
-  refundAmount: (paid: string): string => `Te devolvemos el 100 % de lo que pagaste: ${paid}.`,
+  refundAmount: (paid: string): string => `Te devolvemos el 100\u00a0% de lo que pagaste: ${paid}.`,
   signOff: 'Con una disculpa, y gracias por tu confianza,',
 } as const;
 
@@ -706,7 +706,7 @@ export const accessChanges = {
     fromText: 'Lo movimos a la fecha de arriba. Tu lugar sigue siendo tuyo: no tienes que hacer nada.',
     /** The amounts, then until when it may be asked for. */
     refundText: (paid: string, bonus: string, until: string): string =>
-      `Si la nueva fecha no te funciona, te devolvemos el 100 % de lo que pagaste (${paid}) y te pagamos una bonificación de ${bonus}. Puedes pedirlo hasta el ${until}.`,
+      `Si la nueva fecha no te funciona, te devolvemos el 100\u00a0% de lo que pagaste (${paid}) y te pagamos una bonificación de ${bonus}. Puedes pedirlo hasta el ${until}.`,
     refundCta: 'Prefiero mi reembolso',
   },
   confirm: {
@@ -715,7 +715,7 @@ export const accessChanges = {
     heading: '¿Prefieres que te devolvamos tu dinero?',
     lead: 'Al confirmar, liberamos tu lugar en el taller y te devolvemos tu pago. No se puede deshacer.',
     /** What comes back, and how. */
-    refundLine: (paid: string): string => `Te devolvemos ${paid}, el 100 % de lo que pagaste.`,
+    refundLine: (paid: string): string => `Te devolvemos ${paid}, el 100\u00a0% de lo que pagaste.`,
     byCard: 'Lo devolvemos al mismo medio con el que pagaste; tu banco puede tardar unos días hábiles en reflejarlo.',
     detailsByMail: 'Al confirmar te escribimos por correo, y ahí nos respondes con esos datos.',
     confirmCta: 'Sí, quiero mi reembolso',
@@ -729,7 +729,7 @@ export const accessChanges = {
   cancelled: {
     eyebrow: 'Taller cancelado',
     heading: (firstName: string | null): string => (firstName ? `${firstName}, cancelamos el taller` : 'Cancelamos el taller'),
-    lead: cancellationMail.lead,
+    lead: 'Lo sentimos mucho: tuvimos que cancelar el taller en vivo Marca de Autoridad con IA. No tienes que pedir nada: así te devolvemos tu dinero.',
   },
   withdrawn: {
     eyebrow: 'Reembolso',

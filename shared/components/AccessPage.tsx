@@ -1,4 +1,4 @@
-import { access, accessChanges, confirmation, journeyMails, samplePurchase, sellerCancellation, thanks, voucherRefund } from '../content';
+import { access, accessChanges, cancellationMail, confirmation, journeyMails, samplePurchase, sellerCancellation, thanks, voucherRefund } from '../content';
 import { BackHome } from './BackHome';
 import { Footer, type FooterProps } from './Footer';
 import { Contact, PrepareCard, WhenCard } from './BuyerCards';
@@ -196,6 +196,7 @@ function MoneyCard({ money }: { money: MoneyBack }) {
       <h2 id="devolucion" className="thanks__title">
         {accessChanges.refundTitle}
       </h2>
+      {money.paid && <p>{cancellationMail.refundAmount(money.paid)}</p>}
       {moneyBackLines(money, 'page').map((line) => (
         <p key={line}>{line}</p>
       ))}
