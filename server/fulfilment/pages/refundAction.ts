@@ -3,7 +3,7 @@ import type { AccessView } from '../../../shared/components/AccessPage';
 import { fillPath, ROUTES } from '../../../shared/routes';
 import type { Clock } from '../../ops/clock';
 import { isRefundProof, refundProof, sessionOfToken } from './accessToken';
-import { allowFormToSelf, privateHeaders, sendPrivatePage } from './privatePage';
+import { privateHeaders, sendPrivatePage } from './privatePage';
 import type { ReadBudget } from './stripeReadBudget';
 import type { SessionLookup } from './sessionLookup';
 import type { Purchase } from '../records/purchase';
@@ -48,7 +48,7 @@ export function refundAction({ accessSecret, publicUrl, lookup, readPurchase, bu
 } {
   const origin = new URL(publicUrl).origin;
   const send = (res: Response, status: number, view: AccessView): void =>
-    sendPrivatePage(res, status, render(view, new Date(clock()).getUTCFullYear()), view.state === 'unavailable');
+    sendPrivatePage(res, status, render(view, new Date(clock()).getUTCFullYear()), view.state === 'unavailable', view.state === 'confirm');
   const backUrl = (req: Request): string => fillPath(ROUTES.access.path, { token: String(req.params.token) });
   const backToLink = (req: Request, res: Response): void => {
     privateHeaders(res);
@@ -84,7 +84,6 @@ export function refundAction({ accessSecret, publicUrl, lookup, readPurchase, bu
         return send(res, 403, { state: 'refund_closed', backUrl: backUrl(req) });
       }
       metrics?.accessVisit('refund_confirm', source);
-      allowFormToSelf(res);
       send(res, 200, {
         state: 'confirm',
         paid: offer.paid,
