@@ -7,11 +7,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../server/config/settings';
 import { access, accessChanges, thanks } from '../../shared/content';
-import { isoInWorkshopZone } from '../../shared/logic/schedule';
 import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
 import { describeViolations, runAxe, scrollThrough } from '../helpers/axe';
 import { browserRig } from '../helpers/browser';
-import { accessPathOf, KEY, type Rig, startRig } from '../helpers/fulfilment';
+import { accessPathOf, markConfirmedFor, type Rig, startRig } from '../helpers/fulfilment';
 
 let rig: Rig;
 /** The workshop a week past: the personal link shows the materials. */
@@ -105,15 +104,7 @@ describe('zero violations on the personal link', () => {
 /** A purchase this release confirmed for a start a week before the one in force: the date has moved since. */
 async function confirmedForAnEarlierDate(): Promise<string> {
   const sessionId = rig.stripe.checkout.createSession('paid', { atMs: Date.now() - 86_400_000 });
-  const response = await fetch(`${rig.stripe.url}/v1/checkout/sessions/${sessionId}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      'metadata[taller_confirmation]': 'sent',
-      'metadata[taller_confirmation_for]': isoInWorkshopZone(Date.parse(AHEAD_START) - 7 * 86_400_000),
-    }),
-  });
-  expect(response.status).toBe(200);
+  await markConfirmedFor(rig, sessionId, Date.parse(AHEAD_START) - 7 * 86_400_000);
   return sessionId;
 }
 

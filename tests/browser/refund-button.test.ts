@@ -6,10 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessChanges } from '../../shared/content';
-import { isoInWorkshopZone } from '../../shared/logic/schedule';
 import { freePort, launchChromium, type RunningServer, startServer } from '../../scripts/lib/harness';
 import { openWatchedPage, unexpectedProblems } from '../helpers/browser';
-import { accessPathOf, KEY, type Rig, startRig } from '../helpers/fulfilment';
+import { accessPathOf, markConfirmedFor, type Rig, startRig } from '../helpers/fulfilment';
 
 const DAY = 86_400_000;
 const START = new Date(Date.now() + 30 * DAY).toISOString();
@@ -34,15 +33,7 @@ afterAll(async () => {
 /** A purchase this release confirmed for a date a week before the one in force: the date has moved since. */
 async function movedPurchase(name: string): Promise<string> {
   const sessionId = rig.stripe.checkout.createSession('paid', { atMs: Date.now() - DAY, buyer: { name, email: `${name.toLowerCase()}@correo.example.org` } });
-  const response = await fetch(`${rig.stripe.url}/v1/checkout/sessions/${sessionId}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      'metadata[taller_confirmation]': 'sent',
-      'metadata[taller_confirmation_for]': isoInWorkshopZone(Date.parse(START) - 7 * DAY),
-    }),
-  });
-  expect(response.status).toBe(200);
+  await markConfirmedFor(rig, sessionId, Date.parse(START) - 7 * DAY);
   return sessionId;
 }
 

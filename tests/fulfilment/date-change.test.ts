@@ -205,6 +205,7 @@ describe('the refund a new date entitles a buyer to', () => {
     const post = (app: Instance['app'], value: string, origin = PUBLIC_URL) =>
       request(app).post(path).type('form').set('Origin', origin).send({ confirmacion: value });
     expect((await post(a.app, proof, 'https://otro-sitio.example.org')).status).toBe(403);
+    expect((await post(a.app, proof, 'null')).status).toBe(403);
     expect((await post(a.app, `${proof}x`)).status).toBe(403);
     expect((await request(a.app).post(path).type('form').set('Sec-Fetch-Site', 'cross-site').send({ confirmacion: proof })).status).toBe(403);
     expect(rig.stripe.calls.length).toBe(calls);

@@ -13,7 +13,7 @@ import type { Refunded } from '../settle/refundOnce';
 
 export interface RefundActionOptions {
   accessSecret: string;
-  /** The site's own origin: a refund's POST that says it comes from any other is refused. */
+  /** The site's own origin: a refund's POST that says it comes from another site is refused. */
   publicUrl: string;
   /** The confirmation step reads as the personal link does (remembered a minute, within the budget). */
   lookup: SessionLookup;
@@ -28,6 +28,15 @@ export interface RefundActionOptions {
   render: (view: AccessView, year: number) => string;
   clock: Clock;
   metrics?: FulfilmentMetrics;
+}
+
+/** An origin's host, or null for one that is none (`null`, sent where a browser will not say). */
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
 }
 
 /** The form holds one short value: anything larger is not the page's. */
@@ -55,11 +64,14 @@ export function refundAction({ accessSecret, publicUrl, lookup, readPurchase, bu
     res.redirect(303, backUrl(req));
   };
   const sessionOf = (req: Request): string | null => (typeof req.params.token === 'string' ? sessionOfToken(accessSecret, req.params.token) : null);
-  /** A browser says where a form was sent from; a request that says another site, or another context, did not come from the page. */
+  /**
+   * A browser says where a form was sent from: this site's origin, or the host the request was sent to (the same
+   * origin however the site is reached); a request that says another site, or another context, did not come from the page.
+   */
   const fromThisSite = (req: Request): boolean => {
     const from = req.get('origin');
     const site = req.get('sec-fetch-site');
-    return (from === undefined || from === origin) && (site === undefined || site === 'same-origin');
+    return (from === undefined || from === origin || hostOf(from) === req.get('host')) && (site === undefined || site === 'same-origin');
   };
 
   return {
