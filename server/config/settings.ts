@@ -422,8 +422,17 @@ function parseMaterial(variable: (typeof MATERIAL_SETTINGS)[keyof typeof MATERIA
   if (url?.protocol !== 'https:' || !url.hostname || url.username || /\s/.test(value) || (production && isPlaceholderHost(url.hostname))) {
     throw new ConfigError(`Invalid ${variable}: expected the https link buyers open${production ? ', on a real host' : ''}; the value is not shown`);
   }
+  // The recording announced to a buyer is kept on their purchase at Stripe, whose metadata values hold this much.
+  if (variable === MATERIAL_SETTINGS.recording && url.href.length > STRIPE_METADATA_VALUE_CHARS) {
+    throw new ConfigError(
+      `Invalid ${variable}: expected a link of at most ${STRIPE_METADATA_VALUE_CHARS} characters, which Stripe keeps with each buyer; the value is not shown`,
+    );
+  }
   return url.href;
 }
+
+/** The longest metadata value Stripe stores. */
+const STRIPE_METADATA_VALUE_CHARS = 500;
 
 /**
  * All five or none: each alone is a half-built fulfilment, refused naming what is missing. It reads the session at
