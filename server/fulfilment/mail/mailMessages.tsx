@@ -13,7 +13,7 @@ import { calendarDateLabel, isoInWorkshopZone } from '../../../shared/logic/sche
 import type { BuyerInvite } from './buyerInvite';
 import type { MailMessage } from './smtpMailer';
 import type { MailKind } from '../records/mailMarks';
-import { bonificationOf, moneyBackOf } from '../records/moneyBack';
+import { bonificationOf, moneyBackOf } from '../records/refundTerms';
 import type { Purchase } from '../records/purchase';
 import { type EditionTerms, journeyOf } from '../records/purchaseJourney';
 

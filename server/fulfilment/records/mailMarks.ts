@@ -71,7 +71,7 @@ export function readMark(metadata: Record<string, string> | null | undefined, ki
 }
 
 /** Whether a mark stands for the start `forMs` (none asked: any): one without a start of its own stands for the one it was written under. */
-export const markFor = (mark: Mark, forMs: number | undefined): boolean => forMs === undefined || mark.forMs === null || mark.forMs === forMs;
+const markFor = (mark: Mark, forMs: number | undefined): boolean => forMs === undefined || mark.forMs === null || mark.forMs === forMs;
 
 /** Sent about the start `forMs`: a mail about another start, however sent, is not this one. */
 export const sentFor = (mark: Mark, forMs?: number): boolean => mark.status === 'sent' && markFor(mark, forMs);

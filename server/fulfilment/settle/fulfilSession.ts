@@ -3,7 +3,7 @@ import { type Money, moneyLabel } from '../../../shared/logic/money';
 import type { Clock } from '../../ops/clock';
 import { hasAccess, type LinkRoles, type Purchase, purchaseOf } from '../records/purchase';
 import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
-import { bonificationOf, moneyBackOf } from '../records/moneyBack';
+import { bonificationOf, moneyBackOf } from '../records/refundTerms';
 import { type EditionTerms, journeyOf } from '../records/purchaseJourney';
 import { refundOwed } from './dueNow';
 import type { Settle, Settled, Via } from './settlePurchase';
@@ -153,7 +153,7 @@ export function createFulfil(checkout: CheckoutApi, settle: Settle, links: LinkR
     verified.catch(() => undefined);
     const concluded = read
       .then((session): Promise<Settled> | Settled =>
-        session ? settle(session, via) : { purchase: null, journey: null, results: [], missed: [], placeGivenBack: false, placeBack: null, refund: null },
+        session ? settle(session, via) : { purchase: null, results: [], missed: [], placeGivenBack: false, placeBack: null, refund: null },
       )
       .then(
         (settled) => conclusionOf(settled, reading),

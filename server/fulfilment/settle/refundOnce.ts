@@ -3,7 +3,7 @@ import type { Logger } from '../../ops/logger';
 import type { SendOnce, MailResult } from '../mail/sendMailOnce';
 import { type CheckoutApi, CheckoutError } from '../records/checkoutApi';
 import type { MailKind } from '../records/mailMarks';
-import { bonificationOf } from '../records/moneyBack';
+import { bonificationOf } from '../records/refundTerms';
 import type { Purchase } from '../records/purchase';
 import { type RefundReason, refundKey, refundMetadata } from '../records/refundMark';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
@@ -54,13 +54,14 @@ const LINE: Record<RefundOutcome, { level: 'info' | 'warn' | 'error'; message: s
 };
 
 /**
- * The steps, each safe to repeat: (1) mark the session with the reason, the decision every later turn reads, and, where
- * the reason owes a bonificación, one line asking the owner to pay it; (2) the refund at Stripe, under a key named
- * after the purchase and the reason, unless the charge is refunded already or was a cash payment Stripe cannot refund
- * (then the money goes back by bank transfer, which the mail asks the details for); (3) the refund's mail, through the
- * claim at Stripe that sends every buyer mail once: it waits while Stripe cannot be asked or the key may not refund,
- * and goes, saying the refund is in process, once Stripe has refused it for good. A key whose failure Stripe stored (a
- * 500) is passed over at the next turn; Stripe refuses a second full refund in any case.
+ * The steps, each safe to repeat: (1) mark the session with the reason, the decision every later turn reads; (2) the
+ * refund at Stripe, under a key named after the purchase and the reason, unless the charge is refunded already or was
+ * a cash payment Stripe cannot refund (then the money goes back by bank transfer, which the mail asks the details
+ * for); (3) the refund's mail, through the claim at Stripe that sends every buyer mail once: it waits while Stripe
+ * cannot be asked or the key may not refund, and goes, saying the refund is in process, once Stripe has refused it for
+ * good; where the reason owes a bonificación, the instance that sent that mail asks the owner to pay it, in one line. A
+ * key whose failure Stripe stored (a 500) is passed over at the next turn; Stripe refuses a second full refund in any
+ * case.
  */
 export function createRefundOnce({ checkout, sendOnce, logger, metrics }: RefundOnceOptions): RefundOnce {
   /** For each purchase, the attempt whose key Stripe may have kept a failure under. */

@@ -21,8 +21,6 @@ export type Via = 'webhook' | 'page' | 'sweep';
 export interface Settled {
   /** null: not a purchase of our link (another link's, unfinished, or without an address). */
   purchase: Purchase | null;
-  /** The purchase's own journey, as this call judged it; null with no purchase. */
-  journey: Journey | null;
   results: MailResult[];
   /** Reminders whose moment passed too long ago to send. */
   missed: MailKind[];
@@ -133,7 +131,7 @@ export function createSettle({
 
   return async (given, via) => {
     const read = purchaseOf(given, links);
-    if (!read) return { purchase: null, journey: null, results: [], missed: [], placeGivenBack: false, placeBack: null, refund: null };
+    if (!read) return { purchase: null, results: [], missed: [], placeGivenBack: false, placeBack: null, refund: null };
     const purchase = purchaseOf(await adopted(given, read), links) ?? read;
     const now = clock();
     const journey = journeyOf(purchase, edition, now);
@@ -169,6 +167,6 @@ export function createSettle({
       if (refunded.mail) report(refunded.mail);
     }
     for (const kind of due.send) if (report(await sendOnce(purchase, kind, aboutOf(kind, purchase, journey)))) break;
-    return { purchase, journey, results, missed: due.missed, placeGivenBack, placeBack, refund };
+    return { purchase, results, missed: due.missed, placeGivenBack, placeBack, refund };
   };
 }
