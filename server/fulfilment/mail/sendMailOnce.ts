@@ -13,13 +13,24 @@ export interface MailResult {
   detail?: string;
 }
 
-/** Sends one kind of mail to one purchase, at most once whatever the instances and retries (decision 0011). */
-export type SendOnce = (purchase: Purchase, kind: MailKind) => Promise<MailResult>;
+/**
+ * What one send is about: `forMs`, the workshop's start its mail names, where the kind's moment moves with it (a mark
+ * for another start does not count as this one's); `record`, more metadata its claim writes (the edition a
+ * confirmation confirms, the recording a recording mail announces).
+ */
+export interface SendAbout {
+  forMs?: number;
+  record?: Record<string, string>;
+}
+
+/** Sends one kind of mail to one purchase, at most once whatever the instances and retries (decision 0011); once per start for the kinds that name one. */
+export type SendOnce = (purchase: Purchase, kind: MailKind, about?: SendAbout) => Promise<MailResult>;
 
 export interface SendOnceOptions {
   checkout: CheckoutApi;
   mailer: Mailer;
-  compose: (purchase: Purchase, kind: MailKind, nowMs: number) => MailMessage;
+  /** The mail, for the claim's attempt. */
+  compose: (purchase: Purchase, kind: MailKind, nowMs: number, attempt: number) => MailMessage;
   clock: Clock;
   /** How long a claim keeps others off before it counts as abandoned: far longer than any send takes. */
   leaseMs?: number;
@@ -65,9 +76,9 @@ export function createSendOnce({
   };
   const ownUnsettled = (mark: Mark): boolean => mark.status === 'sending' && mark.claim !== null && unsettled.has(mark.claim);
 
-  const claim = async (purchase: Purchase, kind: MailKind, mark: Mark): Promise<Claimed> => {
+  const claim = async (purchase: Purchase, kind: MailKind, mark: Mark, { forMs, record }: SendAbout): Promise<Claimed> => {
     if (ownUnsettled(mark) && mark.claim) return { own: true, attempt: mark.attempt, claim: mark.claim };
-    const next = nextStep(mark, clock(), leaseMs);
+    const next = nextStep(mark, clock(), leaseMs, forMs);
     if (next.step === 'done') return { own: false, result: { outcome: 'already_sent' } };
     if (next.step === 'wait') return { own: false, result: { outcome: 'in_progress' } };
     for (let attempt = next.attempt, spent = 0; ; attempt += 1) {
@@ -75,7 +86,7 @@ export function createSendOnce({
       try {
         const answer = await checkout.mark(
           purchase.sessionId,
-          markMetadata(kind, 'sending', attempt, token, clock()),
+          { ...record, ...markMetadata(kind, 'sending', attempt, token, clock(), forMs) },
           claimKey(kind, purchase.sessionId, attempt),
         );
         if (isOwnClaim(answer.metadata, kind, attempt, token)) return { own: true, attempt, claim: token };
@@ -97,22 +108,23 @@ export function createSendOnce({
         }
         if (ownUnsettled(fresh) && fresh.claim) return { own: true, attempt: fresh.attempt, claim: fresh.claim };
         if (fresh.attempt >= attempt)
-          return { own: false, result: { outcome: nextStep(fresh, clock(), leaseMs).step === 'done' ? 'already_sent' : 'in_progress' } };
+          return { own: false, result: { outcome: nextStep(fresh, clock(), leaseMs, forMs).step === 'done' ? 'already_sent' : 'in_progress' } };
         if (spent >= SPENT_KEYS) return { own: false, result: { outcome: 'stripe_unavailable', detail: detailOf(error) } };
         spent += 1;
       }
     }
   };
 
-  return async (purchase, kind) => {
-    const claimed = await claim(purchase, kind, purchase.marks[kind]);
+  return async (purchase, kind, about = {}) => {
+    const claimed = await claim(purchase, kind, purchase.marks[kind], about);
     if (!claimed.own) return { kind, ...claimed.result };
     unsettled.delete(claimed.claim);
     const { attempt, claim: token } = claimed;
-    const write = (status: 'sent' | 'failed' | 'undeliverable') => () => checkout.mark(purchase.sessionId, markMetadata(kind, status, attempt, token, clock()));
+    const write = (status: 'sent' | 'failed' | 'undeliverable') => () =>
+      checkout.mark(purchase.sessionId, markMetadata(kind, status, attempt, token, clock(), about.forMs));
 
     try {
-      await mailer(compose(purchase, kind, clock()));
+      await mailer(compose(purchase, kind, clock(), attempt));
     } catch (error) {
       const permanent = error instanceof MailError && error.permanent;
       // Released, so the next turn claims it at once; refused for good, so none does. Failing that, the lease frees it.

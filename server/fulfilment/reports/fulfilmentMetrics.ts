@@ -19,13 +19,15 @@ export interface FulfilmentMetrics {
   placesBack(outcome: PlacesBackOutcome): void;
   /** A refund the site owes was decided, made, or failed so (a later turn that finds it done is not counted). */
   refund(reason: RefundReason, outcome: RefundOutcome): void;
+  /** A bonificación became owed by bank transfer: the mail asking the buyer for their account went. */
+  bonification(reason: RefundReason): void;
 }
 
 /** `startedMs`: the process's start, which the last completed sweep's time reads until the first completes. */
 export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds: number, startedMs: number): FulfilmentMetrics {
   const mails = new Counter({
     name: 'taller_mails_total',
-    help: "Turns of a buyer's due mail, by kind (confirmation, day_before, hour_before, recording, refund) and outcome (sent, already_sent, in_progress, undeliverable, mail_failed, stripe_unavailable, mark_failed).",
+    help: "Turns of a buyer's due mail, by kind (confirmation, date_change, day_before, hour_before, recording, refund, cancellation) and outcome (sent, already_sent, in_progress, undeliverable, mail_failed, stripe_unavailable, mark_failed).",
     labelNames: ['kind', 'outcome'] as const,
     registers: [registry],
   });
@@ -77,8 +79,14 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
   });
   const refunds = new Counter({
     name: 'taller_refunds_total',
-    help: 'Refunds the site owes, each time one is decided, made or fails, by reason (after_end) and outcome (refunded, already_refunded, by_transfer, refused, stripe_unavailable).',
+    help: 'Refunds the site owes, each time one is decided, made or fails, by reason (after_end, date_change, cancelled) and outcome (refunded, already_refunded, by_transfer, refused, stripe_unavailable).',
     labelNames: ['reason', 'outcome'] as const,
+    registers: [registry],
+  });
+  const bonifications = new Counter({
+    name: 'taller_bonifications_total',
+    help: 'Bonificaciones owed by bank transfer (LFPC art. 92 ter), each when the mail asking the buyer for their account went, by reason (date_change, cancelled).',
+    labelNames: ['reason'] as const,
     registers: [registry],
   });
   lastCompleted.set(startedMs / 1000);
@@ -94,5 +102,6 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
     },
     placesBack: (outcome) => placesBack.inc({ outcome }),
     refund: (reason, outcome) => refunds.inc({ reason, outcome }),
+    bonification: (reason) => bonifications.inc({ reason }),
   };
 }
