@@ -121,8 +121,13 @@ export function createApp({
     app.get(ROUTES.thanksCalendar.path, fulfilment.calendar);
     app.get(ROUTES.access.path, fulfilment.access);
     app.get(ROUTES.accessCalendar.path, fulfilment.accessCalendar);
+    app.get(ROUTES.accessRefund.path, fulfilment.refundPage);
+    app.post(ROUTES.accessRefund.path, ...fulfilment.refundAction);
     app.all(PRIVATE_PATHS, (_req, res) => {
       res.status(405).set('Allow', PAGE_METHODS).type('text').send('Method Not Allowed');
+    });
+    app.all(ROUTES.accessRefund.path, (_req, res) => {
+      res.status(405).set('Allow', `${PAGE_METHODS}, POST`).type('text').send('Method Not Allowed');
     });
     app.post(ROUTES.stripeWebhook.path, ...fulfilment.webhook);
     app.all(ROUTES.stripeWebhook.path, (_req, res) => {

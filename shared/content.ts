@@ -81,8 +81,11 @@ export const hero = {
   badge: 'Cupo ultra-limitado',
   soldOutBadge: 'Cupo lleno',
   closedBadge: 'Inscripciones cerradas',
+  cancelledBadge: 'Taller cancelado',
   /** Followed by the workshop's full date, e.g. "Se realizó el miércoles 3 de septiembre de 2025". */
   closedDatePrefix: 'Se realizó el',
+  /** Followed by the full date the cancelled workshop had. */
+  cancelledDatePrefix: 'Cancelado; estaba programado para el',
   eyebrow: 'Taller en vivo · 2.5 horas · Para emprendedoras y profesionales independientes',
   title: 'Convierte lo que sabes en una marca de autoridad con IA',
   lead: 'En una sola tarde sales con tu estrategia de contenido, un plan que sí vas a cumplir y un sistema con inteligencia artificial para crear videos cortos y carruseles que atraen a tus clientas ideales, sin vivir pegada al teléfono.',
@@ -275,13 +278,20 @@ export const latePayment = {
 const BONIFICATION_PERCENT = 20;
 /**
  * When the seller does not deliver what was sold (LFPC arts. 92 and 92 ter): the refund, and a bonificación on top.
- * The clause is one sentence, in the terms and on the refund page.
+ * The clause is one sentence, in the terms and on the refund page; how each is paid is another, in the terms, on the
+ * refund page and in every mail that owes a bonificación, so that all say it the same way (docs/fulfilment.md).
  */
-const sellerCancellation = {
+export const sellerCancellation = {
   bonificationPercent: BONIFICATION_PERCENT,
   clause: `Si cancelamos el taller, o cambiamos su fecha y la nueva no te funciona, te devolvemos el 100 % de lo que pagaste y, además, te pagamos una bonificación del ${BONIFICATION_PERCENT} % de ese monto, como establecen los artículos 92 y 92 ter de la Ley Federal de Protección al Consumidor.`,
   /** Stripe refunds at most what it charged: the bonificación goes by bank transfer. */
   payment: `La devolución te llega como cualquier reembolso; la bonificación, por transferencia bancaria a la cuenta que nos indiques (su CLABE de 18 dígitos y el nombre de quien la tiene), a más tardar ${refundPromise.issueDays} días hábiles después de recibir esos datos.`,
+  /** A buyer's own bonificación, with its amount: "9.80 USD". */
+  amount: (amount: string): string => `Tu bonificación es de ${amount}, el ${BONIFICATION_PERCENT}\u00a0% de lo que pagaste.`,
+  /** What the buyer does for it. */
+  clabeRequest: 'Para recibirla, responde a este correo con tu CLABE de 18 dígitos y el nombre de quien la tiene.',
+  /** On a page, where there is no mail to answer. */
+  clabeByMail: 'Para recibirla, responde al correo que te enviamos con tu CLABE de 18 dígitos y el nombre de quien la tiene.',
 } as const;
 
 /**
@@ -321,6 +331,7 @@ export const pricing = {
   normalTitle: 'Reserva tu lugar',
   soldOutTitle: 'Los lugares de esta edición se agotaron',
   closedTitle: 'Esta edición ya se realizó',
+  cancelledTitle: 'Cancelamos esta edición',
   banner: 'Precio Early Bird · solo 30 lugares',
   normalLabel: 'Precio normal',
   formerPriceLabel: 'Antes',
@@ -360,6 +371,11 @@ export const pricing = {
   /** Followed by the workshop's full date. */
   closedTextPrefix: 'El taller en vivo se realizó el',
   closedText: 'Escríbenos y te avisamos en cuanto abramos la próxima edición.',
+  cancelledLabel: 'Taller cancelado',
+  /** Followed by the date the workshop had. */
+  cancelledTextPrefix: 'Cancelamos el taller en vivo que estaba programado para el',
+  cancelledText:
+    'A cada persona inscrita le devolvemos el 100 % de lo que pagó, más la bonificación que marca la ley, y se lo explicamos por correo. Escríbenos y te avisamos en cuanto abramos una nueva edición.',
   includesTitle: 'Tu lugar incluye',
   includes: [
     'Taller en vivo de 2.5 horas',
@@ -426,6 +442,7 @@ export const closing = {
   normalText: 'Deja de improvisar. En 2.5 horas sales con claridad, un plan y la IA trabajando para tu marca. Los lugares son pocos.',
   soldOutText: 'Esta edición se llenó. Únete a la lista de espera y sé de las primeras en saber cuándo abrimos nuevos lugares.',
   closedText: 'Esta edición ya se realizó. Escríbenos y te avisamos en cuanto abramos la próxima.',
+  cancelledText: 'Cancelamos esta edición. Escríbenos y te avisamos en cuanto abramos la próxima.',
   cta: 'Reserva tu lugar ahora',
 } as const;
 
@@ -553,17 +570,60 @@ export const journeyMails = {
 export const refundMail = {
   subject: 'Te devolvemos tu pago: Taller en vivo Marca de Autoridad con IA',
   heading: (firstName: string | null): string => (firstName ? `${firstName}, te devolvemos tu pago` : 'Te devolvemos tu pago'),
-  /** Why, for each reason the site refunds. */
+  /** Why, for each reason the site refunds with this mail (a cancellation has a mail of its own). */
   reasons: {
     after_end:
       'Tu pago se completó cuando el taller en vivo ya había terminado, así que ya no había una sesión a la cual entrar. Por eso te devolvemos el 100 % de lo que pagaste, sin que tengas que pedirlo.',
+    date_change:
+      'Nos pediste desde tu enlace personal el reembolso, porque la nueva fecha del taller no te funciona. Tu lugar quedó liberado, y te devolvemos el 100 % de lo que pagaste.',
   },
   /** Refunded at Stripe, to the card (or wallet) that paid. */
   byCard: 'Ya emitimos el reembolso completo al mismo medio con el que pagaste. Tu banco puede tardar unos días hábiles en reflejarlo.',
   /** Stripe cannot refund a cash payment at OXXO: the owner transfers it. */
   byTransfer: `Stripe no puede devolver un pago en efectivo en OXXO, así que te lo devolvemos por transferencia bancaria: responde a este correo con tu CLABE de 18 dígitos y el nombre de quien la tiene, y te transferimos a más tardar ${refundPromise.issueDays} días hábiles después de recibir esos datos.`,
+  /** Not refunded yet (Stripe refused it, or is still to be asked): the owner sees to it. */
+  processing: `Tu reembolso está en proceso. Si necesitamos algún dato para completarlo, te escribimos; lo recibirás a más tardar ${refundPromise.issueDays} días hábiles después.`,
+  /** A free place (a 100 % promotion code). */
+  nothingPaid: 'Tu lugar no tuvo costo, así que no hay ningún pago que devolverte.',
+  /** A purchase whose event the mail removes from the buyer's calendar. */
+  calendarRemoved: `Adjuntamos la actualización de tu invitación (${confirmation.icsFileName}): al abrirla, tu calendario quita el taller.`,
   nextEdition: 'Si quieres que te avisemos cuando abramos la próxima edición, responde a este correo.',
   signOff: 'Gracias por tu interés,',
+} as const;
+
+/**
+ * The mail a new WORKSHOP_START sends each buyer once (docs/fulfilment.md): the new date, in every city, with the
+ * invite that moves the event in their calendar; and what the terms offer, to keep the place or to be refunded.
+ */
+export const dateChangeMail = {
+  /** Followed by the new date and time, with its year: the subject names it. */
+  subject: (when: string): string => `Cambiamos la fecha del taller: ahora es el ${when}`,
+  heading: (firstName: string | null): string => (firstName ? `${firstName}, cambiamos la fecha del taller` : 'Cambiamos la fecha del taller'),
+  lead: 'Tuvimos que mover el taller en vivo Marca de Autoridad con IA a una nueva fecha, y te pedimos una disculpa por el cambio. Tu lugar sigue siendo tuyo.',
+  whenTitle: 'La nueva fecha',
+  keepTitle: 'Si la nueva fecha te funciona',
+  keepText: `No tienes que hacer nada: tu lugar y tu enlace personal siguen igual. Adjuntamos tu invitación actualizada (${confirmation.icsFileName}): al abrirla, tu calendario mueve el taller a la nueva fecha, con sus alarmas.`,
+  refundTitle: 'Si la nueva fecha no te funciona',
+  /** The amounts: all that was paid, then the bonificación. */
+  refundText: (paid: string, bonus: string): string =>
+    `Te devolvemos el 100\u00a0% de lo que pagaste (${paid}) y, además, te pagamos una bonificación de ${bonus}, el ${BONIFICATION_PERCENT}\u00a0% de ese monto. Pídelo desde tu enlace personal, con el botón «Prefiero mi reembolso», en cualquier momento antes de la nueva fecha.`,
+  /** A free place: nothing to refund. */
+  freeText: 'Si la nueva fecha no te funciona, responde a este correo y liberamos tu lugar.',
+} as const;
+
+/**
+ * The one mail a cancellation sends each buyer (docs/fulfilment.md): that the workshop will not take place, how their
+ * money comes back and their bonificación, with the invite that removes the event from their calendar.
+ */
+export const cancellationMail = {
+  /** Followed by the date the workshop had: the subject names it. */
+  subject: (when: string): string => `Cancelamos el taller del ${when}`,
+  heading: (firstName: string | null): string => (firstName ? `${firstName}, cancelamos el taller` : 'Cancelamos el taller'),
+  lead: 'Lo sentimos mucho: tuvimos que cancelar el taller en vivo Marca de Autoridad con IA, que estaba programado para la fecha de abajo. No tienes que pedir nada.',
+  whenTitle: 'La fecha cancelada',
+  /** What was paid, all of it back. */
+  refundAmount: (paid: string): string => `Te devolvemos el 100\u00a0% de lo que pagaste: ${paid}.`,
+  signOff: 'Con una disculpa, y gracias por tu confianza,',
 } as const;
 
 /**
@@ -634,6 +694,52 @@ export const access = {
   backHome: 'Volver al inicio',
 } as const;
 
+/**
+ * What a buyer's personal link says of the changes after the sale: a new date, with the refund it entitles them to
+ * and its confirmation step; a cancellation; a refund they asked for.
+ */
+export const accessChanges = {
+  change: {
+    title: 'Cambiamos la fecha',
+    /** Followed by the date bought for. */
+    fromLead: 'El taller estaba programado para el',
+    fromText: 'Lo movimos a la fecha de arriba. Tu lugar sigue siendo tuyo: no tienes que hacer nada.',
+    /** The amounts, then until when it may be asked for. */
+    refundText: (paid: string, bonus: string, until: string): string =>
+      `Si la nueva fecha no te funciona, te devolvemos el 100\u00a0% de lo que pagaste (${paid}) y te pagamos una bonificación de ${bonus}. Puedes pedirlo hasta el ${until}.`,
+    refundCta: 'Prefiero mi reembolso',
+  },
+  confirm: {
+    title: 'Confirma tu reembolso',
+    eyebrow: 'Reembolso por cambio de fecha',
+    heading: '¿Prefieres que te devolvamos tu dinero?',
+    lead: 'Al confirmar, liberamos tu lugar en el taller y te devolvemos tu pago. No se puede deshacer.',
+    /** What comes back, and how. */
+    refundLine: (paid: string): string => `Te devolvemos ${paid}, el 100\u00a0% de lo que pagaste.`,
+    byCard: 'Lo devolvemos al mismo medio con el que pagaste; tu banco puede tardar unos días hábiles en reflejarlo.',
+    detailsByMail: 'Al confirmar te escribimos por correo, y ahí nos respondes con esos datos.',
+    confirmCta: 'Sí, quiero mi reembolso',
+    keepCta: 'No, conservo mi lugar',
+  },
+  closed: {
+    heading: 'Este reembolso ya no está disponible',
+    text: 'El reembolso por el cambio de fecha se puede pedir hasta que empieza el taller en la nueva fecha, y solo por una compra pagada. Tu enlace personal te dice cómo está tu lugar.',
+    back: 'Volver a tu enlace personal',
+  },
+  cancelled: {
+    eyebrow: 'Taller cancelado',
+    heading: (firstName: string | null): string => (firstName ? `${firstName}, cancelamos el taller` : 'Cancelamos el taller'),
+    lead: 'Lo sentimos mucho: tuvimos que cancelar el taller en vivo Marca de Autoridad con IA. No tienes que pedir nada: así te devolvemos tu dinero.',
+  },
+  withdrawn: {
+    eyebrow: 'Reembolso',
+    heading: (firstName: string | null): string => (firstName ? `${firstName}, te devolvemos tu pago` : 'Te devolvemos tu pago'),
+    lead: 'Pediste el reembolso porque la nueva fecha del taller no te funciona. Tu lugar quedó liberado.',
+  },
+  refundTitle: 'Tu devolución',
+  bonusTitle: 'Tu bonificación',
+} as const;
+
 /** The page the Payment Link sends a buyer to after paying (/gracias), in each of its states. */
 export const thanks = {
   title: 'Tu compra',
@@ -664,6 +770,16 @@ export const thanks = {
     heading: 'El taller ya terminó: te devolvemos tu pago',
     lead: 'Tu pago llegó cuando el taller en vivo ya había terminado, así que ya no había una sesión a la cual entrar.',
     text: 'Te devolvemos el 100 % de lo que pagaste, sin que tengas que pedirlo, y te escribimos por correo con los detalles.',
+    help: 'Si tienes dudas, escríbenos a',
+  },
+  /** The workshop was cancelled: whatever was paid comes back, and a voucher still to pay is better left unpaid. */
+  cancelled: {
+    eyebrow: 'Taller cancelado',
+    heading: 'Cancelamos el taller',
+    lead: 'Lo sentimos mucho: tuvimos que cancelar el taller en vivo Marca de Autoridad con IA.',
+    paid: 'Te devolvemos tu pago sin que tengas que pedirlo, con la bonificación que marca la ley, y te lo explicamos por correo.',
+    unpaid:
+      'Si todavía no pagas tu ficha de OXXO o tu transferencia, ya no la pagues: así no se te cobra nada. Si la pagas de todos modos, te la devolvemos completa.',
     help: 'Si tienes dudas, escríbenos a',
   },
   /** The voucher or transfer expired unpaid: nothing was charged, and the place is no longer held. */
@@ -993,7 +1109,9 @@ export const legalTexts = {
         heading: 'Si cambiamos la fecha o cancelamos el taller',
         blocks: [
           [
-            'Si tenemos que cambiar la fecha o la hora del taller, te avisamos por correo en cuanto lo sepamos, con la nueva fecha; si no te funciona, escríbenos antes de ella. Si cancelamos el taller, te escribimos, y no tienes que pedir nada.',
+            facts.automaticMail
+              ? `Si tenemos que cambiar la fecha o la hora del taller, te escribimos en cuanto lo sepamos, con la nueva fecha y una invitación que la actualiza en tu calendario. Si la nueva fecha no te funciona, pide tu reembolso desde tu enlace personal de acceso, con su botón, en cualquier momento antes de que empiece el taller en la nueva fecha. Si cancelamos el taller, te escribimos, y no tienes que pedir nada: hacemos la devolución nosotros.`
+              : 'Si tenemos que cambiar la fecha o la hora del taller, te avisamos por correo en cuanto lo sepamos, con la nueva fecha; si no te funciona, escríbenos antes de ella. Si cancelamos el taller, te escribimos, y no tienes que pedir nada.',
           ],
           [sellerCancellation.clause],
           [sellerCancellation.payment],

@@ -11,9 +11,11 @@
  *   `:name` segment stands for any one segment (the edge matches it so), and reaches the origin as it came.
  * - `webhook`: the one POST, from Stripe: passed with its body, never stored, never sent twice; any other method is
  *   answered 405 at the edge.
+ * - `action`: a private page that also takes a POST from itself (a form of a few bytes): both passed as a private page
+ *   is, the POST with its body taken whole first; any other method is answered 405 at the edge.
  * Every other method, and a POST anywhere else, is answered 405 at the edge.
  */
-export type RouteKind = 'page' | 'file' | 'probe' | 'outage' | 'private' | 'webhook';
+export type RouteKind = 'page' | 'file' | 'probe' | 'outage' | 'private' | 'webhook' | 'action';
 
 export interface Route {
   path: string;
@@ -48,6 +50,8 @@ export const ROUTES = {
   access: { path: '/acceso/:token', kind: 'private', indexed: false },
   /** The buyer's calendar invite from the personal link, carrying that link. */
   accessCalendar: { path: '/acceso/:token/invitacion.ics', kind: 'private', indexed: false },
+  /** The refund a new date entitles a buyer to: its confirmation step (GET), and the request (POST) from that step alone. */
+  accessRefund: { path: '/acceso/:token/reembolso', kind: 'action', indexed: false },
   stripeWebhook: { path: '/webhooks/stripe', kind: 'webhook', indexed: false },
 } as const satisfies Record<string, Route>;
 

@@ -7,7 +7,7 @@
 # webhook's body whole before an instance is asked (Stripe's own addresses in a storage of their own), refuses every
 # other body, limits each client on the pages that cost a read at Stripe (an IPv6 client by its /64), and remembers a
 # hashed file that no instance has (docs/decisions/0017-the-edge-under-abuse.md and
-# docs/decisions/0025-stripes-own-room-at-the-edge.md). It logs each request's address
+# docs/decisions/0026-stripes-own-room-at-the-edge.md). It logs each request's address
 # with its credentials redacted, for varnishncsa's format in deploy/varnish/varnishncsa.format.
 #
 # Use it as it is: copy it to /etc/varnish/, write /etc/varnish/backends.vcl from
@@ -99,7 +99,7 @@ sub taller_route {
     set req.http.X-Taller-Route = std.tolower(regsub(req.http.X-Taller-Path, "(.)/$", "\1"));
     # A buyer's personal link is one route whatever its token: the table writes the token's segment
     # `:token`, and the path reaches an instance as it came (the token's case is its own).
-    if (req.http.X-Taller-Route ~ "^/acceso/[^/]+(/invitacion\.ics)?$") {
+    if (req.http.X-Taller-Route ~ "^/acceso/[^/]+(/invitacion\.ics|/reembolso)?$") {
         set req.http.X-Taller-Route = regsub(req.http.X-Taller-Route, "^/acceso/[^/]+", "/acceso/:token");
         set req.http.X-Taller-Token-Path = regsub(req.http.X-Taller-Path, "(.)/$", "\1");
     }
@@ -115,6 +115,8 @@ sub taller_route {
         set req.http.X-Taller-Kind = "private";
     } elsif (req.http.X-Taller-Route ~ "^(/webhooks/stripe)$") {
         set req.http.X-Taller-Kind = "webhook";
+    } elsif (req.http.X-Taller-Route ~ "^(/acceso/:token/reembolso)$") {
+        set req.http.X-Taller-Kind = "action";
     } elsif (req.http.X-Taller-Path ~ "^/assets/(([a-z]+/)?[A-Za-z0-9_]+-[A-Z0-9]{8}\.js|trainer-[0-9]+-[0-9a-f]{10}\.(avif|webp|jpg))$") {
         set req.http.X-Taller-Kind = "asset";
     } elsif (req.http.X-Taller-Path ~ "^/(apple-touch-icon\.png|favicon-32\.png|favicon\.svg|og-image\.png)$") {
@@ -124,7 +126,7 @@ sub taller_route {
     }
 
     # The URL an instance is asked for. A query reaches it only on a private page (a payment's
-    # session id); a webhook is passed as it came.
+    # session id) or a buyer's action; a webhook is passed as it came.
     if (req.http.X-Taller-Token-Path) {
         set req.url = req.http.X-Taller-Token-Path + regsub(req.url, "^[^?]*", "");
     } elsif (req.http.X-Taller-Kind == "private") {
@@ -229,6 +231,18 @@ sub taller_log_url {
     unset req.http.X-Taller-Log-Url;
 }
 
+# A buyer's form (the refund's confirmation, a few bytes) is taken whole like a webhook's, into the same
+# storage, and refused beyond a small bound: a body that trickles in holds no connection to an instance.
+sub taller_action_body {
+    if (std.integer(req.http.Content-Length, 0) > 4096) {
+        return (synth(413));
+    }
+    set req.storage = storage.webhook;
+    if (!std.cache_req_body(4KB)) {
+        return (synth(413));
+    }
+}
+
 # A webhook's body is taken whole before any instance is asked: a body that trickles in holds no
 # connection to an instance, and reaches one in a single burst once complete. A body declared over the
 # origin's own limit (Stripe's events are far smaller) is refused before a byte of it is read. Stripe's
@@ -296,7 +310,7 @@ sub vcl_recv {
     unset req.http.Cookie;
 
     # Methods are answered here, never piped or passed to an instance: GET and HEAD everywhere, POST
-    # at a webhook alone, which takes nothing else.
+    # at a webhook alone, which takes nothing else, and at a buyer's action, which is a private page too.
     if (req.http.X-Taller-Kind == "webhook") {
         if (req.method != "POST") {
             return (synth(405));
@@ -304,10 +318,14 @@ sub vcl_recv {
         call taller_webhook_body;
         return (pass);
     }
+    if (req.http.X-Taller-Kind == "action" && req.method == "POST") {
+        call taller_action_body;
+        return (pass);
+    }
     if (req.method != "GET" && req.method != "HEAD") {
         return (synth(405));
     }
-    # Only the webhook takes a body. Any other is refused before a byte of it is read (vcl_synth
+    # Only the webhook and a buyer's action take a body. Any other is refused before a byte of it is read (vcl_synth
     # closes the connection): a GET trickling a body holds nothing, here or at an instance. (A request
     # restarted for the outage page keeps the headers of the webhook's body, which was read whole.)
     if (req.restarts == 0 && (req.http.Transfer-Encoding || std.integer(req.http.Content-Length, 0) > 0)) {
@@ -333,7 +351,7 @@ sub vcl_recv {
     }
 
     # Never stored: the probe (each check must reach an instance) and a private page.
-    if (req.http.X-Taller-Kind == "probe" || req.http.X-Taller-Kind == "private") {
+    if (req.http.X-Taller-Kind == "probe" || req.http.X-Taller-Kind == "private" || req.http.X-Taller-Kind == "action") {
         return (pass);
     }
     return (hash);
@@ -367,6 +385,8 @@ sub vcl_synth {
     if (resp.status == 405) {
         if (req.http.X-Taller-Kind == "webhook") {
             set resp.http.Allow = "POST";
+        } elsif (req.http.X-Taller-Kind == "action") {
+            set resp.http.Allow = "GET, HEAD, POST";
         } else {
             set resp.http.Allow = "GET, HEAD";
         }
@@ -416,11 +436,11 @@ sub vcl_backend_fetch {
     set bereq.connect_timeout = 1s;
     set bereq.first_byte_timeout = 2s;
     set bereq.between_bytes_timeout = 2s;
-    # A private page waits on Stripe (each call bounded at 4 s), a webhook on the mail server too: their own
-    # bounds. Neither is ever retried, so a longer wait costs no second attempt.
+    # A private page waits on Stripe (each call bounded at 4 s), a webhook and a buyer's action on the mail
+    # server too: their own bounds. None is ever retried, so a longer wait costs no second attempt.
     if (bereq.http.X-Taller-Kind == "private") {
         set bereq.first_byte_timeout = 6s;
-    } elsif (bereq.http.X-Taller-Kind == "webhook") {
+    } elsif (bereq.http.X-Taller-Kind == "webhook" || bereq.http.X-Taller-Kind == "action") {
         set bereq.first_byte_timeout = 30s;
     }
 }
@@ -521,7 +541,7 @@ sub vcl_backend_error {
         set beresp.body = "Not Found";
         return (deliver);
     }
-    if (bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD") && bereq.http.X-Taller-Kind != "private") {
+    if (bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD") && bereq.http.X-Taller-Kind != "private" && bereq.http.X-Taller-Kind != "action") {
         call taller_next_instance;
         if (bereq.http.X-Taller-Next) {
             std.log("retry " + bereq.method + " " + bereq.url + ": " + beresp.reason + " from " + beresp.backend + " to " + bereq.backend);

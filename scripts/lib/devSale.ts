@@ -12,6 +12,7 @@ interface SaleDates {
   deadlineMs: number;
   startMs: number;
   soldOut: boolean;
+  cancelled?: boolean;
 }
 
 /** Every state, from the current minute: far enough from each boundary that a long session stays in it. */
@@ -20,16 +21,22 @@ const DATES: Record<SaleState, (minuteMs: number) => SaleDates> = {
   normal: (at) => ({ deadlineMs: at - DAY_MS, startMs: at + 30 * DAY_MS, soldOut: false }),
   'sold-out': (at) => ({ deadlineMs: at + 30 * DAY_MS, startMs: at + 37 * DAY_MS, soldOut: true }),
   closed: (at) => ({ deadlineMs: at - 8 * DAY_MS, startMs: at - 7 * DAY_MS, soldOut: false }),
+  cancelled: (at) => ({ deadlineMs: at + 30 * DAY_MS, startMs: at + 37 * DAY_MS, soldOut: false, cancelled: true }),
 };
 
 export const DEV_STATES = Object.keys(DATES) as SaleState[];
 
-export type DevSaleSettings = Record<'EARLY_BIRD_DEADLINE' | 'WORKSHOP_START' | 'SOLD_OUT', string>;
+export type DevSaleSettings = Record<'EARLY_BIRD_DEADLINE' | 'WORKSHOP_START' | 'SOLD_OUT' | 'WORKSHOP_CANCELLED', string>;
 
 /** The settings that show `state` at `nowMs`. */
 export function devSaleSettings(state: SaleState, nowMs: number): DevSaleSettings {
-  const { deadlineMs, startMs, soldOut } = DATES[state](Math.floor(nowMs / MINUTE_MS) * MINUTE_MS);
-  return { EARLY_BIRD_DEADLINE: new Date(deadlineMs).toISOString(), WORKSHOP_START: new Date(startMs).toISOString(), SOLD_OUT: String(soldOut) };
+  const { deadlineMs, startMs, soldOut, cancelled = false } = DATES[state](Math.floor(nowMs / MINUTE_MS) * MINUTE_MS);
+  return {
+    EARLY_BIRD_DEADLINE: new Date(deadlineMs).toISOString(),
+    WORKSHOP_START: new Date(startMs).toISOString(),
+    SOLD_OUT: String(soldOut),
+    WORKSHOP_CANCELLED: String(cancelled),
+  };
 }
 
 const isSaleState = (value: string): value is SaleState => Object.hasOwn(DATES, value);

@@ -64,8 +64,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** What an operator sets in production, where the placeholder defaults are refused: the seed's edition's dates among them. */
+/** What an operator sets in production, where the placeholder defaults are refused: the seed's edition's name and dates among them. */
 export const PRODUCTION_SETTINGS = {
+  EDITION: '2025-09',
   WORKSHOP_START: '2025-09-03T20:00:00-06:00',
   EARLY_BIRD_DEADLINE: '2025-09-30T23:59:59-06:00',
   CHECKOUT_URL: 'https://pay.example.org/taller',

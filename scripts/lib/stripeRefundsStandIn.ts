@@ -5,7 +5,8 @@
  * idempotency (scripts/lib/stripeIdempotency.ts). A refund moves its charge's `amount_refunded`, and the charge reads
  * `refunded` once all of it is back. Refused as Stripe refuses: an unknown payment (404), a charge already refunded
  * (`charge_already_refunded`), more than is left (`amount_too_large`), a payment with nothing to refund (a voucher still
- * unpaid), and a voucher paid in cash at OXXO, which Stripe cannot refund. Node runs this file as it is (type
+ * unpaid), a voucher paid in cash at OXXO, which Stripe cannot refund, and a charge past the window in which its card
+ * takes a refund (`charge_expired_for_refund`: some 180 days; the test says which charge, the stand-in keeps no calendar). Node runs this file as it is (type
  * stripping): erasable TypeScript only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -48,6 +49,8 @@ export interface RefundsStandIn {
   refuse(refuse: boolean): void;
   /** The next refund with an Idempotency-Key fails this way. */
   failNext(fault: UpdateFault): void;
+  /** This charge is past the window in which its card takes a refund: every refund of it is refused so. */
+  expireForRefund(chargeId: string): void;
 }
 
 interface RefundRequest {
@@ -108,12 +111,14 @@ export function refundsStandIn(
   const refunds: RefundsStandIn['refunds'] = [];
   const fault = nextFault();
   let refusing = false;
+  const expired = new Set<string>();
 
   const carryOut = (request: RefundRequest, idempotencyKey: string | null): Answer => {
     const charge = chargeOf(request);
     if (charge === undefined) return request.paymentIntent ? missing('payment_intent', request.paymentIntent) : missing('charge', request.charge ?? '');
     if (charge === null) return refused('This PaymentIntent does not have a successful charge to refund.');
     if (NOT_REFUNDABLE.has(charge.method)) return refused(`Refunds are not supported for ${charge.method} payments.`);
+    if (expired.has(charge.id)) return refused(`Charge ${charge.id} is too old to be refunded.`, 'charge_expired_for_refund');
     const left = charge.amount - charge.refunded;
     if (left <= 0) return refused(`Charge ${charge.id} has already been refunded.`, 'charge_already_refunded');
     const amount = request.amount ?? left;
@@ -155,6 +160,9 @@ export function refundsStandIn(
     },
     failNext(next) {
       fault.set(next);
+    },
+    expireForRefund(chargeId) {
+      expired.add(chargeId);
     },
   };
 }

@@ -20,7 +20,7 @@ interface ClientMeta {
 type Summary = { rps: number; p50: number; p99: number };
 /** What the timing calls of server/ops/metrics.ts, bundled: Node cannot run the server's sources as they are. */
 interface MetricsModule {
-  createMetrics(options: { clock: () => number; sale: { earlyBirdDeadlineMs: number; workshopStartMs: number; soldOut: boolean } }): {
+  createMetrics(options: { clock: () => number; sale: { earlyBirdDeadlineMs: number; workshopStartMs: number; soldOut: boolean; cancelled: boolean } }): {
     middleware(request: Request, response: Response, next: () => void): void;
     pageFromMemory(page: string, state: string): void;
   };
@@ -166,7 +166,7 @@ async function countingMicroseconds(): Promise<number> {
     const { createMetrics } = (await import(file)) as MetricsModule;
     const metrics = createMetrics({
       clock: Date.now,
-      sale: { earlyBirdDeadlineMs: Date.now() + 86_400_000, workshopStartMs: Date.now() + 3 * 86_400_000, soldOut: false },
+      sale: { earlyBirdDeadlineMs: Date.now() + 86_400_000, workshopStartMs: Date.now() + 3 * 86_400_000, soldOut: false, cancelled: false },
     });
     // Only what the middleware reads of a request and a response.
     const request = { method: 'GET', route: { path: '/' } } as unknown as Request;

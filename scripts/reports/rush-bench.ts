@@ -22,6 +22,8 @@ const ACCESS_SECRET = 'rush-bench-only-not-a-real-access-secret';
 const MINUTE = 60_000;
 const BUYERS = [300, 1_000];
 const RUSH_MS = 10_000;
+/** The edition the purchases were confirmed in, as the confirmation marks it: none to adopt. */
+const EDITION = 'invierno-2027';
 const FLOOD_PER_SECOND = 40;
 
 const { module: site, unload } = await bundleServer<{ accessToken(secret: string, sessionId: string): string }>('rush-bench', [
@@ -38,7 +40,7 @@ try {
     const sessionId = stripe.checkout.createSession('paid', {
       buyer: { name: `Compradora${n} Prueba`, email: `compradora${n}@correo.example.org` },
       atMs: Date.now() - 20 * 24 * 60 * MINUTE + n * MINUTE,
-      metadata: { taller_confirmation: 'sent', taller_reminder_day: 'sent', taller_reminder_hour: 'sent' },
+      metadata: { taller_edition: EDITION, taller_confirmation: 'sent', taller_reminder_day: 'sent', taller_reminder_hour: 'sent' },
     });
     sessions.push(sessionId);
     links.push(`/acceso/${site.accessToken(ACCESS_SECRET, sessionId)}`);
@@ -52,6 +54,7 @@ try {
     MAIL_FROM: 'taller@taller.example.org',
     MEETING_URL: 'https://meet.google.com/abc-defg-hij',
     ACCESS_SECRET,
+    EDITION,
     // The workshop starts in five minutes: the personal links lead to the meeting.
     WORKSHOP_START: new Date(Date.now() + 5 * MINUTE).toISOString(),
   };

@@ -17,6 +17,8 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const START_MS = Date.parse('2027-01-20T20:00:00-06:00');
 const HOUR_BEFORE_MS = START_MS - 60 * MINUTE;
+/** The edition the purchases were confirmed in, as the confirmation marks it: none to adopt. */
+const EDITION = 'invierno-2027';
 const SALES = [30, 1_000, 10_000];
 const FLEETS = [1, 3, 10];
 /** Stripe's live mode (docs.stripe.com/rate-limits). */
@@ -46,6 +48,7 @@ const env = (stripeUrl: string, smtpUrl: string): Record<string, string> => ({
   MEETING_URL: 'https://meet.google.com/abc-defg-hij',
   ACCESS_SECRET: 'sweep-bench-only-not-a-real-access-secret',
   WORKSHOP_START: new Date(START_MS).toISOString(),
+  EDITION,
 });
 
 /** The fulfilment of one instance, on `time`. */
@@ -97,7 +100,7 @@ async function wave(purchases: number, instances: number, nothingDue = false): P
       stripe.checkout.createSession('paid', {
         buyer: { name: `Compradora${n} Prueba`, email: `compradora${n}@correo.example.org` },
         atMs: START_MS - 30 * DAY + n * 1_000,
-        metadata: { ...sent('confirmation'), ...sent('reminder_day'), ...(nothingDue && sent('reminder_hour')) },
+        metadata: { taller_edition: EDITION, ...sent('confirmation'), ...sent('reminder_day'), ...(nothingDue && sent('reminder_hour')) },
       });
     }
     if (nothingDue) return await oneSweep(time, stripe, env(stripe.url, smtp.url()), purchases);

@@ -8,14 +8,17 @@ import type { SellingLink } from '../config/sellingLinks';
  * pay, so that no voucher is begun that could be credited after the start.
  */
 export type LinkChangeKind = 'close' | 'cards_only';
-/** Why: the Early Bird's deadline, the owner's sold-out switch, the start, the last moment a voucher is in time. */
-type ChangeReason = 'deadline' | 'sold_out' | 'start' | 'vouchers';
+/**
+ * Why: the Early Bird's deadline, the owner's sold-out switch, the owner's cancellation, the start, the last moment a
+ * voucher is in time.
+ */
+type ChangeReason = 'deadline' | 'sold_out' | 'cancelled' | 'start' | 'vouchers';
 
 export interface LinkChange {
   link: SellingLink;
   kind: LinkChangeKind;
   reason: ChangeReason;
-  /** When it is due: at once for the sold-out switch, which has no instant of its own. */
+  /** When it is due: at once for the sold-out and the cancellation switches, which have no instant of their own. */
   atMs: number;
   /**
    * Its name, the same on every instance and after any restart: written on the link as the mark that it was made, and
@@ -36,13 +39,15 @@ const change = (link: SellingLink, kind: LinkChangeKind, reason: ChangeReason, a
 /**
  * Every change each link goes through in this edition, in the order they fall due (docs/sale.md): the Early Bird's
  * link closes when the Early Bird ends (its deadline, or the start if that comes first), every link closes at the
- * start, and at once for the owner's sold-out switch; every link still selling takes cards only from the instant
+ * start, and at once for the owner's sold-out switch or cancellation; every link still selling takes cards only from the instant
  * a voucher begun then could no longer be credited before the start (shared/logic/cardsOnly.ts). Pure.
  */
 export function linkChanges(links: readonly SellingLink[], sale: SaleTerms): LinkChange[] {
   const startMs = sale.workshopStartMs;
   const cardsFromMs = cardsOnlyFromMs(startMs);
   const changes = links.flatMap((link) => {
+    // Cancelled, nothing sells ever again: closed at once, named after the edition's start, so a new edition is a new change.
+    if (sale.cancelled) return [change(link, 'close', 'cancelled', Number.NEGATIVE_INFINITY, startMs)];
     // Sold out, nothing sells until the start: closed at once, and at the start should the owner have turned it on.
     if (sale.soldOut) return [change(link, 'close', 'sold_out', Number.NEGATIVE_INFINITY, startMs), change(link, 'close', 'start', startMs)];
     const endMs = link.role === 'early_bird' ? earlyBirdEndMs(sale) : startMs;

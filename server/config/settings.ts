@@ -16,6 +16,8 @@ type ProductionSetting = (typeof REQUIRED_IN_PRODUCTION)[number];
 /** The edition's dates: unset, a developer's machine shows a sale under way (saleUnderWay.ts); production never guesses them. */
 const SALE_DATES = ['WORKSHOP_START', 'EARLY_BIRD_DEADLINE'] as const;
 type SaleDateSetting = (typeof SALE_DATES)[number];
+/** The edition's name where EDITION is unset, outside production: a developer's sale under way. */
+const UNNAMED_EDITION = 'prueba';
 
 export interface SiteConfig {
   port: number;
@@ -32,8 +34,16 @@ export interface SiteConfig {
   trainerName: string;
   /** The footer's profiles, in order; a profile unset in production is left out, so no link goes nowhere. */
   social: SocialProfile[];
-  /** When the sale changes state: the Early Bird deadline, the start, and the owner's sold-out switch. */
+  /** When the sale changes state: the Early Bird deadline, the start, and the owner's sold-out and cancellation switches. */
   sale: SaleTerms;
+  /**
+   * The edition in force, as the owner names it (EDITION): every purchase is marked with the edition it belongs to, so
+   * that a new WORKSHOP_START under the same name is a new date for its buyers, and a new name a new edition that leaves
+   * the earlier one's buyers as they were (docs/decisions/0023-editions-after-the-sale.md).
+   */
+  edition: string;
+  /** EDITION is unset here, so the edition is UNNAMED_EDITION: worth a warning (production refuses to start). */
+  editionUnnamed: boolean;
   /** The placeholder settings still at their defaults, each worth a warning at start. */
   placeholders: PlaceholderSetting[];
   /** The settings production requires that are unset here, each worth a warning at start. */
@@ -134,6 +144,9 @@ export const DEFAULTS = {
   WORKSHOP_START: '',
   EARLY_BIRD_DEADLINE: '',
   SOLD_OUT: 'false',
+  /** Unset: outside production, UNNAMED_EDITION; production refuses to start. */
+  EDITION: '',
+  WORKSHOP_CANCELLED: 'false',
   UPGRADE_INSECURE_REQUESTS: 'false',
   LOG_LEVEL: 'info',
   SHUTDOWN_DELAY_SECONDS: '5',
@@ -273,6 +286,12 @@ function parseInstant(variable: Variable, value: string): number {
   return parsed.toMillis();
 }
 
+/** Written on each purchase at Stripe and in the calendar invites' UID: short, and nothing a metadata value or a UID could mistake. */
+function parseEdition(value: string): string {
+  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(value)) fail('EDITION', "the edition's name: 1 to 40 lowercase letters, digits or hyphens, like 2025-09", value);
+  return value;
+}
+
 function parseBoolean(variable: Variable, value: string): boolean {
   if (value !== 'true' && value !== 'false') fail(variable, 'true or false', value);
   return value === 'true';
@@ -403,8 +422,17 @@ function parseMaterial(variable: (typeof MATERIAL_SETTINGS)[keyof typeof MATERIA
   if (url?.protocol !== 'https:' || !url.hostname || url.username || /\s/.test(value) || (production && isPlaceholderHost(url.hostname))) {
     throw new ConfigError(`Invalid ${variable}: expected the https link buyers open${production ? ', on a real host' : ''}; the value is not shown`);
   }
+  // The recording announced to a buyer is kept on their purchase at Stripe, whose metadata values hold this much.
+  if (variable === MATERIAL_SETTINGS.recording && url.href.length > STRIPE_METADATA_VALUE_CHARS) {
+    throw new ConfigError(
+      `Invalid ${variable}: expected a link of at most ${STRIPE_METADATA_VALUE_CHARS} characters, which Stripe keeps with each buyer; the value is not shown`,
+    );
+  }
   return url.href;
 }
+
+/** The longest metadata value Stripe stores. */
+const STRIPE_METADATA_VALUE_CHARS = 500;
 
 /**
  * All five or none: each alone is a half-built fulfilment, refused naming what is missing. It reads the session at
@@ -463,7 +491,7 @@ function parseLogLevel(value: string): LogLevel {
  * Production's one refusal line, naming every placeholder left at its default, every required setting left unset and
  * every date left to the clock.
  */
-function productionRefusal(placeholders: readonly string[], unset: readonly string[], dates: readonly string[]): string | null {
+function productionRefusal(placeholders: readonly string[], unset: readonly string[], dates: readonly string[], editionUnset: boolean): string | null {
   const isAre = (names: readonly string[]): string => (names.length === 1 ? 'is' : 'are');
   const reasons = [
     ...(placeholders.length > 0
@@ -471,6 +499,7 @@ function productionRefusal(placeholders: readonly string[], unset: readonly stri
       : []),
     ...(unset.length > 0 ? [`${unset.join(', ')}, which ${isAre(unset)} unset: buyers must be given a phone`] : []),
     ...(dates.length > 0 ? [`${dates.join(', ')}, which ${isAre(dates)} unset: the edition's dates are the owner's to set`] : []),
+    ...(editionUnset ? ["EDITION, which is unset: each edition's name is the owner's to set, and a new one for each new edition (docs/operations.md)"] : []),
   ];
   return reasons.length > 0 ? `NODE_ENV=production needs ${reasons.join('; and ')}` : null;
 }
@@ -489,7 +518,8 @@ export function readConfig(env: Environment, nowMs: number): SiteConfig {
   const placeholders = PLACEHOLDER_SETTINGS.filter((name) => get(name) === DEFAULTS[name]);
   const unsetForProduction = REQUIRED_IN_PRODUCTION.filter((name) => get(name) === '');
   const datesFromClock = SALE_DATES.filter((name) => get(name) === '');
-  const refusal = production ? productionRefusal(placeholders, unsetForProduction, datesFromClock) : null;
+  const editionUnnamed = get('EDITION') === '';
+  const refusal = production ? productionRefusal(placeholders, unsetForProduction, datesFromClock, editionUnnamed) : null;
   if (refusal) throw new ConfigError(refusal);
   const port = parsePort('PORT', get('PORT'));
   const underWay = saleUnderWay(nowMs);
@@ -521,7 +551,10 @@ export function readConfig(env: Environment, nowMs: number): SiteConfig {
         ? underWay.earlyBirdDeadlineMs
         : parseInstant('EARLY_BIRD_DEADLINE', get('EARLY_BIRD_DEADLINE')),
       soldOut: parseBoolean('SOLD_OUT', get('SOLD_OUT')),
+      cancelled: parseBoolean('WORKSHOP_CANCELLED', get('WORKSHOP_CANCELLED')),
     },
+    edition: editionUnnamed ? UNNAMED_EDITION : parseEdition(get('EDITION')),
+    editionUnnamed,
     placeholders,
     unsetForProduction,
     datesFromClock,

@@ -21,6 +21,14 @@ export function configWarnings(config: SiteConfig, nowMs: number): string[] {
         `${fromClock.map((name) => made[name]).join(' and ')}; production refuses to start without ${fromClock.length === 1 ? 'it' : 'them'}`,
     );
   }
+  if (config.editionUnnamed) {
+    warnings.push(`EDITION is unset, so purchases are marked as the edition "${config.edition}": production refuses to start without it`);
+  }
+  if (config.sale.cancelled) {
+    warnings.push(
+      `WORKSHOP_CANCELLED is true: the edition "${config.edition}" is cancelled; the site sells nothing, turns every link off, and tells and refunds each of its buyers once (docs/operations.md)`,
+    );
+  }
   if (earlyBirdDeadlineMs > workshopStartMs) {
     warnings.push(
       `EARLY_BIRD_DEADLINE (${isoInWorkshopZone(earlyBirdDeadlineMs)}) is after WORKSHOP_START (${isoInWorkshopZone(workshopStartMs)}): ` +

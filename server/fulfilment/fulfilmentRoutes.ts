@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import type { LinkRole } from '../../shared/logic/sale';
 import type { AccessView } from '../../shared/components/AccessPage';
 import type { ThanksView } from '../../shared/components/ThanksPage';
+import { workshopUid } from '../../shared/logic/calendar';
 import { journeyTimeline } from '../../shared/logic/journey';
 import { fillPath, ROUTES } from '../../shared/routes';
 import { sellingLinks } from '../config/sellingLinks';
@@ -16,12 +17,15 @@ import { type CallKind, instanceLanes, pacedView, unpaced, waitOn } from '../str
 import { accessToken, purchaseReference, sampleToken } from './pages/accessToken';
 import { accessPage } from './pages/accessRoute';
 import { checkoutApi } from './records/checkoutApi';
+import { purchaseOf } from './records/purchase';
+import type { EditionTerms } from './records/purchaseJourney';
 import { createEndAccess, createFulfil, createVerify, type Verified, verifiedOf } from './settle/fulfilSession';
 import { type FulfilmentMetrics, registerFulfilmentMetrics } from './reports/fulfilmentMetrics';
 import { buyerInvite } from './mail/buyerInvite';
 import { createLinkLimit } from './links/placesBackAtLink';
 import { mailMessages } from './mail/mailMessages';
 import { smtpMailer } from './mail/smtpMailer';
+import { refundAction } from './pages/refundAction';
 import { readBudget } from './pages/stripeReadBudget';
 import { recentSessions } from './pages/recentSessions';
 import { createSendOnce } from './mail/sendMailOnce';
@@ -61,6 +65,10 @@ export interface FulfilmentRoutes {
   access: RequestHandler;
   /** GET /acceso/:token/invitacion.ics */
   accessCalendar: RequestHandler;
+  /** GET /acceso/:token/reembolso: the refund's confirmation step. */
+  refundPage: RequestHandler;
+  /** POST /acceso/:token/reembolso: the refund a new date entitles the buyer to. */
+  refundAction: RequestHandler[];
   /** POST /webhooks/stripe */
   webhook: RequestHandler[];
   /** One pass over the link's purchases: the entry runs it on a timer (server/fulfilment/sweep/sweepTimer.ts). */
@@ -72,10 +80,10 @@ export interface FulfilmentRoutes {
 export interface FulfilmentOptions {
   settings: FulfilmentSettings;
   /**
-   * Whom buyers write to, the site's address (the invite's UID, the personal links), the workshop's start, the trainer
-   * who signs, and the links the site sells through.
+   * Whom buyers write to, the site's address (the invite's UID, the personal links), the edition and its start, the
+   * trainer who signs, and the links the site sells through.
    */
-  config: Pick<SiteConfig, 'contactEmail' | 'publicUrl' | 'sale' | 'trainerName' | 'spots' | 'checkoutUrl' | 'normalCheckout'>;
+  config: Pick<SiteConfig, 'contactEmail' | 'publicUrl' | 'sale' | 'edition' | 'trainerName' | 'spots' | 'checkoutUrl' | 'normalCheckout'>;
   /** Renders the buyer's pages (server/render/documents.tsx). */
   render: { thanks: (view: ThanksView, year: number) => string; access: (view: AccessView, year: number) => string };
   clock: Clock;
@@ -95,7 +103,8 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
   const secret = settings.accessSecret();
   const materials = settings.materials();
   const timeline = journeyTimeline(config.sale.workshopStartMs);
-  const invite = buyerInvite({ workshopStartMs: timeline.startMs, publicUrl, contactEmail, trainerName: config.trainerName });
+  const edition: EditionTerms = { name: config.edition, startMs: timeline.startMs, cancelled: config.sale.cancelled, publicUrl };
+  const invite = buyerInvite({ contactEmail, trainerName: config.trainerName });
   const accessUrlOf = (sessionId: string): string => `${publicUrl}${fillPath(ROUTES.access.path, { token: accessToken(secret, sessionId) })}`;
   const client = stripeClient({ secretKey: stripe.secretKey(), apiUrl: stripe.apiUrl, deadlineMs: STRIPE_DEADLINE_MS });
   // Each kind of call in its lane (server/stripe/pace.ts): the sweep's writes in the wave's, everyone else's in their own.
@@ -119,7 +128,7 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     mailer: smtpMailer(settings.smtpUrl(), mailFrom, contactEmail),
     compose: mailMessages({
       invite,
-      timeline,
+      edition,
       accessUrlOf,
       referenceOf: (sessionId) => purchaseReference(secret, sessionId),
       mailDomain: mailFrom.address.slice(mailFrom.address.lastIndexOf('@') + 1),
@@ -134,21 +143,26 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     return link && createLinkLimit({ checkout, link, sale: config.sale, clock, logger, metrics });
   };
   const linkLimits = { early_bird: linkLimitOf('early_bird'), normal: linkLimitOf('normal') };
+  const refundOnce = createRefundOnce({ checkout, sendOnce, logger, metrics });
   const settle = createSettle({
+    links: roles,
     checkout,
     sendOnce,
-    refundOnce: createRefundOnce({ checkout, sendOnce, logger, metrics }),
+    refundOnce,
     linkLimits,
-    timeline,
+    edition,
     sale: config.sale,
     materialsReady,
+    recordingUrl: materials.recording,
     clock,
     logger,
     metrics,
   });
-  const reading = { timeline, clock };
+  const reading = { edition, clock };
   const fulfil = createFulfil(checkout, settle, roles, reading, know);
   const fulfilForPage = createFulfil(pageCheckout, settle, roles, reading);
+  // The personal link's budget, which its refund's confirmation spends too: never the thanks page's.
+  const accessBudget = readBudget(ACCESS_READS.perSecond, ACCESS_READS.atOnce);
   // The page after the checkout reads through the fulfilment (the mail goes out too); the personal link only reads.
   const thanksLookup = sessionLookup({
     read: (sessionId) => fulfilForPage(sessionId, 'page').verified,
@@ -159,7 +173,7 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
   const accessLookup = sessionLookup({
     read: createVerify(pageCheckout, roles, reading),
     memory,
-    budget: readBudget(ACCESS_READS.perSecond, ACCESS_READS.atOnce),
+    budget: accessBudget,
     clock,
   });
   const { page, calendar } = thanksPage({ lookup: thanksLookup, invite, accessUrlOf, render: render.thanks, clock, metrics });
@@ -169,9 +183,26 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     invite,
     accessUrlOf,
     sampleUrl: `${publicUrl}${fillPath(ROUTES.access.path, { token: sampleToken(secret, timeline.startMs) })}`,
-    timeline,
+    workshopStartMs: timeline.startMs,
+    uid: workshopUid(edition.name, publicUrl),
     meetingUrl: settings.meetingUrl(),
     materials,
+    render: render.access,
+    clock,
+    metrics,
+  });
+  const refund = refundAction({
+    accessSecret: secret,
+    publicUrl,
+    lookup: accessLookup,
+    readPurchase: async (sessionId) => {
+      const session = await pageCheckout.session(sessionId);
+      return session && purchaseOf(session, roles);
+    },
+    budget: accessBudget,
+    refund: (purchase) => refundOnce(purchase, 'date_change', 'page'),
+    forget: memory.forget,
+    edition,
     render: render.access,
     clock,
     metrics,
@@ -181,6 +212,8 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     calendar,
     access: access.page,
     accessCalendar: access.calendar,
+    refundPage: refund.page,
+    refundAction: refund.action,
     webhook: stripeWebhook({
       secret: settings.webhookSecret(),
       fulfil,

@@ -20,7 +20,7 @@ export interface Metrics {
   connectionDropped(): void;
 }
 
-const SALE_STATES: SaleState[] = ['early-bird', 'normal', 'sold-out', 'closed'];
+const SALE_STATES: SaleState[] = ['early-bird', 'normal', 'sold-out', 'closed', 'cancelled'];
 
 /**
  * The route as a bounded label: the matched route's path, else what answered. Never the raw path, which a

@@ -45,6 +45,15 @@ export function dateChecks(sale: SaleTerms, fulfilment: boolean, nowMs: number):
     checks.push(warn('dates.deadline', 'dates', 'Early Bird deadline', `${ownerTime(deadlineMs)} has passed: the page sells at the normal price only`));
   else checks.push(ok('dates.deadline', 'dates', 'Early Bird deadline', `${ownerTime(deadlineMs)}, before the start`));
   if (sale.soldOut) checks.push(warn('dates.sold_out', 'dates', 'Sold out', 'SOLD_OUT is true: the page says "Cupo lleno" and sells nothing'));
+  if (sale.cancelled)
+    checks.push(
+      fail(
+        'dates.cancelled',
+        'dates',
+        'Cancelled',
+        'WORKSHOP_CANCELLED is true: the page says the workshop was cancelled and sells nothing; a new edition needs it false and a new EDITION',
+      ),
+    );
   if (fulfilment) {
     const timeline = journeyTimeline(startMs);
     const reminders = [

@@ -44,6 +44,15 @@ function settingsChecks(config: SiteConfig, production: boolean): Check[] {
   for (const name of config.unsetForProduction) checks.push(warn(`settings.${name}`, 'settings', name, 'unset: production refuses to start without it'));
   for (const name of config.datesFromClock)
     checks.push(warn(`settings.${name}`, 'settings', name, 'unset: the page shows a date made from the clock, and production refuses to start without it'));
+  if (config.editionUnnamed)
+    checks.push(
+      warn(
+        'settings.EDITION',
+        'settings',
+        'EDITION',
+        `unset: purchases are marked as the edition "${config.edition}", and production refuses to start without it`,
+      ),
+    );
   if (!config.spots)
     checks.push(
       warn(

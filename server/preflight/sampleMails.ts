@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { samplePurchase } from '../../shared/content';
+import { prices, samplePurchase } from '../../shared/content';
 import { journeyTimeline } from '../../shared/logic/journey';
 import { fillPath, ROUTES } from '../../shared/routes';
 import type { FulfilmentSettings, SiteConfig } from '../config/settings';
@@ -21,7 +21,7 @@ const sampleAccessUrl = (publicUrl: string, accessSecret: string, workshopStartM
  * marked. Each run's Message-IDs are new, so a mail client shows a second run's samples too.
  */
 export async function sendSampleMails(
-  config: Pick<SiteConfig, 'contactEmail' | 'publicUrl' | 'sale' | 'trainerName'>,
+  config: Pick<SiteConfig, 'contactEmail' | 'publicUrl' | 'sale' | 'edition' | 'trainerName'>,
   settings: FulfilmentSettings,
   nowMs: number,
 ): Promise<Check[]> {
@@ -30,8 +30,8 @@ export async function sendSampleMails(
   const accessUrl = sampleAccessUrl(publicUrl, settings.accessSecret(), timeline.startMs);
   const run = randomBytes(8).toString('hex');
   const compose = mailMessages({
-    invite: buyerInvite({ workshopStartMs: timeline.startMs, publicUrl, contactEmail, trainerName: config.trainerName }),
-    timeline,
+    invite: buyerInvite({ contactEmail, trainerName: config.trainerName }),
+    edition: { name: config.edition, startMs: timeline.startMs, cancelled: false, publicUrl },
     accessUrlOf: () => accessUrl,
     referenceOf: () => `muestra-${run}`,
     mailDomain: settings.mailFrom.address.slice(settings.mailFrom.address.lastIndexOf('@') + 1),
@@ -50,10 +50,17 @@ export async function sendSampleMails(
     // The refund's sample says why a late payment comes back, to the card that paid.
     refundReason: 'after_end',
     paidInCash: false,
+    // The Early Bird's price: a new date's and a cancellation's samples show their amounts, the bonificación's included.
+    paid: { minor: prices.earlyBird * 100, currency: prices.currency.toLowerCase() },
+    edition: config.edition,
+    inviteUid: null,
+    recordingUrl: null,
   };
   const checks: Check[] = [];
   for (const kind of MAIL_KINDS) {
-    const message = compose(purchase, kind, nowMs);
+    // A refund's and a cancellation's samples read as refunded to the card that paid, as a buyer's do once it is made.
+    const refunded = kind === 'refund' || kind === 'cancellation';
+    const message = compose({ ...purchase, standing: refunded ? 'refunded' : 'paid' }, kind, nowMs, 1);
     const subject = `${samplePurchase.subjectMark} ${message.subject}`;
     const label = `Sample: ${kind.replaceAll('_', ' ')}`;
     try {

@@ -5,7 +5,9 @@ import { crawlerPrefix, ROUTES, routeList } from '../../shared/routes';
 const INDEXED_PATHS = routeList.filter((route) => route.indexed).map((route) => route.path);
 /** A buyer's own pages and Stripe's endpoint: nothing there for a crawler, and their addresses carry credentials. */
 const DISALLOWED_PATHS = [
-  ...new Set(routeList.filter((route) => route.kind === 'private' || route.kind === 'webhook').map((route) => crawlerPrefix(route.path))),
+  ...new Set(
+    routeList.filter((route) => route.kind === 'private' || route.kind === 'action' || route.kind === 'webhook').map((route) => crawlerPrefix(route.path)),
+  ),
 ];
 
 export function robotsTxt(publicUrl: string): string {

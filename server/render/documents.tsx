@@ -49,7 +49,7 @@ export interface Documents {
   serverError(): string;
   /** The page a shared cache keeps and shows while no instance answers. */
   outage(): string;
-  /** The workshop as an iCalendar file, stamped with the given instant. */
+  /** The workshop as an iCalendar file, stamped with the given instant: the edition's event, cancelled where it is. */
   calendarFile(stampMs: number): string;
   /** The page after the checkout, for one buyer: never indexed, never kept (docs/fulfilment.md). */
   thanks(view: ThanksView, year: number): string;
@@ -134,6 +134,7 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
       case 'sold-out':
         return normalOfferFacts('SoldOut', normal);
       case 'closed':
+      case 'cancelled':
         return null;
     }
   };
@@ -147,6 +148,7 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
       imageUrl,
       performerName: trainerName,
       offer: offerFacts(snapshot),
+      cancelled: snapshot.state === 'cancelled',
     });
 
   return {
@@ -227,7 +229,8 @@ export function createDocuments(config: SiteConfig, assets: PageAssets): Documen
     calendarFile: (stampMs) =>
       icsCalendar({
         event,
-        uid: workshopUid(schedule.startMs, publicUrl),
+        uid: workshopUid(config.edition, publicUrl),
+        cancelled: config.sale.cancelled,
         stampMs,
         url: `${publicUrl}/`,
         organizer: { name: trainerName, email: contactEmail },

@@ -13,7 +13,7 @@ export const FLEET_MAX = 10;
 /**
  * One instance's calls to Stripe, per second, by lane. Every instance lists the links' purchases, and each has its own
  * lanes for what a webhook, a buyer's page or a reminder wave needs; a wave is sent by one instance at a time
- * (docs/decisions/0023-a-wave-within-stripes-limits.md), so its writes count once in the fleet's sum. Each sum stays a
+ * (docs/decisions/0024-a-wave-within-stripes-limits.md), so its writes count once in the fleet's sum. Each sum stays a
  * little under its limit: instances' calls that fall due together must not make a second of more.
  * - `wave`: the sweep's writes of the marks (two a mail), on the one instance sending a wave;
  * - `write`: every other write (a webhook's or a page's mark, a place given back to a link, a refund), on each instance;

@@ -1,20 +1,44 @@
-import { access, confirmation, journeyMails, samplePurchase, thanks } from '../content';
+import { access, accessChanges, cancellationMail, confirmation, journeyMails, samplePurchase, sellerCancellation, thanks, voucherRefund } from '../content';
 import { BackHome } from './BackHome';
 import { Footer, type FooterProps } from './Footer';
 import { Contact, PrepareCard, WhenCard } from './BuyerCards';
 import { Icon } from './Icon';
 import type { MailFacts } from './mail/MailFrame';
+import { type MoneyBack, moneyBackLines } from './mail/MoneyBack';
 import { SimpleHeader } from './SimpleHeader';
 
 type MaterialName = keyof typeof access.after.materials;
+
+/** A new date, as the page before the workshop tells it: the date bought for, and the refund while it may be asked for. */
+export interface DateChangeNotice {
+  fromLabel: string;
+  refund: { paid: string; bonus: string | null; untilLabel: string; confirmUrl: string } | null;
+}
 
 /**
  * The buyer's personal link in each state it can show (during the workshop it shows nothing: it leads into the
  * meeting). Never the meeting's own link: only the redirect carries it.
  */
 export type AccessView =
-  /** `sample`: the made-up buyer's page `npm run preflight` mails the owner, marked as such. */
-  | { state: 'before'; facts: MailFacts; opensLabel: string; googleCalendarUrl: string; icsUrl: string; sample: boolean }
+  /**
+   * `sample`: the made-up buyer's page `npm run preflight` mails the owner, marked as such. `opensLabel` null: an
+   * earlier edition's page, which never opens onto the meeting of the edition in force.
+   */
+  | {
+      state: 'before';
+      facts: MailFacts;
+      opensLabel: string | null;
+      googleCalendarUrl: string;
+      icsUrl: string;
+      sample: boolean;
+      change: DateChangeNotice | null;
+    }
+  /** The refund's confirmation step: what comes back, and how (`cash`: by bank transfer), and the form that asks for it. */
+  | { state: 'confirm'; paid: string; bonus: string | null; cash: boolean; formAction: string; proof: string; backUrl: string }
+  | { state: 'cancelled'; firstName: string | null; money: MoneyBack }
+  | { state: 'withdrawn'; firstName: string | null; money: MoneyBack }
+  /** The refund asked for is not open (any more): the workshop began, or nothing entitles this purchase to it. */
+  | { state: 'refund_closed'; backUrl: string }
   | {
       state: 'after';
       firstName: string | null;
@@ -26,8 +50,33 @@ export type AccessView =
   | { state: 'not_found' }
   | { state: 'unavailable' };
 
+/** The date moved since the purchase: what it was, that nothing need be done, and the refund while it is open. */
+function ChangeCard({ change }: { change: DateChangeNotice }) {
+  const { refund } = change;
+  return (
+    <section className="card thanks__block access__change" aria-labelledby="cambio">
+      <h2 id="cambio" className="thanks__title">
+        {accessChanges.change.title}
+      </h2>
+      <p>
+        {accessChanges.change.fromLead} <strong>{change.fromLabel}</strong>. {accessChanges.change.fromText}
+      </p>
+      {refund && (
+        <>
+          <p>{accessChanges.change.refundText(refund.paid, refund.bonus ?? refund.paid, refund.untilLabel)}</p>
+          <p>
+            <a className="btn btn--outline" href={refund.confirmUrl}>
+              {accessChanges.change.refundCta}
+            </a>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
 /** Before it opens: when, in the buyer's cities, when the link opens, the calendar, what to prepare. */
-function Before({ facts, opensLabel, googleCalendarUrl, icsUrl, sample }: Extract<AccessView, { state: 'before' }>) {
+function Before({ facts, opensLabel, googleCalendarUrl, icsUrl, sample, change }: Extract<AccessView, { state: 'before' }>) {
   return (
     <>
       {sample ? (
@@ -39,19 +88,22 @@ function Before({ facts, opensLabel, googleCalendarUrl, icsUrl, sample }: Extrac
       <h1 className="page__title">{access.before.heading(facts.firstName)}</h1>
       <p className="page__lead">{access.before.lead}</p>
       <WhenCard facts={facts} />
-      <section className="card thanks__block" aria-labelledby="entrar">
-        <h2 id="entrar" className="thanks__title">
-          {access.before.opensTitle}
-        </h2>
-        <p className="access__opens">
-          <Icon name="clock" />
-          <span>
-            {access.before.opensLead} <strong>{opensLabel}</strong>.
-          </span>
-        </p>
-        <p>{access.before.opensText}</p>
-        <p className="thanks__hint">{confirmation.personalNote}</p>
-      </section>
+      {change && <ChangeCard change={change} />}
+      {opensLabel && (
+        <section className="card thanks__block" aria-labelledby="entrar">
+          <h2 id="entrar" className="thanks__title">
+            {access.before.opensTitle}
+          </h2>
+          <p className="access__opens">
+            <Icon name="clock" />
+            <span>
+              {access.before.opensLead} <strong>{opensLabel}</strong>.
+            </span>
+          </p>
+          <p>{access.before.opensText}</p>
+          <p className="thanks__hint">{confirmation.personalNote}</p>
+        </section>
+      )}
       <section className="card thanks__block" aria-labelledby="calendario">
         <h2 id="calendario" className="thanks__title">
           {access.before.calendarTitle}
@@ -137,6 +189,75 @@ function After({ firstName, recording, materials }: Extract<AccessView, { state:
   );
 }
 
+/** How the money comes back, and the bonificación where one is owed. */
+function MoneyCard({ money }: { money: MoneyBack }) {
+  return (
+    <section className="card thanks__block" aria-labelledby="devolucion">
+      <h2 id="devolucion" className="thanks__title">
+        {accessChanges.refundTitle}
+      </h2>
+      {money.paid && <p>{cancellationMail.refundAmount(money.paid)}</p>}
+      {moneyBackLines(money, 'page').map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </section>
+  );
+}
+
+/** The step between the button and the refund: what comes back, then the form that asks for it, or the way back. */
+function Confirm({ paid, bonus, cash, formAction, proof, backUrl }: Extract<AccessView, { state: 'confirm' }>) {
+  return (
+    <>
+      <p className="eyebrow">{accessChanges.confirm.eyebrow}</p>
+      <h1 className="page__title">{accessChanges.confirm.heading}</h1>
+      <p className="page__lead">{accessChanges.confirm.lead}</p>
+      <section className="card thanks__block" aria-labelledby="devolucion">
+        <h2 id="devolucion" className="thanks__title">
+          {accessChanges.refundTitle}
+        </h2>
+        <p>{accessChanges.confirm.refundLine(paid)}</p>
+        <p>{cash ? voucherRefund : accessChanges.confirm.byCard}</p>
+        {bonus && (
+          <>
+            <p>{sellerCancellation.amount(bonus)}</p>
+            <p>{sellerCancellation.payment}</p>
+            <p>{accessChanges.confirm.detailsByMail}</p>
+          </>
+        )}
+      </section>
+      <form className="access__confirm" method="post" action={formAction}>
+        <input type="hidden" name="confirmacion" value={proof} />
+        <button type="submit" className="btn btn--primary">
+          {accessChanges.confirm.confirmCta}
+        </button>
+        <a className="btn btn--outline" href={backUrl}>
+          {accessChanges.confirm.keepCta}
+        </a>
+      </form>
+    </>
+  );
+}
+
+/** After a cancellation, or the buyer's own refund: what happened, and how their money comes back. */
+function Refunded({
+  words,
+  firstName,
+  money,
+}: {
+  words: { eyebrow: string; heading: (name: string | null) => string; lead: string };
+  firstName: string | null;
+  money: MoneyBack;
+}) {
+  return (
+    <>
+      <p className="eyebrow">{words.eyebrow}</p>
+      <h1 className="page__title">{words.heading(firstName)}</h1>
+      <p className="page__lead">{words.lead}</p>
+      <MoneyCard money={money} />
+    </>
+  );
+}
+
 /** A status of the personal link: its code, a heading, what to do, whom to write to. */
 function Status({ code, words, contactEmail }: { code: number; words: { heading: string; text: string; contactLead: string }; contactEmail: string }) {
   return (
@@ -159,13 +280,31 @@ const STATUS = {
 
 export function AccessPage({ view, contactEmail, footer }: { view: AccessView; contactEmail: string; footer: FooterProps }) {
   const status = view.state === 'ended' || view.state === 'not_found' || view.state === 'unavailable' ? STATUS[view.state] : null;
+  const closed = view.state === 'refund_closed';
   return (
     <>
       <SimpleHeader />
-      <main id="contenido" className={status ? 'page page--status' : 'page'}>
+      <main id="contenido" className={status || closed ? 'page page--status' : 'page'}>
         <div className="container container--narrow">
           {view.state === 'before' && <Before {...view} />}
           {view.state === 'after' && <After {...view} />}
+          {view.state === 'confirm' && <Confirm {...view} />}
+          {view.state === 'cancelled' && <Refunded words={accessChanges.cancelled} firstName={view.firstName} money={view.money} />}
+          {view.state === 'withdrawn' && <Refunded words={accessChanges.withdrawn} firstName={view.firstName} money={view.money} />}
+          {view.state === 'refund_closed' && (
+            <div className="status">
+              <p className="status__code" aria-hidden="true">
+                403
+              </p>
+              <h1 className="page__title">{accessChanges.closed.heading}</h1>
+              <p className="page__lead">{accessChanges.closed.text}</p>
+              <p>
+                <a className="btn btn--primary" href={view.backUrl}>
+                  {accessChanges.closed.back}
+                </a>
+              </p>
+            </div>
+          )}
           {status && <Status code={status.code} words={status.words} contactEmail={contactEmail} />}
           {!status && <Contact lead={thanks.paid.contactLead} contactEmail={contactEmail} />}
           <BackHome label={access.backHome} />

@@ -6,7 +6,8 @@ import type { SaleState } from '../logic/sale';
 /** What a call to action does in a state: book (go to the pricing section), or write to join a list. */
 export type CallKind = 'book' | 'waitlist' | 'next-edition';
 
-export const callKind = (state: SaleState): CallKind => (state === 'sold-out' ? 'waitlist' : state === 'closed' ? 'next-edition' : 'book');
+export const callKind = (state: SaleState): CallKind =>
+  state === 'sold-out' ? 'waitlist' : state === 'closed' || state === 'cancelled' ? 'next-edition' : 'book';
 
 interface CallToActionProps {
   state: SaleState;
@@ -21,7 +22,7 @@ interface CallToActionProps {
 
 /**
  * While the workshop sells, a call leads to the pricing section; sold out, it writes to join the waiting
- * list; closed, it asks about the next edition. No state has a call to book that leads nowhere.
+ * list; closed or cancelled, it asks about the next edition. No state has a call to book that leads nowhere.
  */
 export function CallToAction({ state, contactEmail, bookLabel, short = false, className, icon }: CallToActionProps) {
   const kind = callKind(state);

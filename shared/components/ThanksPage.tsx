@@ -1,4 +1,5 @@
 import { access, confirmation, thanks } from '../content';
+import { type MoneyBack, moneyBackLines } from './mail/MoneyBack';
 import { Footer, type FooterProps } from './Footer';
 import { Contact, PrepareCard, WhenCard } from './BuyerCards';
 import { Icon } from './Icon';
@@ -9,13 +10,15 @@ import { BackHome } from './BackHome';
 /**
  * The page after the checkout, in each state Stripe can report: only a paid purchase shows the buyer's personal link;
  * `pending`: a voucher or transfer to pay; `expired`: one that expired unpaid; `late`: paid once the workshop had ended,
- * refunded by the site; `ended`: refunded in full, or disputed.
+ * refunded by the site; `cancelled`: the owner cancelled the workshop (how the money comes back; null for a voucher not
+ * paid); `ended`: refunded in full, or disputed.
  */
 export type ThanksView =
   | { state: 'paid'; facts: MailFacts; googleCalendarUrl: string; icsUrl: string }
   | { state: 'pending' }
   | { state: 'expired' }
   | { state: 'late' }
+  | { state: 'cancelled'; money: MoneyBack | null }
   | { state: 'ended' }
   | { state: 'not_found' }
   | { state: 'unavailable' };
@@ -133,6 +136,24 @@ export function ThanksPage({ view, contactEmail, footer }: { view: ThanksView; c
               <p className="page__lead">{thanks.late.lead}</p>
               <p>{thanks.late.text}</p>
               <Contact lead={thanks.late.help} contactEmail={contactEmail} />
+            </>
+          )}
+          {view.state === 'cancelled' && (
+            <>
+              <p className="eyebrow">{thanks.cancelled.eyebrow}</p>
+              <h1 className="page__title">{thanks.cancelled.heading}</h1>
+              <p className="page__lead">{thanks.cancelled.lead}</p>
+              {view.money ? (
+                <>
+                  {view.money.state !== 'none' && <p>{thanks.cancelled.paid}</p>}
+                  {moneyBackLines(view.money, 'page').map((line) => (
+                    <p key={line}>{line}</p>
+                  ))}
+                </>
+              ) : (
+                <p>{thanks.cancelled.unpaid}</p>
+              )}
+              <Contact lead={thanks.cancelled.help} contactEmail={contactEmail} />
             </>
           )}
           {view.state === 'expired' && (

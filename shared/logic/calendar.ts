@@ -51,10 +51,24 @@ interface Reminder {
   minutes: number;
 }
 
+/**
+ * What the file asks of a calendar (RFC 5546): PUBLISH, an event to add (a download, the confirmation); REQUEST, an
+ * update of the event the buyer already has (a new date); CANCEL, its removal. The mail's MIME `method=` says the same.
+ */
+export type IcsMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
+
 export interface IcsOptions {
   event: CalendarEvent;
   /** Stable across downloads, so a calendar updates the event instead of adding a second one. */
   uid: string;
+  /** PUBLISH unless given. */
+  method?: IcsMethod;
+  /** Higher than any copy with this UID sent before, so a calendar takes this one for the newer: 0 unless given. */
+  sequence?: number;
+  /** A published event that will not take place (the public file of a cancelled workshop); a CANCEL always is. */
+  cancelled?: boolean;
+  /** The buyer's address: a REQUEST and a CANCEL name whom they are for (RFC 5546), as already accepted. */
+  attendee?: string;
   /** When this file was produced. */
   stampMs: number;
   url: string;
@@ -64,10 +78,11 @@ export interface IcsOptions {
 }
 
 /**
- * The workshop's one UID, from its start and the site's host: the public file and a buyer's invite name the same
- * event, so a calendar that has one updates it with the other instead of showing the workshop twice.
+ * The workshop's one UID per edition, from its name and the site's host, whatever its date: the public file and a
+ * buyer's invites name the same event, so a calendar that has one updates it with the next (a new date included)
+ * instead of showing the workshop twice.
  */
-export const workshopUid = (startMs: number, publicUrl: string): string => `taller-${startMs}@${new URL(publicUrl).hostname}`;
+export const workshopUid = (edition: string, publicUrl: string): string => `taller-${edition}@${new URL(publicUrl).hostname}`;
 
 /** RFC 5545 TEXT: backslash, semicolon, comma and newlines are escaped. */
 const icsText = (value: string): string => value.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\r?\n/g, '\\n');
@@ -91,16 +106,30 @@ function foldLine(line: string): string {
 /** A parameter value in double quotes, which may hold ':', ';' and ','; a double quote itself may not appear. */
 const icsQuoted = (value: string): string => `"${value.replace(/"/g, "'")}"`;
 
-/** One VEVENT in a VCALENDAR, for Apple Calendar and Outlook, times in UTC. */
-export function icsCalendar({ event, uid, stampMs, url, organizer, reminders }: IcsOptions): string {
+/** One VEVENT in a VCALENDAR, for Apple Calendar and Outlook, times in UTC. A CANCEL carries no alarm: there is nothing to ring for. */
+export function icsCalendar({
+  event,
+  uid,
+  method = 'PUBLISH',
+  sequence = 0,
+  cancelled = false,
+  attendee,
+  stampMs,
+  url,
+  organizer,
+  reminders,
+}: IcsOptions): string {
+  const status = cancelled || method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED';
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Marca de Autoridad con IA//Taller en vivo//ES',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     'BEGIN:VEVENT',
     `UID:${uid}`,
+    `SEQUENCE:${sequence}`,
+    `STATUS:${status}`,
     `DTSTAMP:${toCalendarUtc(stampMs)}`,
     `DTSTART:${toCalendarUtc(event.startMs)}`,
     `DTEND:${toCalendarUtc(event.endMs)}`,
@@ -109,7 +138,8 @@ export function icsCalendar({ event, uid, stampMs, url, organizer, reminders }: 
     `LOCATION:${icsText(event.location)}`,
     `URL:${url}`,
     `ORGANIZER;CN=${icsQuoted(organizer.name)}:mailto:${organizer.email}`,
-    ...reminders.flatMap((reminder) => [
+    ...(attendee ? [`ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${attendee}`] : []),
+    ...(method === 'CANCEL' ? [] : reminders).flatMap((reminder) => [
       'BEGIN:VALARM',
       'ACTION:DISPLAY',
       `DESCRIPTION:${icsText(reminder.text)}`,

@@ -27,11 +27,14 @@ export interface EventFacts {
   performerName: string;
   /** What can be bought now; null once registration has closed. */
   offer: OfferFacts | null;
+  /** The owner called it off: schema.org's EventCancelled, and nothing to buy. */
+  cancelled: boolean;
 }
 
 /**
  * A schema.org Event for search engines: an online event whose offer follows the state of the sale, priced as the
- * page prices it (in pesos with the dollars beside, where the checkout has a peso amount), taxes included.
+ * page prices it (in pesos with the dollars beside, where the checkout has a peso amount), taxes included; a cancelled
+ * one says so, with no offer.
  */
 export function eventJsonLd(facts: EventFacts) {
   const trainer = { '@type': 'Person', name: facts.performerName, url: facts.pageUrl };
@@ -44,7 +47,7 @@ export function eventJsonLd(facts: EventFacts) {
     startDate: facts.startDate,
     endDate: facts.endDate,
     eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
-    eventStatus: 'https://schema.org/EventScheduled',
+    eventStatus: facts.cancelled ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
     location: { '@type': 'VirtualLocation', url: facts.pageUrl },
     image: [facts.imageUrl],
     inLanguage: 'es',

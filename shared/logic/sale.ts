@@ -1,18 +1,21 @@
 /**
  * The sale's life, as pure functions of the current time (always an argument) and the configuration.
  * Early Bird, then the normal price, then closed at the start; the owner's sold-out switch replaces the two
- * selling states. The start always wins: a deadline after it only means the Early Bird ends at the start.
+ * selling states. The start always wins: a deadline after it only means the Early Bird ends at the start. The owner's
+ * cancellation wins over everything: a cancelled workshop sells nothing, then or ever.
  * The Early Bird also ends when the checkout reports its spots taken; where the normal price has a checkout of its own
  * with a limit, the sale is sold out when that one reports its places taken.
  */
 import { type Spots, spotsTaken } from './spots';
 
-export type SaleState = 'early-bird' | 'normal' | 'sold-out' | 'closed';
+export type SaleState = 'early-bird' | 'normal' | 'sold-out' | 'closed' | 'cancelled';
 
 export interface SaleTerms {
   earlyBirdDeadlineMs: number;
   workshopStartMs: number;
   soldOut: boolean;
+  /** WORKSHOP_CANCELLED: the owner called the workshop off (docs/operations.md). */
+  cancelled: boolean;
 }
 
 /** A state the page will reach by itself, and the instant it begins. */
@@ -30,6 +33,7 @@ export type LinkRole = 'early_bird' | 'normal';
  * `normalSpots`, the normal price's checkout's places, where it has none.
  */
 export function saleState(nowMs: number, terms: SaleTerms, spots: Spots | null = null, normalSpots: Spots | null = null): SaleState {
+  if (terms.cancelled) return 'cancelled';
   if (nowMs >= terms.workshopStartMs) return 'closed';
   if (terms.soldOut) return 'sold-out';
   if (nowMs < terms.earlyBirdDeadlineMs && !spotsTaken(spots)) return 'early-bird';
@@ -42,7 +46,7 @@ export function saleState(nowMs: number, terms: SaleTerms, spots: Spots | null =
  * (closing it, giving an expired voucher's place back) follows this.
  */
 export function linkSells(role: LinkRole, nowMs: number, terms: SaleTerms): boolean {
-  if (nowMs >= terms.workshopStartMs || terms.soldOut) return false;
+  if (nowMs >= terms.workshopStartMs || terms.soldOut || terms.cancelled) return false;
   return role === 'normal' || nowMs < terms.earlyBirdDeadlineMs;
 }
 
@@ -54,11 +58,11 @@ export const earlyBirdSpotsTaken = (nowMs: number, terms: SaleTerms, spots: Spot
 export const earlyBirdEndMs = (terms: SaleTerms): number => Math.min(terms.earlyBirdDeadlineMs, terms.workshopStartMs);
 
 /**
- * The states a page rendered in `state` will still go through by itself, in order; none once closed. At the deadline,
+ * The states a page rendered in `state` will still go through by itself, in order; none once closed or cancelled. At the deadline,
  * the normal price, or sold out where the normal price's checkout has no place left.
  */
 export function upcomingChanges(state: SaleState, terms: SaleTerms, normalSpots: Spots | null = null): StateChange[] {
-  if (state === 'closed') return [];
+  if (state === 'closed' || state === 'cancelled') return [];
   const closed: StateChange = { atMs: terms.workshopStartMs, state: 'closed' };
   if (state === 'early-bird' && terms.earlyBirdDeadlineMs < terms.workshopStartMs) {
     return [{ atMs: terms.earlyBirdDeadlineMs, state: spotsTaken(normalSpots) ? 'sold-out' : 'normal' }, closed];

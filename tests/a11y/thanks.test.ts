@@ -6,31 +6,36 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../server/config/settings';
-import { access, thanks } from '../../shared/content';
+import { access, accessChanges, thanks } from '../../shared/content';
 import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
 import { describeViolations, runAxe, scrollThrough } from '../helpers/axe';
 import { browserRig } from '../helpers/browser';
-import { accessPathOf, type Rig, startRig } from '../helpers/fulfilment';
+import { accessPathOf, markConfirmedFor, type Rig, startRig } from '../helpers/fulfilment';
 
 let rig: Rig;
 /** The workshop a week past: the personal link shows the materials. */
 let server: RunningServer;
 /** The workshop a month ahead: the personal link shows when and how to join. */
 let ahead: RunningServer;
+/** The same, cancelled by the owner. */
+let cancelled: RunningServer;
+const AHEAD_START = new Date(Date.now() + 30 * 86_400_000).toISOString();
 const chromium = browserRig({});
 beforeAll(async () => {
   // Chromium starts while the server does; a failed launch fails each test, which awaits it.
   chromium.get().catch(() => undefined);
   rig = await startRig();
-  [server, ahead] = await Promise.all([
+  [server, ahead, cancelled] = await Promise.all([
     startBuiltServer({ ...rig.env(), ...sellingEnv(-8 * 86_400_000, -7 * 86_400_000) }),
-    startBuiltServer({ ...rig.env(), WORKSHOP_START: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
+    startBuiltServer({ ...rig.env(), WORKSHOP_START: AHEAD_START }),
+    startBuiltServer({ ...rig.env(), WORKSHOP_START: AHEAD_START, WORKSHOP_CANCELLED: 'true' }),
   ]);
 });
 afterAll(async () => {
   await chromium.close();
   await server?.stop();
   await ahead?.stop();
+  await cancelled?.stop();
   await rig?.close();
 });
 
@@ -89,6 +94,33 @@ describe('zero violations on the personal link', () => {
       const response = await page.goto(`${origin}${accessPathOf(sessionId)}${kind === 'forged' ? 'x' : ''}`);
       expect(response?.status()).toBe(status);
       expect(await page.locator('h1').textContent()).toContain(heading);
+      for (const width of [390, 1280]) await checkAt(page, width);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** A purchase this release confirmed for a start a week before the one in force: the date has moved since. */
+async function confirmedForAnEarlierDate(): Promise<string> {
+  const sessionId = rig.stripe.checkout.createSession('paid', { atMs: Date.now() - 86_400_000 });
+  await markConfirmedFor(rig, sessionId, Date.parse(AHEAD_START) - 7 * 86_400_000);
+  return sessionId;
+}
+
+describe('zero violations after a change', () => {
+  it.each([
+    ['a new date, with its refund', '', () => ahead, 200, accessChanges.change.title],
+    ["the refund's confirmation step", '/reembolso', () => ahead, 200, accessChanges.confirm.heading],
+    ['a cancellation', '', () => cancelled, 200, accessChanges.cancelled.heading('Ana')],
+  ] as const)('%s, at 390 and 1280 px', async (_state, suffix, running, status, heading) => {
+    const { browser } = await chromium.get();
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(`${running().url}${accessPathOf(await confirmedForAnEarlierDate())}${suffix}`);
+      expect(response?.status()).toBe(status);
+      expect(await page.locator('main').textContent()).toContain(heading);
       for (const width of [390, 1280]) await checkAt(page, width);
     } finally {
       await context.close();

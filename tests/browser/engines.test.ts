@@ -1,12 +1,14 @@
 /**
  * What makes or breaks a sale, in the three engines visitors arrive with: Chromium, Firefox (Gecko) and WebKit
  * (every browser on an iPhone, Instagram's and TikTok's included), each from Debian's packages, at a phone's
- * width, on the built server. One set of behaviours, run per engine; scripts/lib/engines/ drives each.
+ * width, on the built server. One set of behaviours, run per engine; scripts/lib/engines/ drives each. A buyer's
+ * refund after a new date is one of them: a form's POST the browser must send as coming from this site.
  * The rest of the browser suite (tests/browser, tests/a11y) runs in Chromium only.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { contactCalls, faq, pricing, promptCopy, promptPage } from '../../shared/content';
-import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
+import { accessChanges, contactCalls, faq, pricing, promptCopy, promptPage } from '../../shared/content';
+import { freePort, type RunningServer, sellingEnv, startBuiltServer, startServer } from '../../scripts/lib/harness';
+import { accessPathOf, markConfirmedFor, startRig } from '../helpers/fulfilment';
 import { type Engine, type EngineName, type EnginePage, LAPTOP, type OpenOptions, PHONE, waitInPage } from '../../scripts/lib/engines/engine';
 import { ENGINES } from '../../scripts/lib/engines/launch';
 
@@ -29,6 +31,26 @@ function lazily<T extends { close?(): Promise<unknown>; stop?(): Promise<unknown
 // clock, moved on by the test, reaches it.
 const server = lazily<RunningServer>(() => startBuiltServer({ ...sellingEnv(300_000, 600_000), CHECKOUT_URL }));
 afterAll(() => server.close());
+
+/** The buyer's side: the site with its mails, against the Stripe stand-in, served where PUBLIC_URL says, a month from its start. */
+const REFUND_START_MS = Date.now() + 30 * 86_400_000;
+const refundSite = lazily(async () => {
+  const rig = await startRig();
+  const port = await freePort();
+  const site = await startServer({
+    port,
+    env: { ...rig.env(), PUBLIC_URL: `http://127.0.0.1:${port}`, WORKSHOP_START: new Date(REFUND_START_MS).toISOString() },
+  });
+  return {
+    rig,
+    site,
+    async close() {
+      await site.stop();
+      await rig.close();
+    },
+  };
+});
+afterAll(() => refundSite.close());
 
 /** Wakes an island as a visitor does (it is scrolled to) and waits until React has hydrated it. */
 async function wakeIsland(page: EnginePage, name: string): Promise<void> {
@@ -395,6 +417,23 @@ describe.each(NAMES)('%s', (name) => {
       await shown.click('[role="status"] .toast .toast__close');
       await waitInPage(shown, 'the toast to close', () => document.querySelector('.toast') === null, []);
     }
+  });
+
+  it('a buyer asks for the refund a new date entitles them to: the button, the confirmation step, its POST, once', async () => {
+    const [started, { rig, site }] = await Promise.all([engine.get(), refundSite.get()]);
+    const sessionId = rig.stripe.checkout.createSession('paid', { atMs: Date.now() - 86_400_000 });
+    await markConfirmedFor(rig, sessionId, REFUND_START_MS - 7 * 86_400_000);
+    const shown = await started.open(site.url, { javaScript: true });
+    page = shown;
+    await shown.goto(accessPathOf(sessionId));
+    await shown.click('.access__change a.btn');
+    await expect.poll(() => shown.evaluate(() => location.pathname), { timeout: 5_000 }).toBe(`${accessPathOf(sessionId)}/reembolso`);
+    await shown.click('.access__confirm button[type="submit"]');
+    // Taken and answered with the way back: the browser said where the form came from.
+    await expect.poll(() => shown.evaluate(() => location.pathname), { timeout: 5_000 }).toBe(accessPathOf(sessionId));
+    expect(await shown.evaluate(() => document.querySelector('h1')?.textContent)).toBe(accessChanges.withdrawn.heading('Ana'));
+    const intent = rig.stripe.checkout.paymentIntentOf(sessionId)?.id;
+    expect(rig.stripe.checkout.refunds.refunds.filter(({ refund }) => refund.payment_intent === intent)).toHaveLength(1);
   });
 
   it('JavaScript off: the Early Bird offer with its plain checkout link, the FAQ by <details>, and no copy button', async () => {

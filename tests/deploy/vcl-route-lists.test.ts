@@ -10,7 +10,7 @@ import { HASHED_ASSET_PATH, type RouteKind, routeList } from '../../shared/route
 import { kindLines, pathsOf } from '../helpers/vclRouteLists';
 
 /** Every kind of route, listed so that TypeScript asks for a new one here. */
-const KINDS: Record<RouteKind, true> = { page: true, file: true, probe: true, outage: true, private: true, webhook: true };
+const KINDS: Record<RouteKind, true> = { page: true, file: true, probe: true, outage: true, private: true, webhook: true, action: true };
 
 describe('deploy/varnish/taller.vcl held to shared/routes.ts', () => {
   it('keeps one list per route kind, each the paths of that kind in the table', () => {

@@ -129,6 +129,20 @@ const HANDLING: Record<RouteKind, (route: string) => Promise<void>> = {
   async private(route) {
     await passedEachTime(`${route}?session_id=cs_test_${random()}`, {});
   },
+  async action(route) {
+    await passedEachTime(route, {});
+    await passedEachTime(route, { method: 'POST', body: 'confirmacion=x' });
+    const refused = await reaching(async () => {
+      for (const method of ['PUT', 'DELETE']) {
+        const answer = await ask(route, { method });
+        expect(answer.status, method).toBe(405);
+        expect(answer.headers.allow, method).toBe('GET, HEAD, POST');
+      }
+      // A form of a few bytes, never a body that would hold an instance.
+      expect((await ask(route, { method: 'POST', body: 'x'.repeat(5000) })).status).toBe(413);
+    });
+    expect(refused).toEqual([]);
+  },
   async webhook(route) {
     await passedEachTime(route, { method: 'POST', body: 'event' });
     const refused = await reaching(async () => {

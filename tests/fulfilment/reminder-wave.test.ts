@@ -9,6 +9,7 @@ import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Quiet, type VirtualTime, virtualTime } from '../../scripts/lib/virtualTime';
 import { journeyMails } from '../../shared/content';
+import { editionMetadata } from '../../server/fulfilment/records/editionMark';
 import { type MailKind, markKeys } from '../../server/fulfilment/records/mailMarks';
 import { TEST_START_MS } from '../helpers/testApp';
 import { type Rig, startRig } from '../helpers/fulfilment';
@@ -21,6 +22,7 @@ const DAY = 24 * 60 * MINUTE;
 const HOUR_BEFORE_MS = TEST_START_MS - 60 * MINUTE;
 /** The issue's bound: every reminder within five minutes of its moment. */
 const BOUND_MS = 5 * MINUTE;
+const EDITION = 'invierno-2027';
 /** A sandbox's limits, as Stripe documents them: 25 requests a second to one endpoint, and 25 in all. */
 const SANDBOX = { perEndpoint: 25, global: 25 };
 
@@ -57,14 +59,16 @@ function quiet(fleet: WaveInstance[] = []): Quiet {
     activity: () => rig.stripe.activity() + rig.smtp.activity() + fleet.reduce((sum, instance) => sum + instance.activity(), 0),
   };
 }
-/** What the earlier mails left on a purchase: sent, each once. */
-const sentBefore = (...kinds: MailKind[]): Record<string, string> =>
-  Object.fromEntries(
+/** What the earlier mails of this edition left on a purchase: its edition (the confirmation's), each sent once. */
+const sentBefore = (...kinds: MailKind[]): Record<string, string> => ({
+  ...editionMetadata(EDITION),
+  ...Object.fromEntries(
     kinds.flatMap((kind) => [
       [markKeys(kind).status, 'sent'],
       [markKeys(kind).attempt, '1'],
     ]),
-  );
+  ),
+});
 /** `count` purchases, the oldest first, each confirmed and reminded the day before. */
 function purchases(count: number): string[] {
   const emails: string[] = [];
@@ -90,7 +94,7 @@ async function hourBeforeMails(): Promise<{ to: string; messageId: string; atMs:
 }
 /** Instances starting on the test's clock; `exits`: each on connections of its own, which its exit cuts. */
 const fleetOf = (count: number, exits = false): Promise<WaveInstance[]> =>
-  Promise.all(Array.from({ length: count }, () => waveInstance(rig.env(), time, { exits })));
+  Promise.all(Array.from({ length: count }, () => waveInstance({ ...rig.env(), EDITION }, time, { exits })));
 /** Each instance ended as SIGTERM ends it, the clock moving meanwhile (its delay, then its drain). */
 async function terminate(fleet: WaveInstance[], all = fleet): Promise<void> {
   let done = false;
@@ -158,7 +162,7 @@ describe('every instance replaced, one after another, in the middle of a wave', 
     for (const [index, atMs] of [HOUR_BEFORE_MS + 10_000, HOUR_BEFORE_MS + 30_000, HOUR_BEFORE_MS + 50_000].entries()) {
       await time.runUntil(atMs, quiet(everyone));
       const old = fleet[index] as WaveInstance;
-      fleet[index] = await waveInstance(rig.env(), time, { exits: true });
+      fleet[index] = await waveInstance({ ...rig.env(), EDITION }, time, { exits: true });
       everyone.push(fleet[index] as WaveInstance);
       await terminate([old], everyone);
     }

@@ -66,7 +66,7 @@ describe('"Mañana es el taller", a day before the start', () => {
     expect(toAna?.html).toContain(`href="${accessUrlOf(ana.sessionId)}"`);
     expect(toAna?.html).toContain('lang="es"');
     expect(`${text}${toAna?.html}`).not.toContain(MEETING_URL);
-    expect(toAna?.messageId).toMatch(/^<recordatorio-dia-[0-9a-f]{32}@taller\.example\.org>$/);
+    expect(toAna?.messageId).toMatch(/^<recordatorio-dia-20251008-2000-[0-9a-f]{32}@taller\.example\.org>$/);
     expect(toAna?.attachments).toEqual([]);
     // Marked at Stripe, on the purchase's session.
     expect(rig.stripe.checkout.metadataOf(ana.sessionId)[markKeys('day_before').status]).toBe('sent');
@@ -127,7 +127,7 @@ describe('"Empezamos en una hora", an hour before the start', () => {
     expect(html.indexOf(accessUrlOf(sessionId))).toBeLessThan(html.indexOf('La hora en tu ciudad'));
     expect(mail?.text).toContain(journeyMails.hourBefore.heading('Julia'));
     expect(mail?.text).toContain(accessUrlOf(sessionId));
-    expect(mail?.messageId).toMatch(/^<recordatorio-hora-[0-9a-f]{32}@taller\.example\.org>$/);
+    expect(mail?.messageId).toMatch(/^<recordatorio-hora-20251008-2000-[0-9a-f]{32}@taller\.example\.org>$/);
     expect(`${mail?.text}${html}`).not.toContain(MEETING_URL);
   });
 });
@@ -152,7 +152,7 @@ describe('"Tu grabación y tus materiales", after the workshop', () => {
     expect(mail?.text).toContain(`${journeyMails.recording.until} 7 de noviembre de 2025.`);
     expect(mail?.text).toContain(CONTACT_EMAIL);
     expect(mail?.html).toContain(`href="${accessUrlOf(sessionId)}"`);
-    expect(mail?.messageId).toMatch(/^<grabacion-[0-9a-f]{32}@taller\.example\.org>$/);
+    expect(mail?.messageId).toMatch(/^<grabacion-20251008-2000-[0-9a-f]{32}@taller\.example\.org>$/);
     // The recording's own link is on the personal link's page only.
     expect(`${mail?.text}${mail?.html}`).not.toContain(MATERIALS.RECORDING_URL);
   });

@@ -64,6 +64,7 @@ describe('warnings at start', () => {
     const lines = await startLines({});
     expect(warningsOf(lines).map((line) => line.split(' ')[0])).toEqual([
       'WORKSHOP_START',
+      'EDITION',
       'CHECKOUT_URL',
       'CONTACT_EMAIL',
       'PUBLIC_URL',
@@ -89,7 +90,7 @@ describe('NODE_ENV=production', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toEqual([
-      "Cannot start: NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL, SELLER_NAME, SELLER_ADDRESS, TRAINER_NAME: they are still the placeholder default; and SELLER_PHONE, which is unset: buyers must be given a phone; and WORKSHOP_START, EARLY_BIRD_DEADLINE, which are unset: the edition's dates are the owner's to set",
+      "Cannot start: NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL, SELLER_NAME, SELLER_ADDRESS, TRAINER_NAME: they are still the placeholder default; and SELLER_PHONE, which is unset: buyers must be given a phone; and WORKSHOP_START, EARLY_BIRD_DEADLINE, which are unset: the edition's dates are the owner's to set; and EDITION, which is unset: each edition's name is the owner's to set, and a new one for each new edition (docs/operations.md)",
     ]);
   });
 

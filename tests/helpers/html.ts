@@ -6,5 +6,7 @@ export function parseHtml(html: string): Document {
   return new window.DOMParser().parseFromString(html, 'text/html') as unknown as Document;
 }
 
+/** A text as a visitor reads it on a page: every run of white space (a no-break space included) as one space. */
+export const asRead = (text: string): string => text.replace(/\s+/g, ' ').trim();
 /** The visible text of an element, whitespace collapsed. */
-export const textOf = (element: Element | null | undefined): string => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+export const textOf = (element: Element | null | undefined): string => asRead(element?.textContent ?? '');

@@ -8,7 +8,8 @@ import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { confirmation, journeyMails, refundMail, samplePurchase } from '../../shared/content';
+import { cancellationMail, confirmation, dateChangeMail, journeyMails, refundMail, samplePurchase } from '../../shared/content';
+import { workshopSchedule } from '../../shared/logic/schedule';
 import { readConfig } from '../../server/config/settings';
 import { MAIL_KINDS } from '../../server/fulfilment/records/mailMarks';
 import { preflightJson, preflightText } from '../../server/preflight/preflightOutput';
@@ -30,14 +31,19 @@ beforeEach(() => rig.reset());
 const preflight = async (env: Record<string, string> = {}, nowMs = NOW_MS, samples = true): Promise<Check[]> =>
   (await preflightFromEnvironment({ ...rig.env(), ...env }, { nowMs, samples })).checks;
 
-/** Each sample's subject as a buyer's mail has it, marked. */
+/** Each sample's subject as a buyer's mail has it, marked, in the order of MAIL_KINDS; a new date's and a cancellation's name the edition's date. */
+const WHEN = workshopSchedule(Date.parse(DATES.WORKSHOP_START)).fullLabel;
 const SUBJECTS = [
   confirmation.subject,
+  dateChangeMail.subject(WHEN),
   journeyMails.dayBefore.subject,
   journeyMails.hourBefore.subject,
   journeyMails.recording.subject,
   refundMail.subject,
+  cancellationMail.subject(WHEN),
 ].map((subject) => `${samplePurchase.subjectMark} ${subject}`);
+/** The samples whose purchase has no access left: a refunded or cancelled place has no personal link. */
+const WITHOUT_LINK = ['refund', 'cancellation'];
 
 describe('a launch set up as the docs say', () => {
   it('passes: no check fails, and only reads reached Stripe', async () => {
@@ -70,10 +76,10 @@ describe('a launch set up as the docs say', () => {
     expect(received.every((mail) => mail.to.length === 1 && mail.to[0] === CONTACT_EMAIL)).toBe(true);
     const mails = await Promise.all(received.map((mail) => simpleParser(mail.raw)));
     expect(mails.map((mail) => mail.subject)).toEqual(SUBJECTS);
-    // Every sample but the refund's carries the personal link: a refunded purchase has no access left.
+    // Every sample but the refund's and the cancellation's carries the personal link.
     const links = mails.map((mail) => /https:\/\/\S+\/acceso\/[\w.-]+/.exec(mail.text ?? '')?.[0]);
-    expect(links.at(-1)).toBeUndefined();
-    expect(new Set(links.slice(0, -1)).size).toBe(1);
+    expect(links.filter((_link, index) => WITHOUT_LINK.includes(MAIL_KINDS[index] ?? ''))).toEqual([undefined, undefined]);
+    expect(new Set(links.filter((_link, index) => !WITHOUT_LINK.includes(MAIL_KINDS[index] ?? ''))).size).toBe(1);
     const link = links[0] ?? '';
     expect(link.startsWith(`${PUBLIC_URL}/acceso/muestra.`)).toBe(true);
     expect(mails[0]?.text).toContain(confirmation.greeting(samplePurchase.firstName));
@@ -176,6 +182,11 @@ describe('each fault fails alone, named', () => {
     const checks = await preflight({}, Date.parse(DATES.WORKSHOP_START) + 86_400_000, false);
     expect(failed(checks)).toEqual(['dates.start']);
     expect(checkOf(checks, 'dates.reminder.day_before').message).toContain('will not be sent');
+  });
+
+  it('a workshop cancelled: no launch sells it', async () => {
+    const checks = await preflight({ WORKSHOP_CANCELLED: 'true' }, NOW_MS, false);
+    expect(failed(checks)).toEqual(['dates.cancelled']);
   });
 
   it("dates left unset, which a developer's machine makes up from the clock: a warn each, and nothing fails", async () => {

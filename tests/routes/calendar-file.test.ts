@@ -10,6 +10,10 @@ const NOW = Date.parse('2026-11-21T18:30:42Z');
 /** The seed's start, whose calendar entry the README's calendar correction documents. */
 const SEED = { WORKSHOP_START: '2025-09-03T20:00:00-06:00' };
 
+/** The UID of the public file's event with these settings. */
+const downloadIcsUid = async (env: Record<string, string>): Promise<string | undefined> =>
+  new ICAL.Event(new ICAL.Component(ICAL.parse((await downloadIcs(env)).text)).getFirstSubcomponent('vevent') as ICAL.Component).uid;
+
 async function downloadIcs(env: Record<string, string> = {}) {
   const res = await request(testApp({ now: NOW, env: { ...SEED, ...env } }).app)
     .get('/taller-marca-autoridad.ics')
@@ -31,7 +35,7 @@ describe('the .ics download', () => {
   });
 
   it('parses as one VEVENT with every field, in UTC from WORKSHOP_START', async () => {
-    const { text } = await downloadIcs({ PUBLIC_URL: 'https://taller.example.org' });
+    const { text } = await downloadIcs({ PUBLIC_URL: 'https://taller.example.org', EDITION: '2025-09' });
     expect(text).toMatch(/\r\n$/);
     expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     const calendar = new ICAL.Component(ICAL.parse(text));
@@ -41,7 +45,9 @@ describe('the .ics download', () => {
     expect(events).toHaveLength(1);
     const vevent = events[0] as ICAL.Component;
     const event = new ICAL.Event(vevent);
-    expect(event.uid).toBe('taller-1756951200000@taller.example.org');
+    // One UID per edition, whatever its date: a new date updates the event a calendar holds.
+    expect(event.uid).toBe('taller-2025-09@taller.example.org');
+    expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
     expect(event.startDate.toJSDate().toISOString()).toBe('2025-09-04T02:00:00.000Z');
     expect(event.endDate.toJSDate().toISOString()).toBe('2025-09-04T04:30:00.000Z');
     expect(event.startDate.zone?.tzid).toBe('UTC');
@@ -61,11 +67,25 @@ describe('the .ics download', () => {
     expect(alarm?.getFirstPropertyValue('description')).toBeTruthy();
   });
 
-  it('follows a configured WORKSHOP_START', async () => {
-    const { text } = await downloadIcs({ WORKSHOP_START: '2026-02-11T19:00:00-06:00' });
+  it('follows a configured WORKSHOP_START, under the same UID for the same edition', async () => {
+    const { text } = await downloadIcs({ WORKSHOP_START: '2026-02-11T19:00:00-06:00', EDITION: '2026-02' });
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent') as ICAL.Component);
     expect(event.startDate.toJSDate().toISOString()).toBe('2026-02-12T01:00:00.000Z');
     expect(event.endDate.toJSDate().toISOString()).toBe('2026-02-12T03:30:00.000Z');
+    const moved = new ICAL.Event(
+      new ICAL.Component(ICAL.parse((await downloadIcs({ WORKSHOP_START: '2026-02-18T19:00:00-06:00', EDITION: '2026-02' })).text)).getFirstSubcomponent(
+        'vevent',
+      ) as ICAL.Component,
+    );
+    expect(moved.uid).toBe(event.uid);
+    expect(moved.startDate.toJSDate().toISOString()).toBe('2026-02-19T01:00:00.000Z');
+  });
+
+  it('says a cancelled workshop is cancelled: the same event, STATUS:CANCELLED', async () => {
+    const { text } = await downloadIcs({ EDITION: '2025-09', WORKSHOP_CANCELLED: 'true' });
+    const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent') as ICAL.Component;
+    expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(new ICAL.Event(vevent).uid).toBe((await downloadIcsUid({ EDITION: '2025-09' })) ?? 'none');
   });
 
   it('is linked beside "Añadir al calendario"', async () => {

@@ -46,6 +46,7 @@ const STATES = [
   { name: 'normal, selling through its own checkout', now: DEFAULT_DEADLINE_MS + 60_000, env: NORMAL_CHECKOUT, card: 'price-card--normal' },
   { name: 'sold out', now: DEFAULT_DEADLINE_MS - 86_400_000, env: { SOLD_OUT: 'true' }, card: 'price-card--sold-out' },
   { name: 'closed', now: TEST_START_MS + 60_000, env: {}, card: 'price-card--closed' },
+  { name: 'cancelled', now: DEFAULT_DEADLINE_MS - 86_400_000, env: { WORKSHOP_CANCELLED: 'true' }, card: 'price-card--cancelled' },
 ];
 
 const servers: { close(): void }[] = [];

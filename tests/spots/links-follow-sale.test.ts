@@ -180,6 +180,21 @@ describe("the owner's sold-out switch and the start", () => {
     expect(normal.updates.map(({ active, metadata }) => ({ active, metadata }))).toEqual([{ active: false, metadata: { taller_closed_by_site: mark } }]);
   });
 
+  it('WORKSHOP_CANCELLED: both links are off as the instances start, once', async () => {
+    const time = manualTime(DEADLINE_MS - 5 * 86_400_000);
+    const a = instance(time, { WORKSHOP_CANCELLED: 'true' });
+    const b = instance(time, { WORKSHOP_CANCELLED: 'true' });
+    await untilTried([a, b], 'early_bird', 'close');
+    await untilTried([a, b], 'normal', 'close');
+    expect(stripe.link().active).toBe(false);
+    expect(normal.read([]).active).toBe(false);
+    const mark = `cancelled@${START_ISO}`;
+    expect(stripe.linkUpdates.map(({ active, metadata }) => ({ active, metadata }))).toEqual([{ active: false, metadata: { taller_closed_by_site: mark } }]);
+    expect(normal.updates.map(({ active, metadata }) => ({ active, metadata }))).toEqual([{ active: false, metadata: { taller_closed_by_site: mark } }]);
+    const page = await request(a.app).get('/');
+    expect(page.text).not.toContain('https://buy.stripe.com/test_normal');
+  });
+
   it("the start turns every link off, the Early Bird's too when its deadline is after the start", async () => {
     // The deadline after the start: the Early Bird sells until the start, and both links close then.
     const start = '2025-09-03T20:00:00-06:00';

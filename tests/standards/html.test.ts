@@ -19,6 +19,7 @@ import { buyerInvite } from '../../server/fulfilment/mail/buyerInvite';
 import { mailMessages } from '../../server/fulfilment/mail/mailMessages';
 import { MAIL_KINDS, readMark } from '../../server/fulfilment/records/mailMarks';
 import { journeyTimeline } from '../../shared/logic/journey';
+import { isoInWorkshopZone } from '../../shared/logic/schedule';
 import { accessPathOf, accessUrlOf, PUBLIC_URL, type Rig, startRig } from '../helpers/fulfilment';
 
 /** The checker itself, from the npm package (its own entry would look for Java to download). */
@@ -87,9 +88,45 @@ async function afterTheCheckout(): Promise<string[]> {
     expect(res.status, name).toBe(status);
     write(name, res.text);
   }
+  // After a new date (the confirmation went for the day before): the notice and its refund, then the confirmation step,
+  // then the page once it is asked for; and a cancelled edition's page, and its /gracias.
+  const moved = { ...rig.env(), WORKSHOP_START: isoInWorkshopZone(TEST_START_MS + 7 * 86_400_000) };
+  now = TEST_START_MS - 3 * 86_400_000;
+  await testApp({ now: () => now, env: rig.env() }).sweep();
+  const changed = testApp({ now: () => now, env: moved }).app;
+  const changedPage = await request(changed).get(accessPathOf(paid));
+  expect(changedPage.status, 'access-changed').toBe(200);
+  write('access-changed', changedPage.text);
+  const step = await request(changed).get(`${accessPathOf(paid)}/reembolso`);
+  expect(step.status, 'access-refund-confirm').toBe(200);
+  write('access-refund-confirm', step.text);
+  const proof = /name="confirmacion" value="([^"]+)"/.exec(step.text)?.[1] ?? '';
+  expect(
+    (
+      await request(changed)
+        .post(`${accessPathOf(paid)}/reembolso`)
+        .type('form')
+        .send({ confirmacion: proof })
+    ).status,
+  ).toBe(303);
+  const withdrawn = await request(changed).get(accessPathOf(paid));
+  expect(withdrawn.status, 'access-withdrawn').toBe(200);
+  write('access-withdrawn', withdrawn.text);
+  const closedStep = await request(changed).get(`${accessPathOf(refunded)}/reembolso`);
+  expect(closedStep.status, 'access-refund-closed').toBe(403);
+  write('access-refund-closed', closedStep.text);
+  const cancelled = testApp({ now: () => now, env: { ...rig.env(), WORKSHOP_CANCELLED: 'true' } });
+  const kept = rig.stripe.checkout.createSession('paid', { atMs: TEST_START_MS - 5 * 86_400_000 });
+  await cancelled.sweep();
+  const cancelledPage = await request(cancelled.app).get(accessPathOf(kept));
+  expect(cancelledPage.status, 'access-cancelled').toBe(200);
+  write('access-cancelled', cancelledPage.text);
+  const cancelledThanks = await request(cancelled.app).get(`/gracias?session_id=${kept}`);
+  expect(cancelledThanks.status, 'thanks-cancelled').toBe(200);
+  write('thanks-cancelled', cancelledThanks.text);
   const compose = mailMessages({
-    invite: buyerInvite({ workshopStartMs: TEST_START_MS, publicUrl: PUBLIC_URL, contactEmail: 'hola@taller.example.org', trainerName: 'Ana Torres Ejemplo' }),
-    timeline: journeyTimeline(TEST_START_MS),
+    invite: buyerInvite({ contactEmail: 'hola@taller.example.org', trainerName: 'Ana Torres Ejemplo' }),
+    edition: { name: 'prueba', startMs: TEST_START_MS, cancelled: false, publicUrl: PUBLIC_URL },
     accessUrlOf,
     referenceOf: () => 'referencia',
     mailDomain: 'taller.example.org',
@@ -107,8 +144,12 @@ async function afterTheCheckout(): Promise<string[]> {
     placeGivenBack: false,
     refundReason: 'after_end',
     paidInCash: false,
+    paid: { minor: 4900, currency: 'usd' },
+    edition: null,
+    inviteUid: null,
+    recordingUrl: null,
   } as const;
-  for (const kind of MAIL_KINDS) write(`mail-${kind}`, compose(purchase, kind, TEST_START_MS).html);
+  for (const kind of MAIL_KINDS) write(`mail-${kind}`, compose(purchase, kind, TEST_START_MS, 1).html);
   return files;
 }
 
@@ -151,6 +192,14 @@ const PAGES: { name: string; path: string; now: number; env?: Record<string, str
     { name: 'landing-normal', path: '/', now: DEFAULT_DEADLINE_MS, status: 200 },
     { name: 'landing-sold-out', path: '/', now: DEFAULT_DEADLINE_MS - 86_400_000, env: { SOLD_OUT: 'true' }, status: 200 },
     { name: 'landing-closed', path: '/', now: TEST_START_MS, status: 200 },
+    {
+      name: 'landing-cancelled',
+      path: '/',
+      now: DEFAULT_DEADLINE_MS - 86_400_000,
+      env: { WORKSHOP_CANCELLED: 'true' },
+      says: pricing.cancelledLabel,
+      status: 200,
+    },
     { name: 'prompt', path: '/prompt1', now: DEFAULT_DEADLINE_MS, status: 200 },
     // With a phone and a profile, so their links are checked too; production leaves out an unset profile.
     { name: 'terms', path: '/terminos', now: DEFAULT_DEADLINE_MS, env: WITH_CONTACTS, says: 'Promoción Early Bird', status: 200 },
@@ -235,6 +284,7 @@ describe('the Nu Html Checker', () => {
     ...PAGES.map((page) => page.name),
     ...['thanks-paid', 'thanks-pending', 'thanks-expired', 'thanks-late', 'thanks-not-found', 'thanks-unavailable'],
     ...['access-before', 'access-after', 'access-after-nothing-yet', 'access-after-recording-ended', 'access-ended', 'access-not-found'],
+    ...['access-changed', 'access-refund-confirm', 'access-withdrawn', 'access-refund-closed', 'access-cancelled', 'thanks-cancelled'],
     ...MAIL_KINDS.map((kind) => `mail-${kind}`),
   ];
   it.each(names)('finds no error and no warning in %s', (name) => {

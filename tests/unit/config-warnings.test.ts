@@ -5,7 +5,7 @@ import { buildWarnings, configWarnings } from '../../server/config/warnings';
 import type { ResponsivePhoto } from '../../shared/components/responsivePhoto';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
-const FUTURE = { EARLY_BIRD_DEADLINE: '2026-12-31T23:59:59-06:00', WORKSHOP_START: '2027-01-15T20:00:00-06:00' };
+const FUTURE = { EARLY_BIRD_DEADLINE: '2026-12-31T23:59:59-06:00', WORKSHOP_START: '2027-01-15T20:00:00-06:00', EDITION: '2027-01' };
 
 describe('configWarnings', () => {
   it('says nothing about a consistent, real configuration', () => {
@@ -46,7 +46,16 @@ describe('configWarnings', () => {
     ]);
   });
 
-  it('gives no settings at all eight warnings: the dates made from the clock first, then every placeholder', () => {
+  it('says the edition has no name, and that it is cancelled, each naming the edition', () => {
+    expect(configWarnings(readConfig({ ...REAL, ...FUTURE, EDITION: '' }, NOW), NOW)).toEqual([
+      'EDITION is unset, so purchases are marked as the edition "prueba": production refuses to start without it',
+    ]);
+    expect(configWarnings(readConfig({ ...REAL, ...FUTURE, WORKSHOP_CANCELLED: 'true' }, NOW), NOW)).toEqual([
+      expect.stringMatching(/^WORKSHOP_CANCELLED is true: the edition "2027-01" is cancelled; the site sells nothing/),
+    ]);
+  });
+
+  it('gives no settings at all nine warnings: the dates made from the clock first, the edition, then every placeholder', () => {
     const warnings = configWarnings(readConfig({}, NOW), NOW);
     expect(warnings[0]).toBe(
       'WORKSHOP_START and EARLY_BIRD_DEADLINE are unset, so the site shows a sale under way: the workshop starts 2026-12-06T20:00:00-06:00 ' +
@@ -54,6 +63,7 @@ describe('configWarnings', () => {
     );
     expect(warnings.map((line) => line.split(' ')[0])).toEqual([
       'WORKSHOP_START',
+      'EDITION',
       'CHECKOUT_URL',
       'CONTACT_EMAIL',
       'PUBLIC_URL',

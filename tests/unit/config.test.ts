@@ -25,7 +25,11 @@ describe('readConfig', () => {
       workshopStartMs: Date.parse('2025-09-15T20:00:00-06:00'),
       earlyBirdDeadlineMs: Date.parse('2025-09-08T23:59:59-06:00'),
       soldOut: false,
+      cancelled: false,
     });
+    // Unnamed, a developer's edition: production refuses to start without EDITION.
+    expect(config.edition).toBe('prueba');
+    expect(config.editionUnnamed).toBe(true);
     expect(config.datesFromClock).toEqual(['WORKSHOP_START', 'EARLY_BIRD_DEADLINE']);
     expect(config.placeholders).toEqual(['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS', 'TRAINER_NAME']);
     expect(config.unsetForProduction).toEqual(['SELLER_PHONE']);
@@ -186,7 +190,7 @@ describe('placeholder settings', () => {
   it('are refused with NODE_ENV=production, in one line naming every one of them', () => {
     expect(() => readConfig({ NODE_ENV: 'production' }, NOW)).toThrow(
       new ConfigError(
-        "NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL, SELLER_NAME, SELLER_ADDRESS, TRAINER_NAME: they are still the placeholder default; and SELLER_PHONE, which is unset: buyers must be given a phone; and WORKSHOP_START, EARLY_BIRD_DEADLINE, which are unset: the edition's dates are the owner's to set",
+        "NODE_ENV=production needs real values for CHECKOUT_URL, CONTACT_EMAIL, PUBLIC_URL, SELLER_NAME, SELLER_ADDRESS, TRAINER_NAME: they are still the placeholder default; and SELLER_PHONE, which is unset: buyers must be given a phone; and WORKSHOP_START, EARLY_BIRD_DEADLINE, which are unset: the edition's dates are the owner's to set; and EDITION, which is unset: each edition's name is the owner's to set, and a new one for each new edition (docs/operations.md)",
       ),
     );
     // The seller's details alone: production does not sell in a placeholder's name.
@@ -257,6 +261,21 @@ describe("the edition's dates", () => {
     const both = readConfig({ WORKSHOP_START: '2031-06-10T19:00:00-06:00', EARLY_BIRD_DEADLINE: '2031-06-01T23:59:59-06:00' }, now);
     expect(both.datesFromClock).toEqual([]);
     expect(both.sale.earlyBirdDeadlineMs).toBe(Date.parse('2031-06-01T23:59:59-06:00'));
+  });
+
+  it('are named by EDITION, refused unset with NODE_ENV=production and checked for a name a metadata value and a UID can hold', () => {
+    const { EDITION, ...unnamed } = PRODUCTION_SETTINGS;
+    expect(() => readConfig({ NODE_ENV: 'production', ...unnamed }, NOW)).toThrow(
+      new ConfigError(
+        "NODE_ENV=production needs EDITION, which is unset: each edition's name is the owner's to set, and a new one for each new edition (docs/operations.md)",
+      ),
+    );
+    expect(readConfig({ NODE_ENV: 'production', ...PRODUCTION_SETTINGS }, NOW).edition).toBe(EDITION);
+    for (const bad of ['Septiembre', '2025 09', '-2025', 'a'.repeat(41), 'edición']) {
+      expect(() => readConfig({ EDITION: bad }, NOW)).toThrow(/^Invalid EDITION: expected the edition's name: 1 to 40 lowercase letters, digits or hyphens/);
+    }
+    expect(readConfig({ WORKSHOP_CANCELLED: 'true' }, NOW).sale.cancelled).toBe(true);
+    expect(() => readConfig({ WORKSHOP_CANCELLED: 'yes' }, NOW)).toThrow(/^Invalid WORKSHOP_CANCELLED: expected true or false/);
   });
 
   it('are refused unset with NODE_ENV=production, in the one line, naming each one missing', () => {

@@ -13,11 +13,11 @@ import { parseHtml } from '../helpers/html';
 const NOW = Date.parse('2026-11-25T17:42:31.250Z');
 const HOUR_MS = 3_600_000;
 /** The pricing card's modifier for each state. */
-const CARD = { 'early-bird': 'early', normal: 'normal', 'sold-out': 'sold-out', closed: 'closed' };
+const CARD = { 'early-bird': 'early', normal: 'normal', 'sold-out': 'sold-out', closed: 'closed', cancelled: 'cancelled' };
 
 describe('the dev mode state → settings mapping', () => {
   it('covers every state of the sale', () => {
-    expect([...DEV_STATES].sort()).toEqual(['closed', 'early-bird', 'normal', 'sold-out']);
+    expect([...DEV_STATES].sort()).toEqual(['cancelled', 'closed', 'early-bird', 'normal', 'sold-out']);
   });
 
   it.each(DEV_STATES)('%s: the configuration reads the settings and the sale is in that state now and hours later', (state) => {
@@ -42,7 +42,7 @@ describe('the dev mode command line', () => {
   });
 
   it('refuses an unknown state or flag with one line naming what it expected', () => {
-    expect(() => devStateFrom(['--state', 'open'])).toThrow('Unknown state "open": expected one of early-bird, normal, sold-out, closed');
+    expect(() => devStateFrom(['--state', 'open'])).toThrow('Unknown state "open": expected one of early-bird, normal, sold-out, closed, cancelled');
     expect(() => devStateFrom(['--sate', 'normal'])).toThrow(/Unknown option '--sate'/);
   });
 });

@@ -76,6 +76,7 @@ describe("the buyer's mails' settings", () => {
     ['ACCESS_SECRET', 'short-secret-of-31-characters-x', 'at least 32 characters'],
     ['ACCESS_SECRET', 'a secret with spaces in it, long enough', 'without spaces'],
     ['RECORDING_URL', 'http://videos.example.org/grabacion-secreta', 'https'],
+    ['RECORDING_URL', `https://videos.example.org/${'g'.repeat(480)}`, 'at most 500 characters'],
     ['GPT_URL', 'chatgpt.com/g/g-secreto', 'https'],
   ])('refuse a bad %s in one line naming it, without its value', (variable, value, expected) => {
     const text = message({ ...SPOTS, ...MAIL, [variable]: value });

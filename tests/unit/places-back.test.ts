@@ -12,14 +12,14 @@ import { limitPlan } from '../../server/fulfilment/links/placesBackPlan';
 import { purchaseOf } from '../../server/fulfilment/records/purchase';
 import { placesBackOf } from '../../server/spots/placesBack';
 import { placeGivenBack } from '../../server/fulfilment/records/placeBackMark';
-import { journeyTimeline } from '../../shared/logic/journey';
+import { journeyOf } from '../../server/fulfilment/records/purchaseJourney';
 import type { SaleTerms } from '../../shared/logic/sale';
 
 const LINK = 'plink_1PlacesBackUnit';
 const NORMAL = 'plink_1PlacesBackNormal';
 const LINKS = new Map([[LINK, 'early_bird' as const]]);
-const SALE: SaleTerms = { earlyBirdDeadlineMs: 2_000_000, workshopStartMs: 3_000_000, soldOut: false };
-const timeline = journeyTimeline(SALE.workshopStartMs);
+const SALE: SaleTerms = { earlyBirdDeadlineMs: 2_000_000, workshopStartMs: 3_000_000, soldOut: false, cancelled: false };
+const EDITION = { name: 'prueba', startMs: SALE.workshopStartMs, cancelled: false, publicUrl: 'https://taller.example.org' };
 
 const link = (count: number, limit: number | null, active: boolean, metadata: Record<string, string> = {}): Stripe.PaymentLink =>
   paymentLinkFixture(LINK, { count, limit, active, metadata });
@@ -33,16 +33,22 @@ describe('a voucher that failed', () => {
     const purchase = purchaseOf(checkout.session(sessionId) as Stripe.Checkout.Session, LINKS);
     expect(purchase).toMatchObject({ standing: 'payment_failed', placeGivenBack: false });
     if (!purchase) return;
-    expect(dueNow(purchase, 1_500_000, timeline, true, SALE)).toEqual({ send: [], missed: [], placeBack: true, refund: null });
+    expect(dueNow(purchase, 1_500_000, journeyOf(purchase, EDITION, 1_500_000), true, SALE)).toEqual({ send: [], missed: [], placeBack: true, refund: null });
     // From the deadline, from the start, and under the owner's sold-out switch, there is no Early Bird place to give back.
-    expect(dueNow(purchase, SALE.earlyBirdDeadlineMs, timeline, true, SALE).placeBack).toBe(false);
-    expect(dueNow(purchase, SALE.workshopStartMs, timeline, true, SALE).placeBack).toBe(false);
-    expect(dueNow(purchase, 1_500_000, timeline, true, { ...SALE, soldOut: true }).placeBack).toBe(false);
+    expect(dueNow(purchase, SALE.earlyBirdDeadlineMs, journeyOf(purchase, EDITION, SALE.earlyBirdDeadlineMs), true, SALE).placeBack).toBe(false);
+    expect(dueNow(purchase, SALE.workshopStartMs, journeyOf(purchase, EDITION, SALE.workshopStartMs), true, SALE).placeBack).toBe(false);
+    expect(dueNow(purchase, 1_500_000, journeyOf(purchase, EDITION, 1_500_000), true, { ...SALE, soldOut: true }).placeBack).toBe(false);
     // Marked once, never due again.
-    expect(dueNow({ ...purchase, placeGivenBack: true }, 1_500_000, timeline, true, SALE).placeBack).toBe(false);
+    expect(
+      dueNow({ ...purchase, placeGivenBack: true }, 1_500_000, journeyOf({ ...purchase, placeGivenBack: true }, EDITION, 1_500_000), true, SALE).placeBack,
+    ).toBe(false);
     // Nor in the Early Bird's last minute: a raise read then could land after the site turned the link off.
-    expect(dueNow(purchase, SALE.earlyBirdDeadlineMs - 60_001, timeline, true, SALE).placeBack).toBe(true);
-    expect(dueNow(purchase, SALE.earlyBirdDeadlineMs - 60_000, timeline, true, SALE).placeBack).toBe(false);
+    expect(dueNow(purchase, SALE.earlyBirdDeadlineMs - 60_001, journeyOf(purchase, EDITION, SALE.earlyBirdDeadlineMs - 60_001), true, SALE).placeBack).toBe(
+      true,
+    );
+    expect(dueNow(purchase, SALE.earlyBirdDeadlineMs - 60_000, journeyOf(purchase, EDITION, SALE.earlyBirdDeadlineMs - 60_000), true, SALE).placeBack).toBe(
+      false,
+    );
   });
 
   it("a voucher of the normal price's link: its place goes back to that link from the deadline until the last minute before the start", () => {
@@ -52,9 +58,11 @@ describe('a voucher that failed', () => {
     const purchase = purchaseOf(checkout.session(sessionId) as Stripe.Checkout.Session, new Map([...LINKS, [NORMAL, 'normal' as const]]));
     expect(purchase).toMatchObject({ link: 'normal', standing: 'payment_failed' });
     if (!purchase) return;
-    expect(dueNow(purchase, SALE.earlyBirdDeadlineMs + 1, timeline, true, SALE).placeBack).toBe(true);
-    expect(dueNow(purchase, SALE.workshopStartMs - 60_000, timeline, true, SALE).placeBack).toBe(false);
-    expect(dueNow(purchase, SALE.earlyBirdDeadlineMs + 1, timeline, true, { ...SALE, soldOut: true }).placeBack).toBe(false);
+    expect(dueNow(purchase, SALE.earlyBirdDeadlineMs + 1, journeyOf(purchase, EDITION, SALE.earlyBirdDeadlineMs + 1), true, SALE).placeBack).toBe(true);
+    expect(dueNow(purchase, SALE.workshopStartMs - 60_000, journeyOf(purchase, EDITION, SALE.workshopStartMs - 60_000), true, SALE).placeBack).toBe(false);
+    expect(
+      dueNow(purchase, SALE.earlyBirdDeadlineMs + 1, journeyOf(purchase, EDITION, SALE.earlyBirdDeadlineMs + 1), true, { ...SALE, soldOut: true }).placeBack,
+    ).toBe(false);
     // Another link's session is none of ours.
     expect(purchaseOf(checkout.session(sessionId) as Stripe.Checkout.Session, LINKS)).toBeNull();
   });

@@ -5,9 +5,9 @@ import { earlyBirdEndMs, saleState, upcomingChanges, type SaleTerms } from '../.
 
 const deadline = Date.parse('2025-09-30T23:59:59-06:00');
 const start = Date.parse('2025-10-08T20:00:00-06:00');
-const terms: SaleTerms = { earlyBirdDeadlineMs: deadline, workshopStartMs: start, soldOut: false };
+const terms: SaleTerms = { earlyBirdDeadlineMs: deadline, workshopStartMs: start, soldOut: false, cancelled: false };
 /** The seed's own defaults: the deadline (30 September) after the start (3 September). */
-const seedTerms: SaleTerms = { earlyBirdDeadlineMs: deadline, workshopStartMs: Date.parse('2025-09-03T20:00:00-06:00'), soldOut: false };
+const seedTerms: SaleTerms = { earlyBirdDeadlineMs: deadline, workshopStartMs: Date.parse('2025-09-03T20:00:00-06:00'), soldOut: false, cancelled: false };
 
 describe('saleState', () => {
   it.each([
@@ -26,6 +26,13 @@ describe('saleState', () => {
     expect(saleState(deadline - 1, soldOut)).toBe('sold-out');
     expect(saleState(start - 1, soldOut)).toBe('sold-out');
     expect(saleState(start, soldOut)).toBe('closed');
+  });
+
+  it('is cancelled when the owner cancels, before the start, at it and after, whatever else is set; nothing follows it', () => {
+    const cancelled = { ...terms, cancelled: true };
+    for (const now of [deadline - 10 * 86_400_000, deadline, start, start + 365 * 86_400_000]) expect(saleState(now, cancelled)).toBe('cancelled');
+    expect(saleState(deadline - 1, { ...cancelled, soldOut: true })).toBe('cancelled');
+    expect(upcomingChanges('cancelled', cancelled)).toEqual([]);
   });
 
   it('goes from Early Bird straight to closed when the deadline comes after the start', () => {

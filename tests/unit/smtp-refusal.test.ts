@@ -1,6 +1,6 @@
 /**
  * Which refusals of a mail server mark a purchase undeliverable, which stop the sweep's sending for every buyer, and
- * which are one buyer's for now (docs/decisions/0024-which-refusal-names-the-buyer.md): read from the reply's enhanced
+ * which are one buyer's for now (docs/decisions/0025-which-refusal-names-the-buyer.md): read from the reply's enhanced
  * status code (RFC 3463), never from its text.
  */
 import { describe, expect, it } from 'vitest';

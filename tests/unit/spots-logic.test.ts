@@ -3,7 +3,7 @@ import { attributedCheckoutUrl } from '../../client/attribution';
 import { earlyBirdSpotsTaken, saleState, type SaleTerms } from '../../shared/logic/sale';
 import { spotsFrom } from '../../shared/logic/spots';
 
-const terms: SaleTerms = { earlyBirdDeadlineMs: 2_000, workshopStartMs: 3_000, soldOut: false };
+const terms: SaleTerms = { earlyBirdDeadlineMs: 2_000, workshopStartMs: 3_000, soldOut: false, cancelled: false };
 
 describe('spotsFrom', () => {
   it('counts down from the link limit, and a deactivated link or a count at the limit has none left', () => {

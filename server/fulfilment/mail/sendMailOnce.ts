@@ -13,7 +13,7 @@ export interface MailResult {
   detail?: string;
   /**
    * This call's claim lost to one made at the same time by an instance that ranks before this one: that instance is
-   * sending the same wave now, and keeps it (docs/decisions/0023-a-wave-within-stripes-limits.md).
+   * sending the same wave now, and keeps it (docs/decisions/0024-a-wave-within-stripes-limits.md).
    */
   outranked?: true;
   /** The mail server refused the site itself (server/fulfilment/mail/smtpRefusal.ts): the next mail would be refused too. */
@@ -21,17 +21,28 @@ export interface MailResult {
 }
 
 /**
- * Sends one kind of mail to one purchase, at most once whatever the instances and retries (decision 0011). `inWave`:
- * the sweep asks, whose writes go in the lane of a reminder wave (server/stripe/pace.ts).
+/**
+ * What one send is about: `forMs`, the workshop's start its mail names, where the kind's moment moves with it (a mark
+ * for another start does not count as this one's); `record`, more metadata its claim writes (the edition a
+ * confirmation confirms, the recording a recording mail announces); `inWave`, the sweep asks, whose writes go in the
+ * lane of a wave (server/stripe/pace.ts).
  */
-export type SendOnce = (purchase: Purchase, kind: MailKind, inWave: boolean) => Promise<MailResult>;
+export interface SendAbout {
+  forMs?: number;
+  record?: Record<string, string>;
+  inWave?: boolean;
+}
+
+/** Sends one kind of mail to one purchase, at most once whatever the instances and retries (decision 0011); once per start for the kinds that name one. */
+export type SendOnce = (purchase: Purchase, kind: MailKind, about?: SendAbout) => Promise<MailResult>;
 
 export interface SendOnceOptions {
   checkout: CheckoutApi;
   /** The same calls, paced as the sweep's: its writes in the wave's lane. */
   waveCheckout?: CheckoutApi;
   mailer: Mailer;
-  compose: (purchase: Purchase, kind: MailKind, nowMs: number) => MailMessage;
+  /** The mail, for the claim's attempt. */
+  compose: (purchase: Purchase, kind: MailKind, nowMs: number, attempt: number) => MailMessage;
   clock: Clock;
   /** How long a claim keeps others off before it counts as abandoned: far longer than any send takes. */
   leaseMs?: number;
@@ -97,9 +108,9 @@ export function createSendOnce({
     return other !== null && other < rank ? { outcome: 'in_progress', outranked: true } : { outcome: 'in_progress' };
   };
 
-  const claim = async (calls: CheckoutApi, purchase: Purchase, kind: MailKind, mark: Mark): Promise<Claimed> => {
+  const claim = async (calls: CheckoutApi, purchase: Purchase, kind: MailKind, mark: Mark, { forMs, record }: SendAbout): Promise<Claimed> => {
     if (ownUnsettled(mark) && mark.claim) return { own: true, attempt: mark.attempt, claim: mark.claim };
-    const next = nextStep(mark, clock(), leaseMs);
+    const next = nextStep(mark, clock(), leaseMs, forMs);
     if (next.step === 'done') return { own: false, result: { outcome: 'already_sent' } };
     if (next.step === 'wait') return { own: false, result: { outcome: 'in_progress' } };
     for (let attempt = next.attempt, spent = 0; ; attempt += 1) {
@@ -107,7 +118,7 @@ export function createSendOnce({
       try {
         const answer = await calls.mark(
           purchase.sessionId,
-          markMetadata(kind, 'sending', attempt, token, clock()),
+          { ...record, ...markMetadata(kind, 'sending', attempt, token, clock(), forMs) },
           claimKey(kind, purchase.sessionId, attempt),
         );
         if (isOwnClaim(answer.metadata, kind, attempt, token)) return { own: true, attempt, claim: token };
@@ -129,23 +140,24 @@ export function createSendOnce({
         }
         if (ownUnsettled(fresh) && fresh.claim) return { own: true, attempt: fresh.attempt, claim: fresh.claim };
         if (fresh.attempt >= attempt)
-          return { own: false, result: nextStep(fresh, clock(), leaseMs).step === 'done' ? { outcome: 'already_sent' } : lost(fresh) };
+          return { own: false, result: nextStep(fresh, clock(), leaseMs, forMs).step === 'done' ? { outcome: 'already_sent' } : lost(fresh) };
         if (spent >= SPENT_KEYS) return { own: false, result: { outcome: 'stripe_unavailable', detail: detailOf(error) } };
         spent += 1;
       }
     }
   };
 
-  return async (purchase, kind, inWave) => {
-    const calls = inWave ? waveCheckout : checkout;
-    const claimed = await claim(calls, purchase, kind, purchase.marks[kind]);
+  return async (purchase, kind, about = {}) => {
+    const calls = about.inWave ? waveCheckout : checkout;
+    const claimed = await claim(calls, purchase, kind, purchase.marks[kind], about);
     if (!claimed.own) return { kind, ...claimed.result };
     unsettled.delete(claimed.claim);
     const { attempt, claim: token } = claimed;
-    const write = (status: 'sent' | 'failed' | 'undeliverable') => calls.mark(purchase.sessionId, markMetadata(kind, status, attempt, token, clock()));
+    const write = (status: 'sent' | 'failed' | 'undeliverable') =>
+      calls.mark(purchase.sessionId, markMetadata(kind, status, attempt, token, clock(), about.forMs));
 
     try {
-      await mailer(compose(purchase, kind, clock()));
+      await mailer(compose(purchase, kind, clock(), attempt));
     } catch (error) {
       const permanent = error instanceof MailError && error.permanent;
       // Released, so the next turn claims it at once; refused for good, so none does. Failing that, the lease frees it.

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { IcsMethod } from '../../../shared/logic/calendar';
 import { smtpTlsOptions } from '../../config/smtpTls';
 import { enhancedStatusOf, refusesEveryone, refusesRecipient } from './smtpRefusal';
 
@@ -8,8 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** A calendar invite to attach, if any. */
-  ics?: { filename: string; content: string };
+  /** A calendar invite to attach, if any, and the METHOD its body says, which its MIME type must say too. */
+  ics?: { filename: string; content: string; method: IcsMethod };
   /**
    * The same for every send of one purchase's mail of one kind: should a crash ever make a second one go out, mail
    * clients that recognise a Message-ID already received show it once.
@@ -112,7 +113,7 @@ export function smtpMailer(smtpUrl: string, from: { address: string; name: strin
         html: message.html,
         messageId: message.messageId,
         attachments: message.ics
-          ? [{ filename: message.ics.filename, content: message.ics.content, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
+          ? [{ filename: message.ics.filename, content: message.ics.content, contentType: `text/calendar; charset=utf-8; method=${message.ics.method}` }]
           : [],
       });
     } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * Which refusals of a mail server mark a purchase undeliverable for good (docs/decisions/0024-which-refusal-names-the-buyer.md).
+ * Which refusals of a mail server mark a purchase undeliverable for good (docs/decisions/0025-which-refusal-names-the-buyer.md).
  * Pure.
  */
 

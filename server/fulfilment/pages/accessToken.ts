@@ -32,6 +32,22 @@ export function sessionOfToken(secret: string, token: string): string | null {
 }
 
 /**
+ * The proof a refund's POST carries that it came from the confirmation step of this purchase's page, for this start
+ * (server/fulfilment/pages/refundAction.ts): whoever has the personal link can make it, as they can open the page, but
+ * a form on another site cannot, and one made for another date no longer counts.
+ */
+export const refundProof = (secret: string, sessionId: string, startMs: number): string =>
+  signatureOf(secret, 'reembolso', `${sessionId}@${startMs}`).toString('base64url');
+
+/** Whether a form's value is this purchase's proof for this start (checked in constant time). */
+export function isRefundProof(secret: string, sessionId: string, startMs: number, given: unknown): boolean {
+  if (typeof given !== 'string') return false;
+  const expected = Buffer.from(refundProof(secret, sessionId, startMs));
+  const received = Buffer.from(given);
+  return received.length === expected.length && timingSafeEqual(received, expected);
+}
+
+/**
  * A stable, opaque reference to a purchase for its mails' Message-IDs: the same for every send of one kind, and
  * telling a mail server's logs nothing that opens the buyer's pages.
  */

@@ -8,9 +8,25 @@ export function privateHeaders(res: Response): void {
   res.set({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' });
 }
 
-/** A buyer's page, private; `tryAgain`: Stripe could not say, and the page asks for a reload in a minute. */
-export function sendPrivatePage(res: Response, status: number, html: string, tryAgain: boolean): void {
+/**
+ * The one page with a form (the refund's confirmation step, server/fulfilment/pages/refundAction.ts): its policy lets a
+ * form post to this site, where every other page's lets none post anywhere. Its referrer policy keeps the address to
+ * this site: under `no-referrer` a browser sends a form's POST with `Origin: null`, and the POST could not tell that it
+ * came from here.
+ */
+function allowFormToSelf(res: Response): void {
+  const policy = res.getHeader('Content-Security-Policy');
+  if (typeof policy === 'string') res.setHeader('Content-Security-Policy', policy.replace("form-action 'none'", "form-action 'self'"));
+  res.setHeader('Referrer-Policy', 'same-origin');
+}
+
+/**
+ * A buyer's page, private; `tryAgain`: Stripe could not say, and the page asks for a reload in a minute; `withForm`: the
+ * page holds the one form that posts to this site.
+ */
+export function sendPrivatePage(res: Response, status: number, html: string, tryAgain: boolean, withForm = false): void {
   privateHeaders(res);
+  if (withForm) allowFormToSelf(res);
   if (tryAgain) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
   res.status(status).type('html').send(html);
 }

@@ -11,7 +11,16 @@ export type Looked = Verified | 'unavailable' | 'over_budget';
  * How long an answer stays remembered, from when Stripe gave it: at most a minute, so that a refund or a dispute ends
  * access within one on every instance; a voucher may be paid any moment.
  */
-export const REMEMBER_MS: Record<Verified['kind'], number> = { paid: 60_000, ended: 60_000, pending: 30_000, expired: 60_000, late: 60_000, none: 60_000 };
+export const REMEMBER_MS: Record<Verified['kind'], number> = {
+  paid: 60_000,
+  ended: 60_000,
+  pending: 30_000,
+  expired: 60_000,
+  late: 60_000,
+  cancelled: 60_000,
+  withdrawn: 60_000,
+  none: 60_000,
+};
 
 export interface SessionLookup {
   (sessionId: string): Promise<{ looked: Looked; source: LookupSource }>;

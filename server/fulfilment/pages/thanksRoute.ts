@@ -16,6 +16,8 @@ const OUTCOME_OF: Record<Verified['kind'], LookupOutcome> = {
   pending: 'pending',
   expired: 'expired',
   late: 'late',
+  cancelled: 'cancelled',
+  withdrawn: 'withdrawn',
   ended: 'ended',
   none: 'not_found',
 };
@@ -59,7 +61,9 @@ export function thanksPage({ lookup, invite, accessUrlOf, render, clock, metrics
   const unpaid = (res: Response, result: Exclude<Looked, { kind: 'paid' }> | 'malformed'): void => {
     if (result === 'unavailable' || result === 'over_budget') send(res, 503, { state: 'unavailable' });
     else if (result === 'malformed' || result.kind === 'none') send(res, 404, { state: 'not_found' });
-    else if (result.kind === 'ended') send(res, 403, { state: 'ended' });
+    // Refunded at the buyer's own request after a new date: their access ended, as any refund's does.
+    else if (result.kind === 'ended' || result.kind === 'withdrawn') send(res, 403, { state: 'ended' });
+    else if (result.kind === 'cancelled') send(res, 200, { state: 'cancelled', money: result.money });
     else send(res, 200, { state: result.kind });
   };
 
@@ -71,7 +75,13 @@ export function thanksPage({ lookup, invite, accessUrlOf, render, clock, metrics
       if (typeof result === 'string' || result.kind !== 'paid') return unpaid(res, result);
       const accessUrl = accessUrlOf(sessionId);
       const icsUrl = `${ROUTES.thanksCalendar.path}?session_id=${encodeURIComponent(sessionId)}`;
-      send(res, 200, { state: 'paid', facts: invite.facts(result.firstName, accessUrl), googleCalendarUrl: invite.googleCalendarUrl(accessUrl), icsUrl });
+      const { startMs } = result.access;
+      send(res, 200, {
+        state: 'paid',
+        facts: invite.facts(startMs, result.firstName, accessUrl),
+        googleCalendarUrl: invite.googleCalendarUrl(startMs, accessUrl),
+        icsUrl,
+      });
     },
     calendar: async (req, res) => {
       const found = await looked(req);
@@ -79,13 +89,14 @@ export function thanksPage({ lookup, invite, accessUrlOf, render, clock, metrics
       const { sessionId, looked: result } = found;
       // Only a paid purchase has an invite: a voucher still to pay, or expired, gets the answer an unknown session gets.
       if (typeof result === 'string' || result.kind === 'none' || result.kind === 'ended') return unpaid(res, result);
-      if (result.kind === 'pending' || result.kind === 'expired' || result.kind === 'late') return unpaid(res, { kind: 'none' });
+      if (result.kind !== 'paid') return unpaid(res, { kind: 'none' });
+      const { startMs, uid, sequence } = result.access;
       privateHeaders(res);
       res
         .status(200)
         .type('text/calendar; charset=utf-8')
         .attachment(confirmation.icsFileName)
-        .send(invite.ics(accessUrlOf(sessionId), clock()));
+        .send(invite.ics({ startMs, uid, sequence, method: 'PUBLISH', accessUrl: accessUrlOf(sessionId), stampMs: clock() }));
     },
   };
 }

@@ -39,8 +39,11 @@ export interface CheckoutApi {
   paymentLink(id: string): Promise<Stripe.PaymentLink>;
   /** Updates the Payment Link; Stripe carries out only the first request under the key. */
   updatePaymentLink(id: string, params: Stripe.PaymentLinkUpdateParams, idempotencyKey: string): Promise<Stripe.PaymentLink>;
-  /** Refunds what is left of a PaymentIntent's charge, all of it; Stripe carries out only the first request under the key. */
-  refund(paymentIntentId: string, metadata: Record<string, string>, idempotencyKey: string): Promise<Stripe.Refund>;
+  /**
+   * Refunds what is left of a PaymentIntent's charge, all of it; Stripe carries out only the first request under the
+   * key. `replayed`: the answer is the one Stripe saved for an earlier request under it (another instance's, say).
+   */
+  refund(paymentIntentId: string, metadata: Record<string, string>, idempotencyKey: string): Promise<{ replayed: boolean }>;
 }
 
 /** Stripe's largest page: a sale of a thousand purchases is ten reads. */
@@ -59,6 +62,15 @@ function failureOf(error: unknown): CheckoutError {
 }
 
 const isMissing = (error: unknown): boolean => readStripeFailure(error).status === 404;
+
+/**
+ * Whether Stripe answered with the saved answer of an earlier request under the key (`Idempotent-Replayed: true`): the
+ * SDK's fetch client hands over fetch's own Headers, its Node client a plain object, whatever its type says.
+ */
+function replayedAnswer(headers: Stripe.Response<unknown>['lastResponse']['headers'] | Headers): boolean {
+  const value = headers instanceof Headers ? headers.get('idempotent-replayed') : headers['idempotent-replayed'];
+  return value === 'true';
+}
 
 /** The fulfilment's calls through the official SDK, each in its lane of `pace`, each failure as a CheckoutError. */
 export function checkoutApi(stripe: Stripe, pace: Pace = unpaced): CheckoutApi {
@@ -124,7 +136,8 @@ export function checkoutApi(stripe: Stripe, pace: Pace = unpaced): CheckoutApi {
     },
     async refund(paymentIntentId, metadata, idempotencyKey) {
       try {
-        return await pace.run('write', () => stripe.refunds.create({ payment_intent: paymentIntentId, metadata }, { idempotencyKey }));
+        const made = await pace.run('write', () => stripe.refunds.create({ payment_intent: paymentIntentId, metadata }, { idempotencyKey }));
+        return { replayed: replayedAnswer(made.lastResponse.headers) };
       } catch (error) {
         throw failureOf(error);
       }

@@ -1,5 +1,7 @@
 import type Stripe from 'stripe';
+import type { Money } from '../../../shared/logic/money';
 import type { LinkRole } from '../../../shared/logic/sale';
+import { EDITION_MARK, INVITE_UID_MARK, RECORDING_MARK } from './editionMark';
 import { MAIL_KINDS, type MailKind, type Mark, readMark } from './mailMarks';
 import { placeGivenBack } from './placeBackMark';
 import { type RefundReason, refundReasonOf } from './refundMark';
@@ -18,8 +20,8 @@ export type LinkRoles = ReadonlyMap<string, LinkRole>;
 /** What a complete Checkout Session of one of our own Payment Links is to the site. */
 export interface Purchase {
   sessionId: string;
-  /** Which of our links sold it: the Early Bird's, or the normal price's. */
-  link: LinkRole;
+  /** Which of our links sold it: the Early Bird's, or the normal price's; null, a link of an earlier edition's. */
+  link: LinkRole | null;
   standing: Standing;
   /** For the greeting; null when the checkout had no name. */
   firstName: string | null;
@@ -36,6 +38,14 @@ export interface Purchase {
   refundReason: RefundReason | null;
   /** Paid in cash with an OXXO voucher, which Stripe cannot refund: the money goes back by bank transfer. */
   paidInCash: boolean;
+  /** What the buyer paid, for a refund's and a bonificación's amount; null when nothing (a free purchase). */
+  paid: Money | null;
+  /** The edition the site marked it with (server/fulfilment/records/editionMark.ts); null: none yet, so the edition in force. */
+  edition: string | null;
+  /** The UID an earlier release's invite gave it; null: its edition's. */
+  inviteUid: string | null;
+  /** The recording its recording mail announced; null: none yet. */
+  recordingUrl: string | null;
 }
 
 /** Whether a standing has the buyer's access, and the mails that come with it. */
@@ -65,15 +75,17 @@ function standingOf(session: Stripe.Checkout.Session, intent: Stripe.PaymentInte
 }
 
 /**
- * Only a complete session from one of our own Payment Links, with an address to write to, is a purchase; anything
- * else (another link, still open or abandoned, unknown) is none of ours: null. Read with its PaymentIntent and that
- * intent's latest charge expanded, which say whether it was refunded or disputed.
+ * Only a complete session from one of our own Payment Links, with an address to write to, is a purchase: one of the
+ * links the site sells through now, or an earlier edition's, which the site marked with its edition when it confirmed
+ * it. Anything else (another link, still open or abandoned, unknown) is none of ours: null. Read with its PaymentIntent
+ * and that intent's latest charge expanded, which say whether it was refunded or disputed.
  */
 export function purchaseOf(session: Stripe.Checkout.Session, links: LinkRoles): Purchase | null {
   const linkId = typeof session.payment_link === 'string' ? session.payment_link : session.payment_link?.id;
   const link = linkId === undefined || linkId === null ? undefined : links.get(linkId);
+  const earlier = link === undefined && Boolean(linkId) && Boolean(session.metadata?.[EDITION_MARK]);
   const email = session.customer_details?.email;
-  if (!link || session.status !== 'complete' || !email) return null;
+  if ((!link && !earlier) || session.status !== 'complete' || !email) return null;
   const intent = expanded(session.payment_intent);
   const charge = expanded(intent?.latest_charge);
   const standing = standingOf(session, intent, charge);
@@ -84,7 +96,7 @@ export function purchaseOf(session: Stripe.Checkout.Session, links: LinkRoles): 
   const createdMs = session.created * 1000;
   return {
     sessionId: session.id,
-    link,
+    link: link ?? null,
     standing,
     firstName: firstNameOf(session.customer_details?.name),
     email,
@@ -95,5 +107,9 @@ export function purchaseOf(session: Stripe.Checkout.Session, links: LinkRoles): 
     placeGivenBack: placeGivenBack(session.metadata),
     refundReason: refundReasonOf(session.metadata),
     paidInCash: charge?.payment_method_details?.type === 'oxxo',
+    paid: session.amount_total && session.currency ? { minor: session.amount_total, currency: session.currency } : null,
+    edition: session.metadata?.[EDITION_MARK] || null,
+    inviteUid: session.metadata?.[INVITE_UID_MARK] || null,
+    recordingUrl: session.metadata?.[RECORDING_MARK] || null,
   };
 }

@@ -4,13 +4,18 @@
  * every instance and every later turn refunds for the same reason and tells the buyer why, however the refund went
  * (at Stripe, or by bank transfer for a voucher Stripe cannot refund). A refund the owner made by hand carries none.
  */
-import { refundMail } from '../../../shared/content';
-
 export const REFUND_MARK = 'taller_refund';
 
-/** Why the site refunds, each with its words to the buyer (shared/content.ts): `after_end`, a payment that arrived once the workshop had ended. */
-export type RefundReason = keyof typeof refundMail.reasons;
-const REASONS = Object.keys(refundMail.reasons) as RefundReason[];
+/**
+ * Why the site refunds: `after_end`, a payment that arrived once the workshop had ended; `date_change`, the buyer's
+ * own choice on their personal link, the date having moved since they bought; `cancelled`, the owner cancelled the
+ * workshop. The last two owe the bonificación the terms promise as well (LFPC arts. 92 and 92 ter).
+ */
+export type RefundReason = 'after_end' | 'date_change' | 'cancelled';
+const REASONS: readonly RefundReason[] = ['after_end', 'date_change', 'cancelled'];
+
+/** The reasons that owe the bonificación on top of the refund: the seller did not give what was sold, on its date. */
+export const owesBonification = (reason: RefundReason): boolean => reason !== 'after_end';
 
 export const refundMetadata = (reason: RefundReason): Record<string, string> => ({ [REFUND_MARK]: reason });
 

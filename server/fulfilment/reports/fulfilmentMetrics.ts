@@ -22,13 +22,15 @@ export interface FulfilmentMetrics {
   refund(reason: RefundReason, outcome: RefundOutcome): void;
   /** Stripe answered a call of this kind that it was over a rate limit: the call waits and goes again. */
   rateLimited(kind: CallKind): void;
+  /** A bonificación became owed by bank transfer: the mail asking the buyer for their account went. */
+  bonification(reason: RefundReason): void;
 }
 
 /** `startedMs`: the process's start, which the last completed sweep's time reads until the first completes. */
 export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds: number, startedMs: number): FulfilmentMetrics {
   const mails = new Counter({
     name: 'taller_mails_total',
-    help: "Turns of a buyer's due mail, by kind (confirmation, day_before, hour_before, recording, refund) and outcome (sent, already_sent, in_progress, undeliverable, mail_failed, stripe_unavailable, mark_failed).",
+    help: "Turns of a buyer's due mail, by kind (confirmation, date_change, day_before, hour_before, recording, refund, cancellation) and outcome (sent, already_sent, in_progress, undeliverable, mail_failed, stripe_unavailable, mark_failed).",
     labelNames: ['kind', 'outcome'] as const,
     registers: [registry],
   });
@@ -80,7 +82,7 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
   });
   const refunds = new Counter({
     name: 'taller_refunds_total',
-    help: 'Refunds the site owes, each time one is decided, made or fails, by reason (after_end) and outcome (refunded, already_refunded, by_transfer, refused, stripe_unavailable).',
+    help: 'Refunds the site owes, each time one is decided, made or fails, by reason (after_end, date_change, cancelled) and outcome (refunded, already_refunded, by_transfer, refused, stripe_unavailable).',
     labelNames: ['reason', 'outcome'] as const,
     registers: [registry],
   });
@@ -88,6 +90,12 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
     name: 'taller_stripe_rate_limited_total',
     help: 'Calls to Stripe answered 429 (over a rate limit), by kind (read, list, write): each waits and goes again.',
     labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+  const bonifications = new Counter({
+    name: 'taller_bonifications_total',
+    help: 'Bonificaciones owed by bank transfer (LFPC art. 92 ter), each when the mail asking the buyer for their account went, by reason (date_change, cancelled).',
+    labelNames: ['reason'] as const,
     registers: [registry],
   });
   lastCompleted.set(startedMs / 1000);
@@ -104,5 +112,6 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
     placesBack: (outcome) => placesBack.inc({ outcome }),
     refund: (reason, outcome) => refunds.inc({ reason, outcome }),
     rateLimited: (kind) => rateLimited.inc({ kind }),
+    bonification: (reason) => bonifications.inc({ reason }),
   };
 }

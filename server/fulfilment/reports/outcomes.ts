@@ -89,11 +89,43 @@ export type WebhookOutcome = 'unsupported_media_type' | 'too_large' | 'no_signat
 /** Where an answer came from: Stripe, the memory of recent sessions, or nowhere (refused before any call). */
 export type LookupSource = 'stripe' | 'memory' | 'none';
 
-/** How a lookup ended, for the metrics: never the id it was for. `late`: paid once the workshop had ended, so refunded. */
-export type LookupOutcome = 'paid' | 'pending' | 'expired' | 'late' | 'ended' | 'not_found' | 'malformed' | 'unavailable' | 'over_budget';
+/**
+ * How a lookup ended, for the metrics: never the id it was for. `late`: paid once the workshop had ended, so refunded;
+ * `cancelled`: its edition was cancelled; `withdrawn`: its buyer asked for the refund a new date entitles them to.
+ */
+export type LookupOutcome =
+  | 'paid'
+  | 'pending'
+  | 'expired'
+  | 'late'
+  | 'cancelled'
+  | 'withdrawn'
+  | 'ended'
+  | 'not_found'
+  | 'malformed'
+  | 'unavailable'
+  | 'over_budget';
 
 /**
  * How a visit ended, for the metrics: never the token it was for. `forged`: not a token this site made; `sample`: the
- * sample link `npm run preflight` mails the owner.
+ * sample link `npm run preflight` mails the owner; `cancelled`, `withdrawn`: as for a lookup. The refund a new date
+ * entitles a buyer to: `refund_confirm`, its confirmation step shown; `refund_asked`, asked for and marked at Stripe;
+ * `refund_closed`, not (or no longer) open to this purchase; `refund_refused`, a request that did not come from the
+ * page (another origin, no proof).
  */
-export type AccessOutcome = 'before' | 'live' | 'after' | 'ended' | 'not_found' | 'forged' | 'sample' | 'unavailable' | 'over_budget';
+export type AccessOutcome =
+  | 'before'
+  | 'live'
+  | 'after'
+  | 'cancelled'
+  | 'withdrawn'
+  | 'ended'
+  | 'not_found'
+  | 'forged'
+  | 'sample'
+  | 'unavailable'
+  | 'over_budget'
+  | 'refund_confirm'
+  | 'refund_asked'
+  | 'refund_closed'
+  | 'refund_refused';

@@ -1,21 +1,45 @@
-import type { JourneyTimeline } from '../../../shared/logic/journey';
+import type { MoneyBack } from '../../../shared/components/mail/MoneyBack';
+import { type Money, moneyLabel } from '../../../shared/logic/money';
 import type { Clock } from '../../ops/clock';
-import { hasAccess, type LinkRoles, purchaseOf } from '../records/purchase';
+import { hasAccess, type LinkRoles, type Purchase, purchaseOf } from '../records/purchase';
 import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
+import { bonificationOf, moneyBackOf } from '../records/refundTerms';
+import { type EditionTerms, journeyOf } from '../records/purchaseJourney';
 import { refundOwed } from './dueNow';
 import type { Settle, Settled, Via } from './settlePurchase';
 import type { MailOutcome, Outcome, PlacesBackOutcome, RefundOutcome } from '../reports/outcomes';
 
 /**
+ * What a paid (or free) purchase's personal link shows of its own journey (server/fulfilment/records/purchaseJourney.ts):
+ * its edition and workshop, the date it was bought for, its invite's UID and SEQUENCE, the refund a new date entitles
+ * it to while that is open, and the recording announced to it.
+ */
+export interface AccessFacts {
+  current: boolean;
+  startMs: number;
+  boughtForMs: number | null;
+  uid: string;
+  sequence: number;
+  /** What a refund after a new date gives back, while the buyer may ask for it; null otherwise. */
+  refundOffer: { paid: string; bonus: string | null } | null;
+  /** Paid in cash at OXXO: a refund goes back by bank transfer. */
+  cash: boolean;
+  recordingUrl: string | null;
+}
+
+/**
  * What a buyer's pages may show: no address, no payment details. `pending`: a voucher or transfer still to be paid;
- * `expired`: one that expired unpaid; `late`: paid once the workshop had ended, which the site refunds; `ended`:
- * refunded in full, or disputed.
+ * `expired`: one that expired unpaid; `late`: paid once the workshop had ended, which the site refunds; `cancelled`:
+ * the owner cancelled its edition (how its money comes back; none for a voucher never paid); `withdrawn`: its buyer
+ * asked for the refund a new date entitles them to; `ended`: refunded in full, or disputed.
  */
 export type Verified =
-  | { kind: 'paid'; firstName: string | null }
+  | { kind: 'paid'; firstName: string | null; access: AccessFacts }
   | { kind: 'pending' }
   | { kind: 'expired' }
   | { kind: 'late' }
+  | { kind: 'cancelled'; firstName: string | null; money: MoneyBack | null }
+  | { kind: 'withdrawn'; firstName: string | null; money: MoneyBack }
   | { kind: 'ended' }
   | { kind: 'none' };
 
@@ -58,18 +82,41 @@ export type Fulfil = (sessionId: string, via: Via) => Fulfilling;
 /** The worst comes first: it decides whether Stripe must deliver the event again. */
 const WORST_FIRST: readonly MailOutcome[] = ['stripe_unavailable', 'mail_failed', 'in_progress', 'mark_failed', 'undeliverable', 'sent', 'already_sent'];
 
-/** What a buyer's pages may show of a purchase at an instant, on the journey's timeline. */
+/** What a buyer's pages may show of a purchase at an instant, against the edition in force. */
 export interface Reading {
-  timeline: JourneyTimeline;
+  edition: EditionTerms;
   clock: Clock;
 }
 
-export function verifiedOf({ purchase }: Pick<Settled, 'purchase'>, { timeline, clock }: Reading): Verified {
+const offerOf = (purchase: Purchase, bonus: Money | null): AccessFacts['refundOffer'] =>
+  purchase.paid && { paid: moneyLabel(purchase.paid), bonus: bonus && moneyLabel(bonus) };
+
+export function verifiedOf({ purchase }: Pick<Settled, 'purchase'>, { edition, clock }: Reading): Verified {
   if (!purchase) return { kind: 'none' };
-  if (refundOwed(purchase, clock(), timeline)) return { kind: 'late' };
-  if (hasAccess(purchase.standing)) return { kind: 'paid', firstName: purchase.firstName };
+  const now = clock();
+  const journey = journeyOf(purchase, edition, now);
+  const refund = refundOwed(purchase, now, journey);
+  const { firstName } = purchase;
+  if (refund === 'after_end') return { kind: 'late' };
+  if (refund === 'date_change') return { kind: 'withdrawn', firstName, money: moneyBackOf(purchase, refund) };
+  if (refund === 'cancelled' || (journey.cancelled && hasAccess(purchase.standing)))
+    return { kind: 'cancelled', firstName, money: moneyBackOf(purchase, 'cancelled') };
+  if (hasAccess(purchase.standing)) {
+    const access: AccessFacts = {
+      current: journey.current,
+      startMs: journey.startMs,
+      boughtForMs: journey.boughtForMs,
+      uid: journey.uid,
+      sequence: journey.sequence,
+      refundOffer: journey.refundOpen ? offerOf(purchase, bonificationOf(purchase, 'date_change')) : null,
+      cash: purchase.paidInCash,
+      recordingUrl: purchase.recordingUrl,
+    };
+    return { kind: 'paid', firstName, access };
+  }
   if (purchase.standing === 'refunded' || purchase.standing === 'disputed') return { kind: 'ended' };
-  return { kind: purchase.standing === 'payment_failed' ? 'expired' : 'pending' };
+  if (purchase.standing === 'payment_failed') return { kind: 'expired' };
+  return journey.cancelled ? { kind: 'cancelled', firstName, money: null } : { kind: 'pending' };
 }
 
 export function conclusionOf(settled: Settled, reading: Reading): Concluded {
@@ -82,7 +129,7 @@ export function conclusionOf(settled: Settled, reading: Reading): Concluded {
   if (refund && !failed) return { outcome: REFUND_OUTCOME[refund.outcome], paymentIntent, ...(refund.detail && { detail: refund.detail }) };
   if (worst) return { outcome: worst.outcome, paymentIntent, ...(worst.detail && { detail: worst.detail }) };
   const verified = verifiedOf(settled, reading);
-  const outcome = verified.kind === 'paid' ? 'already_sent' : verified.kind === 'ended' ? 'ended' : 'not_paid';
+  const outcome = verified.kind === 'ended' ? 'ended' : hasAccess(purchase.standing) || verified.kind === 'withdrawn' ? 'already_sent' : 'not_paid';
   return { outcome, paymentIntent };
 }
 
@@ -107,17 +154,17 @@ export function createFulfil(
   known?: (sessionId: string, verified: Verified) => void,
 ): Fulfil {
   return (sessionId, via) => {
-    const read = checkout.session(sessionId).then((session) => session && purchaseOf(session, links));
-    const verified = read.then((purchase) => {
-      const found = verifiedOf({ purchase }, reading);
+    const read = checkout.session(sessionId);
+    const verified = read.then((session) => {
+      const found = verifiedOf({ purchase: session && purchaseOf(session, links) }, reading);
       known?.(sessionId, found);
       return found;
     });
     // Whoever asks only for the conclusion must not leave a failed read unhandled.
     verified.catch(() => undefined);
     const concluded = read
-      .then((purchase): Promise<Settled> | Settled =>
-        purchase ? settle(purchase, via) : { purchase: null, results: [], missed: [], placeGivenBack: false, placeBack: null, refund: null },
+      .then((session): Promise<Settled> | Settled =>
+        session ? settle(session, via) : { purchase: null, results: [], missed: [], placeGivenBack: false, placeBack: null, refund: null },
       )
       .then(
         (settled) => conclusionOf(settled, reading),
@@ -149,10 +196,12 @@ export function createEndAccess(
       return { outcome: 'stripe_unavailable', detail: detailOf(error), paymentIntent: paymentIntentId };
     }
     const purchase = session && purchaseOf(session, links);
-    if (!purchase) return { outcome: 'not_ours' };
-    const verified = verifiedOf({ purchase }, reading);
-    known(purchase.sessionId, verified);
-    await settle(purchase, 'webhook');
-    return { outcome: verified.kind === 'ended' || verified.kind === 'late' ? 'ended' : 'access_kept', paymentIntent: paymentIntentId };
+    if (!session || !purchase) return { outcome: 'not_ours' };
+    known(purchase.sessionId, verifiedOf({ purchase }, reading));
+    // What the settle marked (a refund made, say) is the last word, for the pages as for the log.
+    const settled = await settle(session, 'webhook');
+    const after = verifiedOf(settled, reading);
+    if (settled.purchase) known(settled.purchase.sessionId, after);
+    return { outcome: after.kind === 'paid' || after.kind === 'pending' ? 'access_kept' : 'ended', paymentIntent: paymentIntentId };
   };
 }

@@ -1,6 +1,9 @@
+import { moneyLabel } from '../../../shared/logic/money';
 import type { Logger } from '../../ops/logger';
 import type { SendOnce, MailResult } from '../mail/sendMailOnce';
 import { type CheckoutApi, CheckoutError } from '../records/checkoutApi';
+import type { MailKind } from '../records/mailMarks';
+import { bonificationOf } from '../records/refundTerms';
 import type { Purchase } from '../records/purchase';
 import { type RefundReason, refundKey, refundMetadata } from '../records/refundMark';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
@@ -14,18 +17,23 @@ export interface RefundResult {
   credentials?: boolean;
 }
 
-/** What refunding one purchase came to: the refund, then its mail (none when the refund could not be made). */
+/** What refunding one purchase came to: the refund, then its mail (none while the refund waits on Stripe). */
 export interface Refunded {
+  /** The reason is marked at Stripe: every later turn refunds it, whatever came of this one. */
+  decided: boolean;
   refund: RefundResult;
   mail: MailResult | null;
 }
 
 /**
  * Refunds one purchase in full, exactly once, and tells the buyer why (docs/fulfilment.md): whoever asks, however often.
- * Issue-agnostic: the reason is the caller's (a payment after the end today; a cancellation, a new date or a buyer's
- * request tomorrow).
+ * The reason is the caller's: a payment after the end, the owner's cancellation, or the buyer's own request after a
+ * new date.
  */
 export type RefundOnce = (purchase: Purchase, reason: RefundReason, via: string) => Promise<Refunded>;
+
+/** The mail each refund goes with: a cancellation's is the one mail that says so (and removes the event); any other, the refund's own. */
+const MAIL_OF: Record<RefundReason, MailKind> = { after_end: 'refund', date_change: 'refund', cancelled: 'cancellation' };
 
 export interface RefundOnceOptions {
   checkout: CheckoutApi;
@@ -41,7 +49,7 @@ const LINE: Record<RefundOutcome, { level: 'info' | 'warn' | 'error'; message: s
     level: 'warn',
     message: "refund owed by bank transfer: Stripe cannot refund a cash payment at OXXO; the buyer's mail asks for the CLABE (docs/fulfilment.md)",
   },
-  refused: { level: 'error', message: 'Stripe refused the refund: see the cause (docs/fulfilment.md)' },
+  refused: { level: 'error', message: 'Stripe refused the refund: see the cause, and refund it another way (docs/operations.md)' },
   stripe_unavailable: { level: 'warn', message: 'refund not made yet: tried again at the next turn' },
 };
 
@@ -49,8 +57,11 @@ const LINE: Record<RefundOutcome, { level: 'info' | 'warn' | 'error'; message: s
  * The steps, each safe to repeat: (1) mark the session with the reason, the decision every later turn reads; (2) the
  * refund at Stripe, under a key named after the purchase and the reason, unless the charge is refunded already or was
  * a cash payment Stripe cannot refund (then the money goes back by bank transfer, which the mail asks the details
- * for); (3) the refund's own mail, through the claim at Stripe that sends every buyer mail once. A key whose failure
- * Stripe stored (a 500) is passed over at the next turn; Stripe refuses a second full refund in any case.
+ * for); (3) the refund's mail, through the claim at Stripe that sends every buyer mail once: it waits while Stripe
+ * cannot be asked or the key may not refund, and goes, saying the refund is in process, once Stripe has refused it for
+ * good; where the reason owes a bonificación, the instance that sent that mail asks the owner to pay it, in one line. A
+ * key whose failure Stripe stored (a 500) is passed over at the next turn; Stripe refuses a second full refund in any
+ * case.
  */
 export function createRefundOnce({ checkout, sendOnce, logger, metrics }: RefundOnceOptions): RefundOnce {
   /** For each purchase, the attempt whose key Stripe may have kept a failure under. */
@@ -63,8 +74,9 @@ export function createRefundOnce({ checkout, sendOnce, logger, metrics }: Refund
     if (purchase.paidInCash || !purchase.paymentIntentId) return { outcome: 'by_transfer' };
     const attempt = (spent.get(purchase.sessionId) ?? 0) + 1;
     try {
-      await checkout.refund(purchase.paymentIntentId, refundMetadata(reason), refundKey(purchase.paymentIntentId, reason, attempt));
-      return { outcome: 'refunded' };
+      const { replayed } = await checkout.refund(purchase.paymentIntentId, refundMetadata(reason), refundKey(purchase.paymentIntentId, reason, attempt));
+      // Another instance's refund under the same key, carried out once: this turn found it made.
+      return { outcome: replayed ? 'already_refunded' : 'refunded' };
     } catch (error) {
       if (!(error instanceof CheckoutError)) return { outcome: 'stripe_unavailable', detail: 'unexpected failure' };
       const detail = `stripe ${error.detail}`;
@@ -92,7 +104,7 @@ export function createRefundOnce({ checkout, sendOnce, logger, metrics }: Refund
         };
         metrics?.refund(reason, refund.outcome);
         logger.warn({ ...fields, reason, outcome: refund.outcome, cause: refund.detail }, LINE.stripe_unavailable?.message ?? '');
-        return { refund, mail: null };
+        return { decided: false, refund, mail: null };
       }
     }
     const refund = await refundAtStripe(purchase, reason);
@@ -110,8 +122,20 @@ export function createRefundOnce({ checkout, sendOnce, logger, metrics }: Refund
         { ...fields, reason, outcome: refund.outcome, ...(refund.detail && { cause: refund.detail }) },
         refund.credentials ? 'the key may not refund: give it Refunds: Write (docs/fulfilment.md); tried again at the next turn' : line.message,
       );
-    if (failed) return { refund, mail: null };
-    const settled: Purchase = { ...purchase, refundReason: reason, standing: refund.outcome === 'by_transfer' ? purchase.standing : 'refunded' };
-    return { refund, mail: await sendOnce(settled, 'refund', false) };
+    // Stripe may yet refund it (it could not be asked; the key may not, until the owner fixes it): the mail says what happened, so it waits.
+    if (refund.outcome === 'stripe_unavailable' || refund.credentials) return { decided: true, refund, mail: null };
+    const refunded = refund.outcome === 'refunded' || refund.outcome === 'already_refunded';
+    const settled: Purchase = { ...purchase, refundReason: reason, standing: refunded ? 'refunded' : purchase.standing };
+    const mail = await sendOnce(settled, MAIL_OF[reason], { inWave: via === 'sweep' });
+    // Said by whoever sent the mail that asks the buyer for their account: one instance, once, whatever the turns.
+    const bonus = bonificationOf(purchase, reason);
+    if (bonus && (mail.outcome === 'sent' || mail.outcome === 'mark_failed' || mail.outcome === 'undeliverable')) {
+      metrics?.bonification(reason);
+      logger.warn(
+        { ...fields, event: 'bonification', reason, amount: moneyLabel(bonus) },
+        'a bonificación is owed by bank transfer: pay it once the buyer replies with the CLABE, within the days the terms promise (docs/operations.md)',
+      );
+    }
+    return { decided: true, refund, mail };
   };
 }

@@ -1,15 +1,17 @@
-import type { JourneyTimeline } from '../../../shared/logic/journey';
+import type Stripe from 'stripe';
 import type { LinkRole, SaleTerms } from '../../../shared/logic/sale';
 import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
 import { type CheckoutApi, CheckoutError } from '../records/checkoutApi';
-import { dueNow } from './dueNow';
+import { adoptionMetadata, editionMetadata, recordingMetadata } from '../records/editionMark';
+import { type EditionTerms, type Journey, journeyOf } from '../records/purchaseJourney';
+import { ABOUT_THE_START, dueNow } from './dueNow';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { LinkLimit, PlacesBackResult } from '../links/placesBackAtLink';
 import type { MailKind } from '../records/mailMarks';
 import { placeBackMetadata } from '../records/placeBackMark';
-import type { Purchase } from '../records/purchase';
-import type { MailResult, SendOnce } from '../mail/sendMailOnce';
+import { type LinkRoles, type Purchase, purchaseOf } from '../records/purchase';
+import type { MailResult, SendAbout, SendOnce } from '../mail/sendMailOnce';
 import type { RefundOnce, RefundResult } from './refundOnce';
 
 /** Who asked: Stripe's webhook, the buyer's page after the checkout, or the sweep over the link's purchases. */
@@ -30,10 +32,12 @@ export interface Settled {
   refund: RefundResult | null;
 }
 
-/** Does whatever is due now for one purchase of the link (server/fulfilment/records/purchase.ts reads it from its session). */
-export type Settle = (purchase: Purchase, via: Via) => Promise<Settled>;
+/** Does whatever is due now for one complete session of the link. */
+export type Settle = (session: Stripe.Checkout.Session, via: Via) => Promise<Settled>;
 
 export interface SettleOptions {
+  /** Our Payment Links: a session of any other is none of ours. */
+  links: LinkRoles;
   /** Where an expired voucher's place is marked given back. */
   checkout: CheckoutApi;
   sendOnce: SendOnce;
@@ -41,11 +45,14 @@ export interface SettleOptions {
   refundOnce: RefundOnce;
   /** Each Payment Link's limit, which gives the marked places back. */
   linkLimits: Record<LinkRole, LinkLimit | undefined>;
-  timeline: JourneyTimeline;
+  /** The edition in force: each purchase's own journey is read against it. */
+  edition: EditionTerms;
   /** The Early Bird's dates and the owner's switch: a place is given back only while it sells. */
   sale: SaleTerms;
   /** Every link the recording mail points to is set. */
   materialsReady: boolean;
+  /** RECORDING_URL: what a recording mail announces, marked with it. */
+  recordingUrl: string | null;
   clock: Clock;
   logger: Logger;
   metrics?: FulfilmentMetrics;
@@ -64,7 +71,51 @@ export const purchaseFields = (purchase: Purchase): Record<string, string> =>
  * A place marked given back reaches the link's limit at once for the webhook, which answers Stripe only when it has;
  * the sweep counts the marks over every purchase and raises the link once at its end; the page leaves it to either.
  */
-export function createSettle({ checkout, sendOnce, refundOnce, linkLimits, timeline, sale, materialsReady, clock, logger, metrics }: SettleOptions): Settle {
+export function createSettle({
+  links,
+  checkout,
+  sendOnce,
+  refundOnce,
+  linkLimits,
+  edition,
+  sale,
+  materialsReady,
+  recordingUrl,
+  clock,
+  logger,
+  metrics,
+}: SettleOptions): Settle {
+  /**
+   * An earlier release's purchase is written its edition once (server/fulfilment/records/editionMark.ts), before
+   * anything is judged of it: a later change of the date or of the edition is then a change for it too. Failing that,
+   * it is judged as the edition in force, as the mark would say, and the next turn writes it.
+   */
+  const adopted = async (session: Stripe.Checkout.Session, purchase: Purchase): Promise<Stripe.Checkout.Session> => {
+    const adoption = adoptionMetadata(session.metadata, purchase.marks, {
+      edition: edition.name,
+      startMs: edition.startMs,
+      publicUrl: edition.publicUrl,
+      recordingUrl,
+    });
+    if (!adoption) return session;
+    try {
+      await checkout.mark(session.id, adoption);
+    } catch (error) {
+      logger.warn(
+        { event: 'edition_mark', ...purchaseFields(purchase), cause: error instanceof CheckoutError ? `stripe ${error.detail}` : 'unexpected failure' },
+        "an earlier release's purchase not marked with the edition in force yet: tried again at the next turn",
+      );
+      return session;
+    }
+    return { ...session, metadata: { ...session.metadata, ...adoption } };
+  };
+  /** What a send is about: its start where the kind names one, and what its claim records. */
+  const aboutOf = (kind: MailKind, purchase: Purchase, journey: Journey): SendAbout => ({
+    ...(ABOUT_THE_START.includes(kind) && { forMs: journey.startMs }),
+    ...(kind === 'confirmation' && { record: editionMetadata(purchase.edition ?? edition.name) }),
+    ...(kind === 'recording' && recordingUrl && { record: recordingMetadata(recordingUrl) }),
+  });
+
   const markPlace = async (purchase: Purchase, via: Via): Promise<PlacesBackResult | null> => {
     const fields = { event: 'place_back', via, ...purchaseFields(purchase) };
     try {
@@ -78,11 +129,16 @@ export function createSettle({ checkout, sendOnce, refundOnce, linkLimits, timel
     return null;
   };
 
-  return async (purchase, via) => {
-    const due = dueNow(purchase, clock(), timeline, materialsReady, sale);
+  return async (given, via) => {
+    const read = purchaseOf(given, links);
+    if (!read) return { purchase: null, results: [], missed: [], placeGivenBack: false, placeBack: null, refund: null };
+    const purchase = purchaseOf(await adopted(given, read), links) ?? read;
+    const now = clock();
+    const journey = journeyOf(purchase, edition, now);
+    const due = dueNow(purchase, now, journey, materialsReady, sale);
     let placeBack = due.placeBack ? await markPlace(purchase, via) : null;
     const placeGivenBack = purchase.placeGivenBack || (due.placeBack && placeBack === null);
-    const linkLimit = linkLimits[purchase.link];
+    const linkLimit = purchase.link && linkLimits[purchase.link];
     if (placeGivenBack && via === 'webhook' && linkLimit) placeBack = await linkLimit.recount();
     const results: MailResult[] = [];
     /** Each mail that went or failed is counted and said once; true when the next would fail the same way. */
@@ -110,7 +166,7 @@ export function createSettle({ checkout, sendOnce, refundOnce, linkLimits, timel
       refund = refunded.refund;
       if (refunded.mail) report(refunded.mail);
     }
-    for (const kind of due.send) if (report(await sendOnce(purchase, kind, via === 'sweep'))) break;
+    for (const kind of due.send) if (report(await sendOnce(purchase, kind, { ...aboutOf(kind, purchase, journey), inWave: via === 'sweep' }))) break;
     return { purchase, results, missed: due.missed, placeGivenBack, placeBack, refund };
   };
 }

@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { JourneyTimeline } from '../../../shared/logic/journey';
 import type { LinkRole } from '../../../shared/logic/sale';
 import type { SellingLink } from '../../config/sellingLinks';
@@ -54,6 +55,14 @@ export interface SweepOptions {
   concurrency?: number;
 }
 
+/** A purchase as the sweep's listing found it: its session, the link it was listed under, and when Stripe said so. */
+interface Listed {
+  session: Stripe.Checkout.Session;
+  purchase: Purchase;
+  role: LinkRole;
+  readAtMs: number;
+}
+
 /** Failures in a row (Stripe, or the mail server) that say the next purchase would fail too: the rest waits a period. */
 const STOP_AFTER_FAILURES = 3;
 const CONCURRENCY = 4;
@@ -61,8 +70,8 @@ const MOMENT_OF: Partial<Record<MailKind, (timeline: JourneyTimeline) => number>
   day_before: (timeline) => timeline.dayBeforeMs,
   hour_before: (timeline) => timeline.hourBeforeMs,
 };
-/** The mails due to every buyer at one moment: a wave, sent by one instance at a time. */
-const WAVE_KINDS: readonly MailKind[] = ['day_before', 'hour_before', 'recording'];
+/** The mails due to every buyer at one moment (a reminder's, the end's, a new date's, a cancellation's): a wave, sent by one instance at a time. */
+const WAVE_KINDS: readonly MailKind[] = ['date_change', 'day_before', 'hour_before', 'recording', 'cancellation'];
 /**
  * A wave's mark another instance wrote this recently says that instance is sending the wave now: it writes one a
  * fraction of a second apart while it does. Once its marks are older (it stopped), the next sweep takes the wave over.
@@ -76,7 +85,7 @@ const WAVE_FRESH_MS = 30_000;
  * last buyers, never the first. A mail that no webhook ever delivered, a claim that stalled, a reminder or the
  * recording goes out within one period, and an expired voucher's place is marked. Another instance sending a wave
  * right now (its marks fresh in the listing), or a claim lost to an instance that ranks before this one, leaves the
- * rest to that one until the next sweep (docs/decisions/0023-a-wave-within-stripes-limits.md).
+ * rest to that one until the next sweep (docs/decisions/0024-a-wave-within-stripes-limits.md).
  * Then each link's limit is made to give back every place marked at it, which costs nothing while it already does.
  */
 export function createSweep({
@@ -98,16 +107,16 @@ export function createSweep({
   let stopped = false;
   let running: Promise<SweepReport> | null = null;
 
-  /** Every purchase of the links, each with when Stripe said how it stands (its page's read), the oldest first. */
-  const listed = async (): Promise<{ purchase: Purchase; readAtMs: number }[]> => {
-    const purchases: { purchase: Purchase; readAtMs: number }[] = [];
-    for (const { paymentLink } of links) {
+  /** Every purchase of the links, each with its session and when Stripe said how it stands (its page's read), the oldest first. */
+  const listed = async (): Promise<Listed[]> => {
+    const purchases: Listed[] = [];
+    for (const { paymentLink, role } of links) {
       for await (const page of checkout.completeSessions(paymentLink)) {
         const readAtMs = clock();
         for (const session of page) {
           const purchase = purchaseOf(session, roles);
           if (!purchase) continue;
-          purchases.push({ purchase, readAtMs });
+          purchases.push({ session, purchase, role, readAtMs });
           learn?.(purchase, readAtMs);
         }
         if (stopped) break;
@@ -118,15 +127,17 @@ export function createSweep({
   };
 
   /**
-   * Whether the listing shows another instance sending a wave: a mark of the wave it wrote less than WAVE_FRESH_MS
-   * before Stripe listed it (docs/decisions/0023-a-wave-within-stripes-limits.md).
+   * Whether the listing shows another instance sending this wave: a mark of the wave it wrote less than WAVE_FRESH_MS
+   * before Stripe listed it (docs/decisions/0024-a-wave-within-stripes-limits.md), about the start this instance knows
+   * (an instance still on the date before a new one sends another wave).
    */
-  const anotherSends = (purchases: { purchase: Purchase; readAtMs: number }[]): boolean =>
+  const anotherSends = (purchases: Listed[]): boolean =>
     purchases.some(({ purchase, readAtMs }) =>
       WAVE_KINDS.some((kind) => {
-        const { claim, atMs } = purchase.marks[kind];
+        const { claim, atMs, forMs } = purchase.marks[kind];
         const by = rankOf(claim);
-        return by !== null && by !== rank && atMs !== null && readAtMs - atMs < WAVE_FRESH_MS;
+        const sameStart = forMs === null || forMs === timeline.startMs;
+        return by !== null && by !== rank && sameStart && atMs !== null && readAtMs - atMs < WAVE_FRESH_MS;
       }),
     );
 
@@ -138,19 +149,18 @@ export function createSweep({
     let inARow = 0;
     try {
       const entries = await listed();
-      const purchases = entries.map(({ purchase }) => purchase);
-      report.purchases = purchases.length;
+      report.purchases = entries.length;
       // Marked before this sweep, whether or not it gets to them: a sweep cut short never lowers a limit.
-      const marked = (purchase: Purchase) => placesBack.set(purchase.link, (placesBack.get(purchase.link) ?? 0) + 1);
-      for (const purchase of purchases) if (purchase.placeGivenBack) marked(purchase);
+      const marked = (role: LinkRole) => placesBack.set(role, (placesBack.get(role) ?? 0) + 1);
+      for (const { purchase, role } of entries) if (purchase.placeGivenBack) marked(role);
       report.yielded = anotherSends(entries);
       let next = 0;
       const worker = async (): Promise<void> => {
-        while (next < purchases.length && inARow < STOP_AFTER_FAILURES && !report.yielded && !stopped) {
-          const purchase = purchases[next] as Purchase;
+        while (next < entries.length && inARow < STOP_AFTER_FAILURES && !report.yielded && !stopped) {
+          const { session, purchase, role } = entries[next] as Listed;
           next += 1;
-          const { results, missed: skipped, placeGivenBack } = await settle(purchase, 'sweep');
-          if (placeGivenBack && !purchase.placeGivenBack) marked(purchase);
+          const { results, missed: skipped, placeGivenBack } = await settle(session, 'sweep');
+          if (placeGivenBack && !purchase.placeGivenBack) marked(role);
           for (const kind of skipped) missed.set(kind, (missed.get(kind) ?? 0) + 1);
           for (const { kind, outcome, detail, outranked, stopsSending } of results) {
             if (outcome === 'sent') report.sent += 1;
@@ -164,8 +174,8 @@ export function createSweep({
           }
         }
       };
-      await Promise.all(Array.from({ length: Math.min(concurrency, purchases.length) }, worker));
-      report.completed = inARow < STOP_AFTER_FAILURES && (!stopped || next >= purchases.length);
+      await Promise.all(Array.from({ length: Math.min(concurrency, entries.length) }, worker));
+      report.completed = inARow < STOP_AFTER_FAILURES && (!stopped || next >= entries.length);
       if (stopped && !report.completed) report.cause = 'shutting down';
     } catch (error) {
       report.cause = detailOf(error);

@@ -21,7 +21,7 @@ const MOMENT_SPREAD_MS = 5_000;
 /**
  * Every instance sweeps on its own timer (docs/decisions/0016-a-sweep-on-every-instance.md): soon after it starts,
  * then once a period, each sweep beginning a period after the last began, or at once when the last took longer; and
- * at each wave's moment, spread over a few seconds (docs/decisions/0023-a-wave-within-stripes-limits.md). Two never
+ * at each wave's moment, spread over a few seconds (docs/decisions/0024-a-wave-within-stripes-limits.md). Two never
  * overlap on one instance; on several, the claims at Stripe keep every mail to one.
  */
 export function startSweeps({

@@ -10,6 +10,7 @@ const TEXTS: Record<SaleState, string> = {
   normal: closing.normalText,
   'sold-out': closing.soldOutText,
   closed: closing.closedText,
+  cancelled: closing.cancelledText,
 };
 
 export function Closing({ sale, contactEmail }: { sale: SaleView; contactEmail: string }) {

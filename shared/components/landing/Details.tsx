@@ -1,4 +1,5 @@
 import { details, workshop } from '../../content';
+import type { SaleState } from '../../logic/sale';
 import type { CityTime, WorkshopSchedule } from '../../logic/schedule';
 import { Icon, type IconName } from '../Icon';
 import { SaleSlot, type SaleView } from '../SaleSlot';
@@ -12,7 +13,7 @@ interface DetailsProps {
   cityTimes: CityTime[];
 }
 
-/** Adding a workshop that has already taken place to a calendar helps nobody: the links go once it starts. */
+/** Adding a workshop that has already taken place (or never will) to a calendar helps nobody: the links go once it starts. */
 function CalendarLinks({ calendarUrl, icsUrl }: { calendarUrl: string; icsUrl: string }) {
   return (
     <>
@@ -27,6 +28,8 @@ function CalendarLinks({ calendarUrl, icsUrl }: { calendarUrl: string; icsUrl: s
     </>
   );
 }
+
+const isOver = (state: SaleState): boolean => state === 'closed' || state === 'cancelled';
 
 export function Details({ sale, schedule, calendarUrl, icsUrl, cityTimes }: DetailsProps) {
   const facts: { icon: IconName; label: string; value: string }[] = [
@@ -61,8 +64,8 @@ export function Details({ sale, schedule, calendarUrl, icsUrl, cityTimes }: Deta
               ))}
             </ul>
           </div>
-          <SaleSlot sale={sale} block variant={(state) => String(state === 'closed')}>
-            {(state) => (state === 'closed' ? null : <CalendarLinks calendarUrl={calendarUrl} icsUrl={icsUrl} />)}
+          <SaleSlot sale={sale} block variant={(state) => String(isOver(state))}>
+            {(state) => (isOver(state) ? null : <CalendarLinks calendarUrl={calendarUrl} icsUrl={icsUrl} />)}
           </SaleSlot>
         </div>
         <div className="details__bonuses">

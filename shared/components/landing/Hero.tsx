@@ -10,9 +10,12 @@ const BADGES: Record<SaleState, string> = {
   normal: hero.badge,
   'sold-out': hero.soldOutBadge,
   closed: hero.closedBadge,
+  cancelled: hero.cancelledBadge,
 };
 
-const isClosed = (state: SaleState): string => String(state === 'closed');
+/** Over, one way or the other: the hero says when it was, never when to come. */
+const isOver = (state: SaleState): boolean => state === 'closed' || state === 'cancelled';
+const dateVariant = (state: SaleState): string => (isOver(state) ? state : 'open');
 
 interface HeroProps {
   schedule: WorkshopSchedule;
@@ -26,7 +29,7 @@ export function Hero({ schedule, sale, contactEmail, trainerName }: HeroProps) {
     <section id="inicio" className="hero" aria-labelledby="inicio-titulo">
       <div className="container hero__inner">
         <SaleSlot sale={sale} block variant={(state) => BADGES[state]}>
-          {(state) => <p className={`badge ${state === 'closed' ? 'badge--closed' : 'badge--hot'}`}>{BADGES[state]}</p>}
+          {(state) => <p className={`badge ${isOver(state) ? 'badge--closed' : 'badge--hot'}`}>{BADGES[state]}</p>}
         </SaleSlot>
         <p className="hero__eyebrow">{hero.eyebrow}</p>
         <h1 id="inicio-titulo" className="hero__title">
@@ -44,9 +47,13 @@ export function Hero({ schedule, sale, contactEmail, trainerName }: HeroProps) {
         <ul className="hero__facts">
           <li>
             <Icon name="calendar" />
-            <SaleSlot sale={sale} variant={isClosed}>
+            <SaleSlot sale={sale} variant={dateVariant}>
               {(state) =>
-                state === 'closed' ? `${hero.closedDatePrefix} ${schedule.dateLabel}` : `${schedule.dateLabel}, ${schedule.timeLabel} ${workshop.zoneLabel}`
+                state === 'closed'
+                  ? `${hero.closedDatePrefix} ${schedule.dateLabel}`
+                  : state === 'cancelled'
+                    ? `${hero.cancelledDatePrefix} ${schedule.dateLabel}`
+                    : `${schedule.dateLabel}, ${schedule.timeLabel} ${workshop.zoneLabel}`
               }
             </SaleSlot>
           </li>

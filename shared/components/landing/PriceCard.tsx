@@ -37,7 +37,7 @@ export interface PriceCardProps {
   /** The normal price came before the deadline: the checkout sold the last Early Bird spot. */
   earlyBirdTaken: boolean;
   contactEmail: string;
-  /** The workshop's date with its year, for the closed card. */
+  /** The workshop's date with its year, for the closed and the cancelled card. */
   workshopDateLabel: string;
 }
 
@@ -230,6 +230,16 @@ export function PriceCard({ state, offer, normalOffer, earlyBirdTaken, contactEm
           modifier="closed"
           label={pricing.closedLabel}
           text={`${pricing.closedTextPrefix} ${workshopDateLabel}. ${pricing.closedText}`}
+          call={contactCalls.nextEdition}
+          contactEmail={contactEmail}
+        />
+      );
+    case 'cancelled':
+      return (
+        <ContactCard
+          modifier="cancelled"
+          label={pricing.cancelledLabel}
+          text={`${pricing.cancelledTextPrefix} ${workshopDateLabel}. ${pricing.cancelledText}`}
           call={contactCalls.nextEdition}
           contactEmail={contactEmail}
         />

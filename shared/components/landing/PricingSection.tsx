@@ -10,6 +10,7 @@ const TITLES: Record<SaleState, string> = {
   normal: pricing.normalTitle,
   'sold-out': pricing.soldOutTitle,
   closed: pricing.closedTitle,
+  cancelled: pricing.cancelledTitle,
 };
 
 interface PricingSectionProps {

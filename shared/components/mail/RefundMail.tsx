@@ -1,21 +1,22 @@
 import { confirmation, refundMail } from '../../content';
 import { closingLines, MailClosing, type MailFacts, MailFrame, mailText } from './MailFrame';
+import { type MoneyBack, moneyBackLines, MoneyBackParagraphs } from './MoneyBack';
 
-/** The refund mail's facts: the buyer's, why the site refunds, and whether the money goes back by bank transfer. */
+/** The refund mail's facts: the buyer's, why the site refunds, how the money comes back, and whether the event leaves their calendar. */
 export interface RefundFacts extends Pick<MailFacts, 'firstName' | 'contactEmail' | 'signature'> {
   reason: keyof typeof refundMail.reasons;
-  /** A voucher paid in cash at OXXO, which Stripe cannot refund. */
-  byTransfer: boolean;
+  money: MoneyBack;
+  /** The mail carries the invite that removes the event: the buyer had one. */
+  calendarRemoved: boolean;
 }
-
-const howLine = ({ byTransfer }: RefundFacts): string => (byTransfer ? refundMail.byTransfer : refundMail.byCard);
 
 /** The HTML part of "Te devolvemos tu pago": why, and how the money comes back. No personal link: access has ended. */
 export function RefundMail({ facts }: { facts: RefundFacts }) {
   return (
     <MailFrame title={refundMail.subject} heading={refundMail.heading(facts.firstName)}>
       <p style={mailText}>{refundMail.reasons[facts.reason]}</p>
-      <p style={mailText}>{howLine(facts)}</p>
+      <MoneyBackParagraphs money={facts.money} />
+      {facts.calendarRemoved && <p style={mailText}>{refundMail.calendarRemoved}</p>}
       <p style={mailText}>{refundMail.nextEdition}</p>
       <MailClosing
         title={confirmation.contactTitle}
@@ -35,8 +36,8 @@ export function refundText(facts: RefundFacts): string {
     '',
     refundMail.reasons[facts.reason],
     '',
-    howLine(facts),
-    '',
+    ...moneyBackLines(facts.money, 'mail').flatMap((line) => [line, '']),
+    ...(facts.calendarRemoved ? [refundMail.calendarRemoved, ''] : []),
     refundMail.nextEdition,
     '',
     ...closingLines(facts.contactEmail, refundMail.signOff, facts.signature),
