@@ -51,9 +51,16 @@ function start(): void {
     process.exit(1);
   });
 
-  const shutdown = lameDuck({ logger, delayMs: config.shutdownDelaySeconds * 1000, drainMs: config.shutdownDrainSeconds * 1000 });
+  // The sweep ends at the signal, its mail in flight awaited with the requests (server/ops/shutdown.ts).
+  let windDown = (): Promise<void> => Promise.resolve();
+  const shutdown = lameDuck({
+    logger,
+    delayMs: config.shutdownDelaySeconds * 1000,
+    drainMs: config.shutdownDrainSeconds * 1000,
+    windDown: () => windDown(),
+  });
   // What runs on its own timer (the spots' reads, each second's page made ahead, the sweep) starts with the site.
-  const { app, metrics, fulfilment } = assembleSite({
+  const site = assembleSite({
     config,
     assets,
     publicDir: path.join(distDir, 'public'),
@@ -62,6 +69,8 @@ function start(): void {
     scheduler: nodeScheduler,
     draining: shutdown.isDraining,
   });
+  const { app, metrics, fulfilment } = site;
+  windDown = site.windDown;
   if (metrics && config.metricsPort !== null) startMetricsServer(metrics.registry, config.metricsPort, config.host, logger);
   const server = createBoundedServer(
     {

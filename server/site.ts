@@ -48,6 +48,11 @@ export interface Site {
   fulfilment?: FulfilmentRoutes;
   /** Stops everything started on the scheduler. */
   background: Background;
+  /**
+   * A shutdown's first step: no sweep begins a purchase after this, and it resolves once the mail already on its way
+   * is sent and marked.
+   */
+  windDown(): Promise<void>;
 }
 
 const isPoller = (feed: SpotsFeed | undefined): feed is SpotsPoller => typeof (feed as Partial<SpotsPoller> | undefined)?.status === 'function';
@@ -85,16 +90,25 @@ export function assembleSite({
     if (isPoller(polledSpots)) registerSpotsMetrics(metrics.registry, polledSpots);
   }
   const bodies = createBodies({ config, assets, clock, logger, metrics, spots, price: price ?? polled, normal });
-  const fulfilment = startFulfilment(config, { render: { thanks: bodies.thanksHtml, access: bodies.accessHtml }, clock, logger, metrics });
+  const fulfilment = startFulfilment(config, { render: { thanks: bodies.thanksHtml, access: bodies.accessHtml }, clock, logger, metrics, scheduler });
   const background: Background[] = [];
   if (polled) background.push(polled);
   if (polledNormal) background.push(polledNormal);
+  let sweeps: Background | undefined;
   if (scheduler) {
     background.push(startRenderAhead({ bodies, clock, scheduler }));
     const links = keepLinks(config, { clock, scheduler, logger, registry: metrics?.registry });
     if (links) background.push(links);
-    if (fulfilment && config.fulfilment)
-      background.push(startSweeps({ sweep: fulfilment.sweep, clock, scheduler, periodMs: config.fulfilment.sweepSeconds * 1000 }));
+    if (fulfilment && config.fulfilment) {
+      sweeps = startSweeps({
+        sweep: fulfilment.sweep,
+        clock,
+        scheduler,
+        periodMs: config.fulfilment.sweepSeconds * 1000,
+        moments: fulfilment.waveMoments,
+      });
+      background.push(sweeps);
+    }
   }
   const app = createApp({ config, assets, bodies, publicDir, logger, metrics, draining, spots, fulfilment });
   return {
@@ -105,6 +119,11 @@ export function assembleSite({
       stop() {
         for (const work of background) work.stop();
       },
+    },
+    async windDown() {
+      sweeps?.stop();
+      fulfilment?.sweep.stop();
+      await fulfilment?.sweep.settled();
     },
   };
 }

@@ -4,16 +4,20 @@
 # know) makes a new object or reaches an instance, and answers the methods the site does not take
 # itself. When an instance fails it retries a GET or HEAD once elsewhere, and when none answers it
 # shows the site's own outage page (docs/caching.md). Under abuse it costs visitors nothing: it takes a
-# webhook's body whole before an instance is asked, refuses every other body, limits each client on the pages
-# that cost a read at Stripe, and remembers a hashed file that no instance has (docs/decisions/0017-the-edge-under-abuse.md).
+# webhook's body whole before an instance is asked (Stripe's own addresses in a storage of their own), refuses every
+# other body, limits each client on the pages that cost a read at Stripe (an IPv6 client by its /64), and remembers a
+# hashed file that no instance has (docs/decisions/0017-the-edge-under-abuse.md and
+# docs/decisions/0026-stripes-own-room-at-the-edge.md). It logs each request's address
+# with its credentials redacted, for varnishncsa's format in deploy/varnish/varnishncsa.format.
 #
 # Use it as it is: copy it to /etc/varnish/, write /etc/varnish/backends.vcl from
 # backends.example.vcl (your instances, and the cache's own address), and run
-#   varnishd -a :80 -f /etc/varnish/taller.vcl -p http_gzip_support=off -p shortlived=0 -s main=malloc,256m -s Transient=malloc,64m -s webhook=malloc,16m
+#   varnishd -a :80 -f /etc/varnish/taller.vcl -p http_gzip_support=off -p shortlived=0 -s main=malloc,256m -s Transient=malloc,64m -s webhook=malloc,16m -s stripe=malloc,16m
 # Transient storage holds what is passed (never stored); it has no bound unless given one. With
 # shortlived=0 the pages of one second go to the bounded, evicting storage `main`, not to Transient. The
-# storage `webhook` holds the webhook's bodies while they arrive (taller_webhook_body), apart from both,
-# so that slow bodies filling it can never starve what is kept or passed. It needs Debian's
+# storages `stripe` (bodies from Stripe's own addresses) and `webhook` (any other's) hold the webhook's
+# bodies while they arrive (taller_webhook_body), apart from both, so that slow bodies filling them can
+# never starve what is kept or passed, and anonymous ones never Stripe's. It needs Debian's
 # varnish-modules (vsthrottle).
 # `npm run rehearsal` runs this very file in front of two instances, with a generated backends.vcl.
 vcl 4.1;
@@ -45,6 +49,16 @@ probe outage_keeper {
     .timeout = 2s;
     .window = 1;
     .threshold = 1;
+}
+
+# The addresses Stripe sends its webhooks from, as it publishes them (docs.stripe.com/ips; the list itself:
+# https://stripe.com/files/ips/ips_webhooks.txt, as of May 2026). Their bodies have a storage of their own,
+# which no one else's can fill. Stripe announces a change seven days ahead (its api-announce list): update
+# these then. A delivery from an address not listed here is still taken, as anyone's is.
+acl stripe_addresses {
+    "3.18.12.63"; "3.69.109.8"; "3.120.168.93"; "3.130.192.231"; "13.235.14.237"; "13.235.122.149";
+    "18.211.135.69"; "35.154.171.200"; "35.157.207.129"; "52.15.183.38"; "54.88.130.119"; "54.88.130.237";
+    "54.187.174.169"; "54.187.205.235"; "54.187.216.72";
 }
 
 # The healthy instances on a consistent-hashing ring. Each backend request draws a random key, which
@@ -135,21 +149,19 @@ sub taller_route {
 }
 
 # The pages whose every request may cost a read at Stripe: the private pages (/gracias and its
-# invite) and a buyer's access link, anywhere under /acceso/. Each instance has one budget of those
-# reads for everyone (server/fulfilment/pages/stripeReadBudget.ts), so that one client sending made-up ids could
-# spend it all and leave a real buyer a 503. Here each client, per cache node, gets less than half of
-# an instance's budget at once and less than half of its refill: with two nodes in front of the
+# invite) and a buyer's access link, anywhere under /acceso/. Each instance has a budget of those
+# reads for each page (server/fulfilment/fulfilmentRoutes.ts), so that one client sending made-up ids
+# could spend it all and leave a real buyer a 503. Here each client, per cache node, gets less than
+# half of an instance's budget at once and less than half of its refill: with two nodes in front of the
 # fleet's minimum of two instances, the budget is never empty for a buyer on another address, even if
 # every request of the one client lands on one instance (docs/operations.md, "Who the client is").
-# tests/deploy/varnish-throttle.test.ts holds every private route of shared/routes.ts to this list.
+# tests/deploy/varnish-throttle.test.ts holds every private route of shared/routes.ts to this list,
+# and reads its numbers from here.
 sub taller_client_limit {
     if (std.tolower(regsub(req.url, "\?.*$", "")) ~ "^/(gracias|acceso)(/|$)") {
-        call taller_client;
         if (vsthrottle.is_denied("stripe-reads " + req.http.X-Taller-Client, 4, 8s)) {
-            unset req.http.X-Taller-Client;
             return (synth(429));
         }
-        unset req.http.X-Taller-Client;
     }
 }
 
@@ -157,12 +169,66 @@ sub taller_client_limit {
 # address that connected to it to X-Forwarded-For; Varnish then adds the ingress's own (client.ip).
 # So the entry just before the last is the one the ingress wrote: a client can put anything it likes
 # in the header it sends, but only to the left of that entry. With no entry before the cache's own
-# (a request that came past no proxy), the address that connected here. docs/operations.md says more.
+# (a request that came past no proxy), or one that is no address, the address that connected here.
+# docs/operations.md says more. An IPv6 client is its /64: one subscriber's line or host has all of
+# it, and would otherwise count as a new client with each address it takes from it.
 sub taller_client {
     set req.http.X-Taller-Client = regsub(req.http.X-Forwarded-For, "^(.*,)?\s*([^,\s]*)\s*,[^,]*$", "\2");
     if (req.http.X-Forwarded-For !~ "," || req.http.X-Taller-Client == "") {
         set req.http.X-Taller-Client = client.ip;
     }
+    # Read as an address, never resolved as a name: written as Varnish writes one (lower case, the
+    # longest run of zero groups as "::").
+    set req.http.X-Taller-Client = std.ip(req.http.X-Taller-Client, client.ip, false);
+    if (std.ip(req.http.X-Taller-Client, client.ip, false) ~ stripe_addresses) {
+        set req.http.X-Taller-From-Stripe = "1";
+    }
+    set req.http.X-Taller-Client = regsub(req.http.X-Taller-Client, "^::ffff:([0-9.]+)$", "\1");
+    if (req.http.X-Taller-Client ~ "^[0-9a-f:]+$") {
+        call taller_client_slash64;
+    }
+}
+
+# An IPv6 address, as Varnish writes it, as its /64: its first four groups. "::" stands for the zero
+# groups left out; each is written out, one at a time, until there are eight.
+sub taller_client_slash64 {
+    if (req.http.X-Taller-Client ~ "^::") {
+        set req.http.X-Taller-Client = "0" + req.http.X-Taller-Client;
+    }
+    if (req.http.X-Taller-Client ~ "::$") {
+        set req.http.X-Taller-Client = req.http.X-Taller-Client + "0";
+    }
+    if (req.http.X-Taller-Client ~ "::" && req.http.X-Taller-Client !~ "^([0-9a-f]+::?){6}[0-9a-f]+$") {
+        set req.http.X-Taller-Client = regsub(req.http.X-Taller-Client, "::", ":0::");
+    }
+    if (req.http.X-Taller-Client ~ "::" && req.http.X-Taller-Client !~ "^([0-9a-f]+::?){6}[0-9a-f]+$") {
+        set req.http.X-Taller-Client = regsub(req.http.X-Taller-Client, "::", ":0::");
+    }
+    if (req.http.X-Taller-Client ~ "::" && req.http.X-Taller-Client !~ "^([0-9a-f]+::?){6}[0-9a-f]+$") {
+        set req.http.X-Taller-Client = regsub(req.http.X-Taller-Client, "::", ":0::");
+    }
+    if (req.http.X-Taller-Client ~ "::" && req.http.X-Taller-Client !~ "^([0-9a-f]+::?){6}[0-9a-f]+$") {
+        set req.http.X-Taller-Client = regsub(req.http.X-Taller-Client, "::", ":0::");
+    }
+    if (req.http.X-Taller-Client ~ "::" && req.http.X-Taller-Client !~ "^([0-9a-f]+::?){6}[0-9a-f]+$") {
+        set req.http.X-Taller-Client = regsub(req.http.X-Taller-Client, "::", ":0::");
+    }
+    set req.http.X-Taller-Client = regsub(req.http.X-Taller-Client, "::", ":0:");
+    set req.http.X-Taller-Client = regsub(req.http.X-Taller-Client, "^(([0-9a-f]+:){3}[0-9a-f]+):.*$", "\1::/64");
+}
+
+# The address as the cache's log shows it (std.log "url:", which varnishncsa's format reads): a buyer's
+# personal link's token, a Checkout Session id wherever it appears, and the whole query of a private
+# page (its session_id, however spelt) are redacted, as the instances' own log redacts them.
+sub taller_log_url {
+    set req.http.X-Taller-Log-Url = regsub(req.url, "(?i)^(/acceso/)[^/?#]+", "\1[redacted]");
+    if (std.tolower(req.http.X-Taller-Log-Url) ~ "^/(gracias|acceso)(/|\?|$)") {
+        set req.http.X-Taller-Log-Url = regsub(req.http.X-Taller-Log-Url, "\?.*$", "?[redacted]");
+    }
+    set req.http.X-Taller-Log-Url = regsuball(req.http.X-Taller-Log-Url, "(?i)(session(_|%5f)id=)[^&]*", "\1[redacted]");
+    set req.http.X-Taller-Log-Url = regsuball(req.http.X-Taller-Log-Url, "(?i)cs_(test|live)_[a-z0-9]+", "[redacted]");
+    std.log("url:" + req.http.X-Taller-Log-Url);
+    unset req.http.X-Taller-Log-Url;
 }
 
 # A buyer's form (the refund's confirmation, a few bytes) is taken whole like a webhook's, into the same
@@ -177,17 +243,26 @@ sub taller_action_body {
     }
 }
 
-# A webhook's body is taken whole, into the storage `webhook`, before any instance is asked: a body
-# that trickles in holds no connection to an instance, and reaches one in a single burst once complete.
-# A body declared over the origin's own limit (Stripe's events are far smaller) is refused before a
-# byte of it is read. When the storage is full (a flood of slow bodies), or a body without a declared
-# length outgrows the limit, Varnish closes the connection unanswered: Stripe delivers again later,
-# and nothing of it reaches an instance.
+# A webhook's body is taken whole before any instance is asked: a body that trickles in holds no
+# connection to an instance, and reaches one in a single burst once complete. A body declared over the
+# origin's own limit (Stripe's events are far smaller) is refused before a byte of it is read. Stripe's
+# own addresses have the storage `stripe`; anyone else's bodies go to `webhook`, each client limited
+# as on the private pages, so that slow bodies from elsewhere, however many, never leave Stripe's
+# deliveries without room. When a storage is full, or a body without a declared length outgrows the
+# limit, Varnish closes the connection unanswered: Stripe delivers again later, and nothing of it
+# reaches an instance.
 sub taller_webhook_body {
     if (std.integer(req.http.Content-Length, 0) > 262144) {
         return (synth(413));
     }
-    set req.storage = storage.webhook;
+    if (req.http.X-Taller-From-Stripe) {
+        set req.storage = storage.stripe;
+    } else {
+        if (vsthrottle.is_denied("webhook " + req.http.X-Taller-Client, 4, 8s)) {
+            return (synth(429));
+        }
+        set req.storage = storage.webhook;
+    }
     if (!std.cache_req_body(256KB)) {
         return (synth(413));
     }
@@ -196,8 +271,20 @@ sub taller_webhook_body {
 sub vcl_recv {
     set req.backend_hint = taller.backend(resolve=LAZY);
 
-    # The marker that no instance answered is ours alone (set in vcl_deliver before a restart).
+    # Every X-Taller- header is this file's own, a note from one step to the next: none a client sends
+    # reaches a step (a restart for the outage page keeps what this request itself set).
     if (req.restarts == 0) {
+        unset req.http.X-Taller-Kind;
+        unset req.http.X-Taller-Path;
+        unset req.http.X-Taller-Route;
+        unset req.http.X-Taller-Token-Path;
+        unset req.http.X-Taller-Client;
+        unset req.http.X-Taller-From-Stripe;
+        unset req.http.X-Taller-Log-Url;
+        unset req.http.X-Taller-Missing;
+        unset req.http.X-Taller-Key;
+        unset req.http.X-Taller-Tried;
+        unset req.http.X-Taller-Next;
         unset req.http.X-Taller-Outage;
     }
     # No instance answered the visitor's request: the kept outage page instead, in its one variant.
@@ -211,6 +298,10 @@ sub vcl_recv {
     # A request in absolute form (GET http://host/path) names the same path as any other.
     if (req.url !~ "^/") {
         set req.url = "/" + regsub(req.url, "^[a-zA-Z][a-zA-Z0-9+.-]*://[^/?]*/?", "");
+    }
+    if (req.restarts == 0) {
+        call taller_log_url;
+        call taller_client;
     }
     call taller_client_limit;
     call taller_route;
@@ -333,6 +424,9 @@ sub vcl_synth {
 # render, until the probes take it out. A connection on the instances' network opens at once, and a
 # page is written in one go, so the other two bounds are no looser.
 sub vcl_backend_fetch {
+    # Who the client is stays at the edge.
+    unset bereq.http.X-Taller-Client;
+    unset bereq.http.X-Taller-From-Stripe;
     # A first attempt draws its key on the ring; a retry keeps the key and the twin taller_next_instance chose.
     if (bereq.retries == 0) {
         set bereq.http.X-Taller-Key = std.random(0, 1000000000);

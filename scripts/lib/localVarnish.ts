@@ -43,9 +43,21 @@ export const backendsVcl = (instances: readonly LocalInstance[], cachePort: numb
  * its header and in docs/caching.md gives them (tests/unit/varnish-command.test.ts holds both to this list).
  * `http_gzip_support=off` lets the origin's brotli through (the VCL explains why); Transient storage, where passed
  * responses live, is bounded; `shortlived=0` keeps one-second pages in the storage `main`, which evicts, not in
- * Transient, which does not; the storage `webhook` holds webhook bodies while they arrive, apart from Transient.
+ * Transient, which does not; the storages `webhook` and `stripe` hold webhook bodies while they arrive, apart from
+ * Transient, Stripe's own addresses' in `stripe`, which no one else's can fill.
  */
-export const VARNISHD_SETTINGS = ['-p', 'http_gzip_support=off', '-p', 'shortlived=0', '-s', 'Transient=malloc,64m', '-s', 'webhook=malloc,16m'] as const;
+export const VARNISHD_SETTINGS = [
+  '-p',
+  'http_gzip_support=off',
+  '-p',
+  'shortlived=0',
+  '-s',
+  'Transient=malloc,64m',
+  '-s',
+  'webhook=malloc,16m',
+  '-s',
+  'stripe=malloc,16m',
+] as const;
 
 /**
  * Writes backends.vcl into `dir` (made readable to the unprivileged user varnishd compiles as when started as root)

@@ -43,11 +43,15 @@ export interface Buyer {
 
 export const DEFAULT_BUYER: Buyer = { name: 'Ana Sofía Ruiz', email: 'ana.ruiz@correo.example.org' };
 
-/** A new session's buyer, when it completed (and, paid, was paid): now unless given, and its link: the first unless given. */
+/**
+ * A new session's buyer, when it completed (and, paid, was paid): now unless given, its link: the first unless given,
+ * and metadata already written on it.
+ */
 export interface SessionOptions {
   buyer?: Buyer;
   atMs?: number;
   link?: string;
+  metadata?: Record<string, string>;
 }
 
 export interface CheckoutStandIn {
@@ -352,10 +356,13 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
     return charge;
   };
 
+  const linkOf = (entry: Entry): string => (entry.kind === 'other_link' ? 'plink_1SomeOtherProduct' : entry.link);
+  const statusOf = (entry: Entry): Stripe.Checkout.Session.Status => (entry.kind === 'open' ? 'open' : 'complete');
+
   const sessionOf = (sessionId: string, depth: Depth): Stripe.Checkout.Session | undefined => {
     const entry = sessions.get(sessionId);
     if (!entry) return undefined;
-    const complete = entry.kind !== 'open';
+    const complete = statusOf(entry) === 'complete';
     const intent = entry.paymentIntent ? intents.get(entry.paymentIntent) : undefined;
     const status: Stripe.PaymentIntent.Status = entry.paid ? 'succeeded' : (entry.expired ?? 'requires_action');
     const charge = entry.charge ? (depth === 2 ? chargeFixture(entry.charge) : entry.charge.id) : null;
@@ -367,9 +374,9 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
         : null;
     return sessionFixture({
       sessionId,
-      link: entry.kind === 'other_link' ? 'plink_1SomeOtherProduct' : entry.link,
+      link: linkOf(entry),
       createdS: entry.createdS,
-      status: complete ? 'complete' : 'open',
+      status: statusOf(entry),
       paymentStatus: entry.kind === 'free' ? 'no_payment_required' : entry.paid ? 'paid' : 'unpaid',
       amount: entry.kind === 'free' ? 0 : PRICE,
       buyer: complete ? entry.buyer : null,
@@ -385,11 +392,12 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
     const intent = params.get('payment_intent');
     const limit = Math.min(100, Math.max(1, Number(params.get('limit') ?? 10) || 10));
     const depth = depthOf(params, 'data.');
+    // Filtered and ordered by what the entries hold; only the page's sessions are made whole.
     const matching = [...sessions.entries()]
-      .map(([sessionId], order) => ({ sessionId, order, session: sessionOf(sessionId, 0) as Stripe.Checkout.Session }))
-      .filter(({ session }) => (!link || session.payment_link === link) && (!status || session.status === status))
-      .filter(({ session }) => !intent || session.payment_intent === intent)
-      .sort((a, b) => b.session.created - a.session.created || b.order - a.order);
+      .map(([sessionId, entry], order) => ({ sessionId, entry, order }))
+      .filter(({ entry }) => (!link || linkOf(entry) === link) && (!status || statusOf(entry) === status))
+      .filter(({ entry }) => !intent || entry.paymentIntent === intent)
+      .sort((a, b) => b.entry.createdS - a.entry.createdS || b.order - a.order);
     const after = params.get('starting_after');
     const from = after ? matching.findIndex(({ sessionId }) => sessionId === after) + 1 : 0;
     const page = matching.slice(from, from + limit);
@@ -437,7 +445,7 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
   });
 
   return {
-    createSession(kind, { buyer = DEFAULT_BUYER, atMs = Date.now(), link = linkId } = {}) {
+    createSession(kind, { buyer = DEFAULT_BUYER, atMs = Date.now(), link = linkId, metadata = {} } = {}) {
       const sessionId = id('cs_test_');
       let paymentIntent: string | null = null;
       if (kind !== 'open' && kind !== 'free') {
@@ -454,7 +462,7 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
         expired: null,
         paymentIntent,
         charge: paid && paymentIntent ? newCharge(paymentIntent, atMs) : null,
-        metadata: {},
+        metadata: { ...metadata },
       });
       return sessionId;
     },

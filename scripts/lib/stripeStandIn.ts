@@ -8,7 +8,8 @@
  * key's refusals in stripeAccountStandIn.ts.
  * Its count climbs as the test (or the rehearsal, or `npm run dev:stripe`) sells spots, and it can answer each
  * failure Stripe can: 401, 403, 404, 429 and 500 with Stripe's JSON error bodies, a call that hangs, an answer
- * that trickles in a byte at a time, and a connection reset. Stripe's own stripe-mock is stateless, so it cannot play a count that changes.
+ * that trickles in a byte at a time, and a connection reset; and Stripe's rate limits, per endpoint and in all, when
+ * given (scripts/lib/stripeRateLimit.ts). Stripe's own stripe-mock is stateless, so it cannot play a count that changes.
  * Its price can change too (a fixed amount in pesos given, changed or taken away), and so can the terms checkbox.
  * The fixture is typed with the SDK's own Stripe.PaymentLink and Stripe.Price: a shape that drifts from Stripe's fails tsc.
  * Node runs this file as it is (type stripping), so it uses erasable TypeScript only.
@@ -18,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { type AccountStandIn, accountStandIn } from './stripeAccountStandIn.ts';
 import { type CheckoutStandIn, checkoutStandIn } from './stripeCheckoutStandIn.ts';
-import { type Answer, answerPost, idempotentPosts, json, nextFault, readBody, unknownParameter, type UpdateFault } from './stripeIdempotency.ts';
+import { type Answer, answerPost, idempotentPosts, json, nextFault, readBody, send, unknownParameter, type UpdateFault } from './stripeIdempotency.ts';
 import {
   DOLLAR_PRICE,
   type LinkUpdate,
@@ -29,6 +30,8 @@ import {
   type StandInSetup,
   standInLink,
 } from './stripeLinkStandIn.ts';
+
+import { type RateLimit, rateLimiter } from './stripeRateLimit.ts';
 
 export { DOLLAR_PRICE, type LinkUpdate, paymentLinkFixture, type StandInLink, type StandInPrice } from './stripeLinkStandIn.ts';
 
@@ -83,14 +86,23 @@ export interface StripeStandIn {
   holdLinkReads(): { held(): number; answer(n: number): void; release(): void };
   /** Every later call fails this way, until null. */
   setFault(fault: StandInFault | null): void;
-  /** Calls so far, to any route, with the instant each arrived, and when its connection closed before the answer was whole. */
-  calls: { atMs: number; method: string; path: string; authorized: boolean; abandonedAtMs?: number }[];
+  /** From now on, calls over these rates are answered 429 as Stripe answers them, until null. */
+  setRateLimit(limit: RateLimit | null): void;
+  /** Calls so far, to any route, with the instant each arrived (on the rate limit's clock, when one is set), whether it was
+   * refused as over a rate limit, and when its connection closed before the answer was whole. */
+  calls: { atMs: number; method: string; path: string; authorized: boolean; rateLimited?: true; abandonedAtMs?: number }[];
   /** The purchases made at the link, and their PaymentIntents. */
   checkout: CheckoutStandIn;
   /** The account's webhook endpoints, its lists of PaymentIntents and charges, and the key's permissions. */
   account: AccountStandIn;
   /** The owner edits the link's redirect after payment, or its URL is another (what the fixture has otherwise). */
   setLinkFields(fields: Partial<Pick<Stripe.PaymentLink, 'after_completion' | 'url'>>): void;
+  /**
+   * Requests it has not finished answering, and a count that moves with each request and each answer: how a test's
+   * own clock knows the work has settled.
+   */
+  inFlight(): number;
+  activity(): number;
   close(): Promise<void>;
 }
 
@@ -139,6 +151,10 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
   const updateFault = nextFault();
   let updatesRefused = false;
   let heldReads: (() => void)[] | null = null;
+  const limiter = rateLimiter();
+  let limitClock: () => number = Date.now;
+  let inFlight = 0;
+  let finished = 0;
 
   /** Carries out an update of a link, after the latency. */
   const updateLink = async (link: StandInLink, update: Omit<LinkUpdate, 'idempotencyKey'>, idempotencyKey: string | null): Promise<Answer> => {
@@ -177,11 +193,20 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
       return;
     }
     const authorized = req.headers.authorization === `Bearer ${key}`;
-    const call: StripeStandIn['calls'][number] = { atMs: Date.now(), method: req.method ?? '', path: req.url ?? '', authorized };
+    const call: StripeStandIn['calls'][number] = { atMs: limitClock(), method: req.method ?? '', path: req.url ?? '', authorized };
     calls.push(call);
+    inFlight += 1;
     res.on('close', () => {
+      inFlight -= 1;
+      finished += 1;
       if (!res.writableFinished) call.abandonedAtMs = Date.now();
     });
+    const overLimit = authorized ? limiter.refuse(req) : null;
+    if (overLimit) {
+      call.rateLimited = true;
+      send(res, overLimit);
+      return;
+    }
     if (fault === 'hang') {
       held.add(res);
       return;
@@ -295,8 +320,14 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
       if (next !== fault) held.clear();
       fault = next;
     },
+    setRateLimit(next) {
+      limiter.set(next);
+      limitClock = next?.clock ?? Date.now;
+    },
     calls,
     checkout,
+    inFlight: () => inFlight,
+    activity: () => calls.length + finished,
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of held) res.destroy();

@@ -1,150 +1,170 @@
-// The buyer's journey at Stripe (docs/performance.md): one sweep over a sale of 30 and of 1,000 purchases, against
-// the Stripe stand-in and a local SMTP server, counting Stripe calls and timing each sweep (every confirmation due,
-// then nothing due, then a reminder due for everyone); and a visit to a personal link, cold and warm, against the
-// built server. Not a test: it reports. Run it under the heavy lock, after `npm run build`:
+// The buyer's journey at Stripe (docs/performance.md): for a sale of 30, 1,000 and 10,000 purchases on 1, 3 and 10
+// instances, a sweep with nothing due, then the hour-before reminder's wave, each instance sweeping on its own timer as
+// the entry's does, against the Stripe stand-in answering 429 above Stripe's live-mode limits (25 requests a second to
+// an endpoint, 100 in all) and a local SMTP server, on one clock of the bench's own (scripts/lib/virtualTime.ts): the
+// minutes a wave takes, paced as the site paces its calls, run in the seconds the work itself takes. For each: the calls
+// to Stripe, their peak in any second, the 429s, when the last reminder went, and the mails per SMTP connection. Not a
+// test: it reports. Run it under the heavy lock, after `npm run build`:
 //   flock /tmp/taller-heavy.lock node scripts/reports/sweep-bench.ts
-import { rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import * as esbuild from 'esbuild';
-import { startBuiltServer } from '../lib/harness.ts';
+import { bundleServer } from '../lib/serverBundle.ts';
 import { startSmtpStandIn } from '../lib/smtpStandIn.ts';
 import { startStripeStandIn } from '../lib/stripeStandIn.ts';
+import { type Quiet, virtualTime, type VirtualTime } from '../lib/virtualTime.ts';
 
-const KEY = 'rk_test_sweepbenchonlynotarealkey';
+const KEY = 'rk_live_sweepbenchonlynotarealkey';
 const LINK = 'plink_1SweepBench';
-const ACCESS_SECRET = 'sweep-bench-only-not-a-real-access-secret';
-const DAY = 86_400_000;
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 const START_MS = Date.parse('2027-01-20T20:00:00-06:00');
-const SALES = [30, 1_000];
-/** Fewer than the instance's burst of reads (10), so that no cold visit meets the budget's 503. */
-const VISITS = 8;
-const SCENARIOS = ['every confirmation due', 'nothing due', 'a reminder due for everyone'];
+const HOUR_BEFORE_MS = START_MS - 60 * MINUTE;
+/** The edition the purchases were confirmed in, as the confirmation marks it: none to adopt. */
+const EDITION = 'invierno-2027';
+const SALES = [30, 1_000, 10_000];
+const FLEETS = [1, 3, 10];
+/** Stripe's live mode (docs.stripe.com/rate-limits). */
+const LIVE = { perEndpoint: 25, global: 100 };
+/** A wave not over by then is reported as such. */
+const GIVE_UP_MS = 60 * MINUTE;
 
-/** What the bench needs of the server's own code, bundled: Node cannot run its sources as they are. */
+/** What the bench needs of the server's own code. */
 interface Journey {
-  readConfig(env: Record<string, string>, nowMs: number): { fulfilment: unknown; sale: unknown; contactEmail: string; publicUrl: string };
-  fulfilmentRoutes(options: Record<string, unknown>): { sweep: { run(): Promise<{ completed: boolean; sent: number }> } };
+  readConfig(
+    env: Record<string, string>,
+    nowMs: number,
+  ): { fulfilment: { sweepSeconds: number } | null; sale: unknown; contactEmail: string; publicUrl: string };
+  fulfilmentRoutes(options: Record<string, unknown>): { sweep: { run(): Promise<unknown>; stop(): void; settled(): Promise<void> }; waveMoments: number[] };
+  startSweeps(options: Record<string, unknown>): { stop(): void };
   createLogger(level: string): unknown;
-  accessToken(secret: string, sessionId: string): string;
-}
-
-async function loadJourney(): Promise<{ journey: Journey; unload: () => Promise<void> }> {
-  const bundle = await esbuild.build({
-    stdin: {
-      contents: [
-        "export { readConfig } from './server/config/settings.ts';",
-        "export { fulfilmentRoutes } from './server/fulfilment/fulfilmentRoutes.ts';",
-        "export { createLogger } from './server/ops/logger.ts';",
-        "export { accessToken } from './server/fulfilment/pages/accessToken.ts';",
-      ].join('\n'),
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    write: false,
-  });
-  // Inside the project, so the packages left external resolve from its node_modules.
-  const file = path.resolve('dist', 'sweep-bench.mjs');
-  await writeFile(file, bundle.outputFiles[0]?.contents ?? '');
-  return { journey: (await import(file)) as Journey, unload: () => rm(file, { force: true }) };
 }
 
 /** The settings of the buyer's journey against the stand-ins. */
-const journeyEnv = (stripeUrl: string): Record<string, string> => ({
+const env = (stripeUrl: string, smtpUrl: string): Record<string, string> => ({
   STRIPE_SECRET_KEY: KEY,
   STRIPE_PAYMENT_LINK: LINK,
   STRIPE_API_URL: stripeUrl,
   STRIPE_WEBHOOK_SECRET: 'whsec_sweepbenchonlynotarealsecret',
-  SMTP_URL: smtp.url(),
+  SMTP_URL: smtpUrl,
   MAIL_FROM: 'taller@taller.example.org',
   MEETING_URL: 'https://meet.google.com/abc-defg-hij',
-  ACCESS_SECRET,
+  ACCESS_SECRET: 'sweep-bench-only-not-a-real-access-secret',
+  WORKSHOP_START: new Date(START_MS).toISOString(),
+  EDITION,
 });
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-const { journey, unload } = await loadJourney();
-const smtp = await startSmtpStandIn();
-try {
-  console.log("One sweep over the link's purchases, against the stand-in");
-  console.log('purchases  what is due                   Stripe calls (reads + writes)  mails  seconds');
-  for (const purchases of SALES) {
-    const stripe = await startStripeStandIn({ key: KEY, linkId: LINK, limit: null });
-    let now = START_MS - 10 * DAY;
-    for (let n = 0; n < purchases; n += 1) {
-      stripe.checkout.createSession('paid', { buyer: { name: `Compradora ${n}`, email: `compradora${n}@correo.example.org` }, atMs: now - (n + 1) * 60_000 });
-    }
-    const config = journey.readConfig({ ...journeyEnv(stripe.url), WORKSHOP_START: new Date(START_MS).toISOString() }, now);
-    const { sweep } = journey.fulfilmentRoutes({
-      settings: config.fulfilment,
-      config,
-      render: { thanks: () => '', access: () => '' },
-      clock: () => now,
-      logger: journey.createLogger('silent'),
-    });
-    for (const [index, at] of [now, now, START_MS - DAY].entries()) {
-      now = at;
-      const callsBefore = stripe.calls.length;
-      const mails = smtp.received.length;
-      const started = performance.now();
-      const report = await sweep.run();
-      const ms = performance.now() - started;
-      if (!report.completed) console.error(`a sweep over ${purchases} stopped early`);
-      const made = stripe.calls.slice(callsBefore);
-      const reads = made.filter((call) => call.method === 'GET').length;
-      const calls = `${made.length} (${reads} + ${made.length - reads})`;
-      console.log(
-        `${String(purchases).padStart(9)}  ${(SCENARIOS[index] ?? '').padEnd(28)}  ${calls.padEnd(29)}  ${String(smtp.received.length - mails).padStart(5)}  ${(ms / 1000).toFixed(2).padStart(7)}`,
-      );
-    }
-    await stripe.close();
-  }
-
-  // A visit to a personal link: the built server, a paid purchase, the first visit (Stripe read) and the next ones
-  // (remembered for a minute), each timed on loopback, with the stand-in's calls counted.
-  const stripe = await startStripeStandIn({ key: KEY, linkId: LINK });
-  const server = await startBuiltServer({
-    ...journeyEnv(stripe.url),
-    WORKSHOP_START: new Date(Date.now() + 30 * DAY).toISOString(),
-    EARLY_BIRD_DEADLINE: new Date(Date.now() + 20 * DAY).toISOString(),
+/** The fulfilment of one instance, on `time`. */
+function instance(time: VirtualTime, settings: Record<string, string>) {
+  const config = journey.readConfig(settings, time.now());
+  const fulfilment = journey.fulfilmentRoutes({
+    settings: config.fulfilment,
+    config,
+    render: { thanks: () => '', access: () => '' },
+    clock: time.now,
+    logger: journey.createLogger('silent'),
+    scheduler: time.scheduler,
   });
+  return { config, fulfilment };
+}
 
+/** One sweep of one instance, nothing due: its calls, and how long it takes on the wave's clock. */
+async function oneSweep(time: VirtualTime, stripe: Awaited<ReturnType<typeof startStripeStandIn>>, settings: Record<string, string>, purchases: number) {
+  const { fulfilment } = instance(time, settings);
+  const started = time.now();
+  let done = false;
+  const running = fulfilment.sweep.run().then(() => {
+    done = true;
+  });
+  while (!done) await time.runUntil(time.now() + 1_000, { inFlight: () => stripe.inFlight(), activity: () => stripe.activity() });
+  await running;
+  return [String(purchases).padStart(9), String(stripe.calls.length).padStart(5), ((time.now() - started) / 1000).toFixed(0).padStart(7)].join('  ');
+}
+
+const { module: journey, unload } = await bundleServer<Journey>('sweep-bench', [
+  "export { readConfig } from './server/config/settings.ts';",
+  "export { fulfilmentRoutes } from './server/fulfilment/fulfilmentRoutes.ts';",
+  "export { startSweeps } from './server/fulfilment/sweep/sweepTimer.ts';",
+  "export { createLogger } from './server/ops/logger.ts';",
+]);
+
+/**
+ * One row: `purchases` confirmed and reminded the day before, `instances` sweeping from 30 s before the hour-before
+ * moment; with `nothingDue`, one instance's single sweep with the hour-before reminder sent too.
+ */
+async function wave(purchases: number, instances: number, nothingDue = false): Promise<string> {
+  const time: VirtualTime = virtualTime(HOUR_BEFORE_MS - MINUTE / 2);
+  const stripe = await startStripeStandIn({ key: KEY, linkId: LINK, limit: null });
+  const smtp = await startSmtpStandIn({ clock: () => time.now() });
   try {
-    /** Reads of one session (the sweep's lists of the link, running meanwhile, are not the visit's). */
-    const reads = (): number => stripe.calls.filter((call) => call.path.startsWith('/v1/checkout/sessions/')).length;
-    const visit = async (sessionId: string): Promise<{ ms: number; calls: number }> => {
-      const before = reads();
-      const started = performance.now();
-      const response = await fetch(`${server.url}/acceso/${journey.accessToken(ACCESS_SECRET, sessionId)}`);
-      await response.arrayBuffer();
-      const ms = performance.now() - started;
-      if (response.status !== 200) console.error(`a visit answered ${response.status}`);
-      return { ms, calls: reads() - before };
-    };
-    // One visit first, to leave the server's own start-up out of the cold figures.
-    await visit(stripe.checkout.createSession('paid'));
-    const cold: { ms: number; calls: number }[] = [];
-    const warm: { ms: number; calls: number }[] = [];
-    for (let n = 0; n < VISITS; n += 1) {
-      const sessionId = stripe.checkout.createSession('paid');
-      cold.push(await visit(sessionId));
-      warm.push(await visit(sessionId));
+    stripe.setRateLimit({ ...LIVE, clock: () => time.now() });
+    const sent = (kind: string) => ({ [`taller_${kind}`]: 'sent', [`taller_${kind}_attempt`]: '1' });
+    for (let n = 0; n < purchases; n += 1) {
+      stripe.checkout.createSession('paid', {
+        buyer: { name: `Compradora${n} Prueba`, email: `compradora${n}@correo.example.org` },
+        atMs: START_MS - 30 * DAY + n * 1_000,
+        metadata: { taller_edition: EDITION, ...sent('confirmation'), ...sent('reminder_day'), ...(nothingDue && sent('reminder_hour')) },
+      });
     }
-    const line = (name: string, visits: { ms: number; calls: number }[]) =>
-      `${name}: median ${median(visits.map((entry) => entry.ms)).toFixed(1)} ms (max ${visits.reduce((most, entry) => Math.max(most, entry.ms), 0).toFixed(1)}), ${visits.reduce((sum, entry) => sum + entry.calls, 0) / visits.length} Stripe call(s) each`;
-    console.log(`\nA visit to /acceso/… before the workshop (200, the page), ${VISITS} purchases, the built server on loopback:`);
-    console.log(line('cold (its first visit)', cold));
-    console.log(line('warm (again within the minute)', warm));
+    if (nothingDue) return await oneSweep(time, stripe, env(stripe.url, smtp.url()), purchases);
+    const fleet = Array.from({ length: instances }, () => {
+      const { config, fulfilment } = instance(time, env(stripe.url, smtp.url()));
+      const timer = journey.startSweeps({
+        sweep: fulfilment.sweep,
+        clock: time.now,
+        scheduler: time.scheduler,
+        periodMs: (config.fulfilment?.sweepSeconds ?? 60) * 1000,
+        moments: fulfilment.waveMoments,
+      });
+      return { fulfilment, timer };
+    });
+    // Settled: nothing in flight at Stripe, and no claimed mail still on its way to the SMTP server.
+    let counted = 0;
+    let claimed = 0;
+    const quiet: Quiet = {
+      inFlight: () => {
+        for (const { metadata } of stripe.checkout.updates.slice(counted)) if (Object.values(metadata).includes('sending')) claimed += 1;
+        counted = stripe.checkout.updates.length;
+        return stripe.inFlight() + claimed - smtp.received.length;
+      },
+      activity: () => stripe.activity() + smtp.activity(),
+    };
+    const connectionsBefore = smtp.connections;
+    for (let until = HOUR_BEFORE_MS; smtp.received.length < purchases && until <= HOUR_BEFORE_MS + GIVE_UP_MS; until += MINUTE) {
+      await time.runUntil(until, quiet);
+    }
+    for (const { timer, fulfilment } of fleet) {
+      timer.stop();
+      fulfilment.sweep.stop();
+    }
+    const calls = stripe.calls;
+    const during = calls.filter((call) => call.atMs >= HOUR_BEFORE_MS);
+    const perSecond = new Map<number, number>();
+    for (const call of calls) perSecond.set(Math.floor(call.atMs / 1000), (perSecond.get(Math.floor(call.atMs / 1000)) ?? 0) + 1);
+    const peak = Math.max(...perSecond.values());
+    const last = smtp.received.reduce((latest, mail) => Math.max(latest, mail.atMs), HOUR_BEFORE_MS);
+    const lastText =
+      smtp.received.length < purchases ? `${smtp.received.length} sent in ${GIVE_UP_MS / MINUTE} min` : `${((last - HOUR_BEFORE_MS) / 1000).toFixed(0)} s`;
+    const writes = during.filter((call) => call.method === 'POST').length;
+    const perConnection = smtp.received.length / Math.max(1, smtp.connections - connectionsBefore);
+    return [
+      String(purchases).padStart(9),
+      String(instances).padStart(9),
+      `${during.length - writes} + ${writes}`.padStart(20),
+      String(peak).padStart(9),
+      String(calls.filter((call) => call.rateLimited).length).padStart(6),
+      lastText.padStart(16),
+      perConnection.toFixed(0).padStart(11),
+    ].join('  ');
   } finally {
-    await server.stop();
-    await stripe.close();
+    await Promise.all([stripe.close(), smtp.close()]);
   }
+}
+
+try {
+  console.log("A sweep with nothing due, one instance: the listing's reads, in its lane (server/stripe/pace.ts)");
+  console.log(['purchases', 'reads', 'seconds'].join('  '));
+  for (const purchases of SALES) console.log(await wave(purchases, 1, true));
+  console.log("\nThe hour-before reminder's wave, from its moment: Stripe's live-mode limits at the stand-in, the site's own pacing");
+  console.log(['purchases', 'instances', 'wave: reads + writes', 'peak /s', '429s', 'last mail after', 'mails/conn'].join('  '));
+  for (const purchases of SALES) for (const instances of FLEETS) console.log(await wave(purchases, instances));
 } finally {
-  await smtp.close();
   await unload();
 }

@@ -5,7 +5,7 @@ import { ConfigError } from './configError';
 import { type NormalCheckout, parseNormalCheckout } from './normalCheckout';
 import { saleUnderWay } from './saleUnderWay';
 import { SMTP_STAND_IN_USER } from './standInSmtpUser';
-import { weakenedTlsOptions } from './smtpTls';
+import { ALLOWED_SMTP_OPTIONS, refusedSmtpOptions } from './smtpQuery';
 
 /** The settings whose defaults are placeholders: fine on a developer's machine, never in production. */
 export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS', 'TRAINER_NAME'] as const;
@@ -363,10 +363,10 @@ function parseSmtpUrl(value: string, production: boolean): string {
       "Invalid SMTP_URL: expected a real mail server with NODE_ENV=production, not a placeholder or the project's stand-in; the value is not shown",
     );
   }
-  const weakened = production ? weakenedTlsOptions(url) : [];
-  if (weakened.length > 0) {
+  const refused = production ? refusedSmtpOptions(url) : [];
+  if (refused.length > 0) {
     throw new ConfigError(
-      `Invalid SMTP_URL: expected TLS with a verified certificate with NODE_ENV=production, but its query sets ${weakened.join(', ')}; the rest of the value is not shown`,
+      `Invalid SMTP_URL: with NODE_ENV=production its query may set only ${ALLOWED_SMTP_OPTIONS.join(', ')}, but it sets ${refused.join(', ')}; the rest of the value is not shown`,
     );
   }
   return value;

@@ -20,20 +20,3 @@ export function isLoopbackHost(hostname: string): boolean {
  * the password and every mail. nodemailer lets the URL's own query override these.
  */
 export const smtpTlsOptions = (url: URL): { requireTLS: boolean } => ({ requireTLS: url.protocol === 'smtp:' && !isLoopbackHost(url.hostname) });
-
-/**
- * The URL's query options that send mail without TLS, or over TLS without checking whose certificate it is: each
- * would hand the password and the buyers' links to whoever sits on the way. Production refuses them.
- */
-export function weakenedTlsOptions(url: URL): string[] {
-  const weakened: string[] = [];
-  for (const [key, value] of url.searchParams) {
-    const setting = key.toLowerCase();
-    const off = value.toLowerCase() === 'false' || value === '0';
-    if (setting === 'ignoretls' || setting === 'opportunistictls') weakened.push(key);
-    else if (setting === 'requiretls' && off) weakened.push(key);
-    else if (setting === 'secure' && off && url.protocol === 'smtps:') weakened.push(key);
-    else if (setting === 'tls.rejectunauthorized' && off) weakened.push(key);
-  }
-  return weakened;
-}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { LinkRole } from '../../shared/logic/sale';
 import type { AccessView } from '../../shared/components/AccessPage';
@@ -10,13 +11,15 @@ import type { FulfilmentSettings, SiteConfig } from '../config/settings';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
+import type { Scheduler } from '../ops/scheduler';
 import { stripeClient } from '../stripe/client';
+import { type CallKind, instanceLanes, pacedView, unpaced, waitOn } from '../stripe/pace';
 import { accessToken, purchaseReference, sampleToken } from './pages/accessToken';
 import { accessPage } from './pages/accessRoute';
 import { checkoutApi } from './records/checkoutApi';
 import { purchaseOf } from './records/purchase';
 import type { EditionTerms } from './records/purchaseJourney';
-import { createEndAccess, createFulfil, createVerify, type Verified } from './settle/fulfilSession';
+import { createEndAccess, createFulfil, createVerify, type Verified, verifiedOf } from './settle/fulfilSession';
 import { type FulfilmentMetrics, registerFulfilmentMetrics } from './reports/fulfilmentMetrics';
 import { buyerInvite } from './mail/buyerInvite';
 import { createLinkLimit } from './links/placesBackAtLink';
@@ -27,7 +30,7 @@ import { readBudget } from './pages/stripeReadBudget';
 import { recentSessions } from './pages/recentSessions';
 import { createSendOnce } from './mail/sendMailOnce';
 import { createRefundOnce } from './settle/refundOnce';
-import { sessionLookup } from './pages/sessionLookup';
+import { REMEMBER_MS, sessionLookup } from './pages/sessionLookup';
 import { createSettle } from './settle/settlePurchase';
 import { createSweep, type Sweep } from './sweep/purchaseSweep';
 import { thanksPage } from './pages/thanksRoute';
@@ -39,13 +42,19 @@ import { stripeWebhook } from './webhook/stripeWebhook';
  */
 const STRIPE_DEADLINE_MS = 4_000;
 /**
- * Reads for the buyer's pages (after the checkout, and the personal link), per instance: two a second, ten at once.
- * Ten instances (the autoscaler's most) stay under Stripe's 25 a second for one endpoint, and leave room for the rest
- * of the account's 100.
+ * Reads for the buyer's pages, per instance, each page its own budget so that a flood of made-up ids at one never
+ * empties the other's: after the checkout, 1.5 a second and ten at once; the personal link, which a buyer the instance
+ * knows (from its sweep's listing or an event) opens without a read, 0.5 a second and five at once. With the lane of
+ * the other reads (server/stripe/pace.ts), ten instances (the autoscaler's most) stay within Stripe's 25 a second for
+ * the endpoint.
  */
-export const READS_PER_SECOND = 2;
-export const READS_AT_ONCE = 10;
-const REMEMBERED_SESSIONS = 1_000;
+export const THANKS_READS = { perSecond: 1.5, atOnce: 10 } as const;
+export const ACCESS_READS = { perSecond: 0.5, atOnce: 5 } as const;
+/** Every buyer of a sale of ten thousand, twice over: what the sweep lists, and what the pages and events add. */
+const REMEMBERED_SESSIONS = 20_000;
+/** How long a rate-limited call keeps trying: a webhook's within its answer; a page's not at all (its 503 says a minute). */
+const EVENT_PATIENCE_MS = 8_000;
+const PAGE_PATIENCE_MS = 0;
 
 export interface FulfilmentRoutes {
   /** GET /gracias */
@@ -64,6 +73,8 @@ export interface FulfilmentRoutes {
   webhook: RequestHandler[];
   /** One pass over the link's purchases: the entry runs it on a timer (server/fulfilment/sweep/sweepTimer.ts). */
   sweep: Sweep;
+  /** When a wave falls due for every buyer: the reminders' moments and the workshop's end. */
+  waveMoments: number[];
 }
 
 export interface FulfilmentOptions {
@@ -78,13 +89,15 @@ export interface FulfilmentOptions {
   clock: Clock;
   logger: Logger;
   metrics?: FulfilmentMetrics;
+  /** What keeps time for the calls to Stripe (their lanes, a pause after a 429); none: unpaced, for a test's hand-moved clock. */
+  scheduler?: Scheduler;
 }
 
 /**
  * After the checkout (docs/fulfilment.md): one step for what each purchase is due, reached from Stripe's webhook, the
  * buyer's page and the sweep; the buyer's personal link; and an expired voucher's place given back at the link.
  */
-export function fulfilmentRoutes({ settings, config, render, clock, logger, metrics }: FulfilmentOptions): FulfilmentRoutes {
+export function fulfilmentRoutes({ settings, config, render, clock, logger, metrics, scheduler }: FulfilmentOptions): FulfilmentRoutes {
   const { stripe, mailFrom } = settings;
   const { contactEmail, publicUrl } = config;
   const secret = settings.accessSecret();
@@ -93,9 +106,25 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
   const edition: EditionTerms = { name: config.edition, startMs: timeline.startMs, cancelled: config.sale.cancelled, publicUrl };
   const invite = buyerInvite({ contactEmail, trainerName: config.trainerName });
   const accessUrlOf = (sessionId: string): string => `${publicUrl}${fillPath(ROUTES.access.path, { token: accessToken(secret, sessionId) })}`;
-  const checkout = checkoutApi(stripeClient({ secretKey: stripe.secretKey(), apiUrl: stripe.apiUrl, deadlineMs: STRIPE_DEADLINE_MS }));
+  const client = stripeClient({ secretKey: stripe.secretKey(), apiUrl: stripe.apiUrl, deadlineMs: STRIPE_DEADLINE_MS });
+  // Each kind of call in its lane (server/stripe/pace.ts): the sweep's writes in the wave's, everyone else's in their own.
+  const wait = scheduler && waitOn(scheduler);
+  const lanes = wait && instanceLanes(clock, wait);
+  const paced = (lane: Partial<Record<CallKind, () => Promise<void>>>, patienceMs: number) =>
+    wait ? pacedView({ clock, wait, lanes: lane, patienceMs, onRateLimited: metrics?.rateLimited }) : unpaced;
+  const checkout = checkoutApi(client, paced({ write: lanes?.write, list: lanes?.list, read: lanes?.read }, EVENT_PATIENCE_MS));
+  const waveCheckout = checkoutApi(client, paced({ write: lanes?.wave, list: lanes?.list, read: lanes?.read }, Number.POSITIVE_INFINITY));
+  // A buyer's page reads within its budget, never waiting in a lane.
+  const pageCheckout = checkoutApi(client, paced({ write: lanes?.write, list: lanes?.list }, PAGE_PATIENCE_MS));
+  // This instance's rank among those that may send a wave at once: drawn at its start (server/fulfilment/records/mailMarks.ts).
+  const rank = randomBytes(6).toString('hex');
+  const memory = recentSessions<Verified>(REMEMBERED_SESSIONS);
+  const know = (sessionId: string, verified: Verified, atMs = clock()): void => memory.remember(sessionId, verified, atMs, REMEMBER_MS[verified.kind]);
   const sendOnce = createSendOnce({
     checkout,
+    waveCheckout,
+    rank,
+    ...(wait && { wait }),
     mailer: smtpMailer(settings.smtpUrl(), mailFrom, contactEmail),
     compose: mailMessages({
       invite,
@@ -130,12 +159,23 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     metrics,
   });
   const reading = { edition, clock };
-  const fulfil = createFulfil(checkout, settle, roles, reading);
-  const memory = recentSessions<Verified>(REMEMBERED_SESSIONS);
-  const budget = readBudget(READS_PER_SECOND, READS_AT_ONCE);
+  const fulfil = createFulfil(checkout, settle, roles, reading, know);
+  const fulfilForPage = createFulfil(pageCheckout, settle, roles, reading);
+  // The personal link's budget, which its refund's confirmation spends too: never the thanks page's.
+  const accessBudget = readBudget(ACCESS_READS.perSecond, ACCESS_READS.atOnce);
   // The page after the checkout reads through the fulfilment (the mail goes out too); the personal link only reads.
-  const thanksLookup = sessionLookup({ read: (sessionId) => fulfil(sessionId, 'page').verified, memory, budget, clock });
-  const accessLookup = sessionLookup({ read: createVerify(checkout, roles, reading), memory, budget, clock });
+  const thanksLookup = sessionLookup({
+    read: (sessionId) => fulfilForPage(sessionId, 'page').verified,
+    memory,
+    budget: readBudget(THANKS_READS.perSecond, THANKS_READS.atOnce),
+    clock,
+  });
+  const accessLookup = sessionLookup({
+    read: createVerify(pageCheckout, roles, reading),
+    memory,
+    budget: accessBudget,
+    clock,
+  });
   const { page, calendar } = thanksPage({ lookup: thanksLookup, invite, accessUrlOf, render: render.thanks, clock, metrics });
   const access = accessPage({
     accessSecret: secret,
@@ -156,10 +196,10 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     publicUrl,
     lookup: accessLookup,
     readPurchase: async (sessionId) => {
-      const session = await checkout.session(sessionId);
+      const session = await pageCheckout.session(sessionId);
       return session && purchaseOf(session, roles);
     },
-    budget,
+    budget: accessBudget,
     refund: (purchase) => refundOnce(purchase, 'date_change', 'page'),
     forget: memory.forget,
     edition,
@@ -177,19 +217,32 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     webhook: stripeWebhook({
       secret: settings.webhookSecret(),
       fulfil,
-      endAccess: createEndAccess(checkout, settle, memory.forget, reading),
+      endAccess: createEndAccess(checkout, settle, roles, reading, know),
       clock,
       logger,
       metrics,
     }),
-    sweep: createSweep({ checkout, links, settle, linkLimits, timeline, clock, logger, metrics }),
+    sweep: createSweep({
+      checkout: waveCheckout,
+      links,
+      roles,
+      settle,
+      linkLimits,
+      timeline,
+      clock,
+      logger,
+      metrics,
+      learn: (purchase, readAtMs) => know(purchase.sessionId, verifiedOf({ purchase }, reading), readAtMs),
+      rank,
+    }),
+    waveMoments: [timeline.dayBeforeMs, timeline.hourBeforeMs, timeline.endMs],
   };
 }
 
 /** The fulfilment where its settings are given, its counters on the process's registry; none otherwise. */
 export function startFulfilment(
   config: SiteConfig,
-  { render, clock, logger, metrics }: Pick<FulfilmentOptions, 'render' | 'clock' | 'logger'> & { metrics?: Metrics },
+  { render, clock, logger, metrics, scheduler }: Pick<FulfilmentOptions, 'render' | 'clock' | 'logger' | 'scheduler'> & { metrics?: Metrics },
 ): FulfilmentRoutes | undefined {
   if (!config.fulfilment) return undefined;
   return fulfilmentRoutes({
@@ -198,6 +251,7 @@ export function startFulfilment(
     render,
     clock,
     logger,
+    scheduler,
     metrics: metrics && registerFulfilmentMetrics(metrics.registry, config.fulfilment.sweepSeconds, clock()),
   });
 }

@@ -108,14 +108,21 @@ describe('bodies at the edge', () => {
   });
 
   it('keeps serving pages while slow webhook bodies fill all the room it has for them', async () => {
-    // 100 bodies of 200 kB, each one byte short of whole: more than the webhook's 16 MB, so the last find no room.
+    // 100 bodies of 200 kB, each one byte short of whole, each from an address of its own (one address is limited
+    // to a few): more than the webhook's 16 MB, so the last find no room.
     const declared = 200_000;
     const held = await Promise.all(Array.from({ length: 100 }, () => openConnection(varnish.port)));
     try {
       await Promise.all(
-        held.map(async (connection) => {
+        held.map(async (connection, n) => {
           await connection.write(
-            head(['POST /webhooks/stripe HTTP/1.1', 'Host: taller.example.org', 'Content-Type: application/json', `Content-Length: ${declared}`]),
+            head([
+              'POST /webhooks/stripe HTTP/1.1',
+              'Host: taller.example.org',
+              'Content-Type: application/json',
+              `X-Forwarded-For: 198.19.0.${n + 1}`,
+              `Content-Length: ${declared}`,
+            ]),
           );
           await connection.write('x'.repeat(declared - 1));
         }),

@@ -136,6 +136,22 @@ describe('a claim that stalled', () => {
     await a.sweep();
     expect(await confirmations()).toHaveLength(1);
   });
+
+  it('a claim whose answer was lost, still unsent past its lease: its instance claims it afresh with the rest, so one mail goes', async () => {
+    const a = instance();
+    const b = instance();
+    const sessionId = rig.stripe.checkout.createSession('paid', { atMs: now });
+    rig.stripe.checkout.failNextUpdate('drop_answer');
+    expect((await deliver(a.app, signed(rig, 'checkout.session.completed', sessionId, now))).status).toBe(503);
+    expect(mark(sessionId)[CONFIRMATION.status]).toBe('sending');
+    // Past the lease, both sweep at once: each reads the claim before either writes.
+    now += 11 * MINUTE;
+    rig.stripe.checkout.setUpdateLatency(20);
+    await Promise.all([a.sweep(), b.sweep()]);
+    rig.stripe.checkout.setUpdateLatency(0);
+    expect(await confirmations()).toHaveLength(1);
+    expect(mark(sessionId)).toMatchObject({ [CONFIRMATION.status]: 'sent', [CONFIRMATION.attempt]: '2' });
+  });
 });
 
 describe('the mail server refusing', () => {
@@ -148,7 +164,7 @@ describe('the mail server refusing', () => {
     const paymentIntent = rig.stripe.checkout.paymentIntentOf(sessionId)?.id;
     const errors = logs.filter((line) => line.level >= ERROR);
     expect(errors).toEqual([expect.objectContaining({ event: 'mail', kind: 'confirmation', outcome: 'undeliverable', payment_intent: paymentIntent })]);
-    expect(errors[0]?.cause).toMatch(/^smtp EENVELOPE reply 550 to RCPT TO$/);
+    expect(errors[0]?.cause).toMatch(/^smtp EENVELOPE reply 550 5\.1\.1 to RCPT TO$/);
     rig.smtp.setFault(null);
     for (const at of [now + PERIOD, TEST_START_MS - DAY, TEST_START_MS - 60 * MINUTE]) {
       now = at;
@@ -158,6 +174,47 @@ describe('the mail server refusing', () => {
     expect(logs.filter((line) => line.level >= ERROR)).toHaveLength(1);
     expect(raw.join('\n')).not.toContain('no-existe@');
     expect(seriesValue((await metrics?.registry.metrics()) ?? '', 'taller_mails_total{kind="confirmation",outcome="undeliverable"}')).toBe(1);
+  });
+
+  it('550 5.1.1 for one address among twelve: that purchase alone marked undeliverable, the rest sent over a few pooled connections', async () => {
+    const { sweep, logs } = instance();
+    const sessions = Array.from({ length: 12 }, (_, n) =>
+      rig.stripe.checkout.createSession('paid', { buyer: { name: `Luz${n}`, email: `luz${n}@correo.example.org` }, atMs: now - n * MINUTE }),
+    );
+    rig.smtp.refuseAddress('luz5@correo.example.org');
+    expect(await sweep()).toMatchObject({ completed: true, sent: 11, failed: 0 });
+    expect(mark(sessions[5] as string)[CONFIRMATION.status]).toBe('undeliverable');
+    expect(sessions.filter((sessionId) => mark(sessionId)[CONFIRMATION.status] === 'sent')).toHaveLength(11);
+    expect(logs.filter((line) => line.level >= ERROR)).toEqual([
+      expect.objectContaining({ outcome: 'undeliverable', cause: 'smtp EENVELOPE reply 550 5.1.1 to RCPT TO' }),
+    ]);
+    // A connection (a login) for several mails: as many as the sweep sends at once, not one a mail.
+    expect(rig.smtp.connections).toBeLessThanOrEqual(4);
+  });
+
+  it('a relay refusing every recipient (554 5.7.1): nothing marked, the sweep stops its sending and counts it; once it relays, everything owed goes, once', async () => {
+    const { sweep, logs, metrics } = instance();
+    const sessions = Array.from({ length: 6 }, (_, n) =>
+      rig.stripe.checkout.createSession('paid', { buyer: { name: `Sol${n}`, email: `sol${n}@correo.example.org` }, atMs: now - n * MINUTE }),
+    );
+    rig.smtp.setFault('deny_relay');
+    const refused = await sweep();
+    expect(refused).toMatchObject({ completed: false, sent: 0 });
+    // No purchase begins after the first refusal: only those already on their way (the sweep sends four at once) fail.
+    expect(refused.failed).toBeGreaterThanOrEqual(1);
+    expect(refused.failed).toBeLessThanOrEqual(4);
+    for (const sessionId of sessions) expect(mark(sessionId)[CONFIRMATION.status]).not.toBe('undeliverable');
+    expect(logs.filter((line) => line.level >= ERROR)).toEqual([]);
+    expect(logs.find((line) => line.outcome === 'mail_failed')).toMatchObject({ level: WARN, cause: 'smtp EENVELOPE reply 554 5.7.1 to RCPT TO' });
+    expect(logs.find((line) => line.event === 'sweep')).toMatchObject({ level: WARN, completed: false });
+    expect(seriesValue((await metrics?.registry.metrics()) ?? '', 'taller_mails_total{kind="confirmation",outcome="mail_failed"}')).toBe(refused.failed);
+    rig.smtp.setFault(null);
+    now += PERIOD;
+    expect(await sweep()).toMatchObject({ completed: true, sent: 6 });
+    now += PERIOD;
+    await sweep();
+    expect(await confirmations()).toHaveLength(6);
+    for (const sessionId of sessions) expect(mark(sessionId)[CONFIRMATION.status]).toBe('sent');
   });
 
   it('535 to the login (a revoked password): retried every sweep and counted; once it works, everything owed goes, once', async () => {
@@ -172,7 +229,7 @@ describe('the mail server refusing', () => {
     await sweep();
     expect(rig.smtp.received).toHaveLength(0);
     expect(mailLines(logs).filter(([, , outcome]) => outcome === 'mail_failed').length).toBeGreaterThanOrEqual(2);
-    expect(logs.find((line) => line.outcome === 'mail_failed')).toMatchObject({ level: WARN, cause: 'smtp EAUTH reply 535 to AUTH PLAIN' });
+    expect(logs.find((line) => line.outcome === 'mail_failed')).toMatchObject({ level: WARN, cause: 'smtp EAUTH reply 535 5.7.8 to AUTH PLAIN' });
     expect(seriesValue((await metrics?.registry.metrics()) ?? '', 'taller_mails_total{kind="confirmation",outcome="mail_failed"}')).toBeGreaterThanOrEqual(2);
     rig.smtp.setFault(null);
     now = TEST_START_MS - DAY + MINUTE;

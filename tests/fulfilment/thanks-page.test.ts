@@ -7,6 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmation, faq, thanks } from '../../shared/content';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
+import { THANKS_READS } from '../../server/fulfilment/fulfilmentRoutes';
 import { accessUrlOf, asText, CONTACT_EMAIL, MEETING_URL, type Rig, startRig, veventOf } from '../helpers/fulfilment';
 import { waitUntil } from '../../scripts/lib/harness';
 import { parseHtml, textOf } from '../helpers/html';
@@ -185,22 +186,26 @@ describe('/gracias in the other states', () => {
 });
 
 describe('the budget of reads', () => {
-  it('a flood of made-up ids spends ten reads at once, then two a second; beyond it a 503 without a call', async () => {
+  it("a flood of made-up ids spends the page's reads at once, then its refill; beyond it a 503 without a call", async () => {
     let now = BEFORE_DEADLINE_MS;
     const { app, metrics } = instance(() => now);
     const before = sessionReads();
     const made = (n: number) => `cs_test_madeup${String(n).padStart(12, '0')}`;
+    const { atOnce, perSecond } = THANKS_READS;
     const statuses: number[] = [];
-    for (let n = 0; n < 12; n += 1) statuses.push((await visit(app, made(n))).status);
-    expect(statuses).toEqual([...Array(10).fill(404), 503, 503]);
-    expect(sessionReads() - before).toBe(10);
+    for (let n = 0; n < atOnce + 2; n += 1) statuses.push((await visit(app, made(n))).status);
+    expect(statuses).toEqual([...Array(atOnce).fill(404), 503, 503]);
+    expect(sessionReads() - before).toBe(atOnce);
     // The same made-up id again is remembered, not asked.
     expect((await visit(app, made(0))).status).toBe(404);
-    now += 1_000;
-    expect([(await visit(app, made(20))).status, (await visit(app, made(21))).status, (await visit(app, made(22))).status]).toEqual([404, 404, 503]);
-    expect(sessionReads() - before).toBe(12);
+    now += 2_000;
+    const refill = Math.floor(2 * perSecond);
+    const later: number[] = [];
+    for (let n = 0; n <= refill; n += 1) later.push((await visit(app, made(100 + n))).status);
+    expect(later).toEqual([...Array(refill).fill(404), 503]);
+    expect(sessionReads() - before).toBe(atOnce + refill);
     const text = (await metrics?.registry.metrics()) ?? '';
-    expect(seriesValue(text, 'taller_thanks_lookups_total{outcome="not_found",source="stripe"}')).toBe(12);
+    expect(seriesValue(text, 'taller_thanks_lookups_total{outcome="not_found",source="stripe"}')).toBe(atOnce + refill);
     expect(seriesValue(text, 'taller_thanks_lookups_total{outcome="not_found",source="memory"}')).toBe(1);
     expect(seriesValue(text, 'taller_thanks_lookups_total{outcome="over_budget",source="none"}')).toBe(3);
   });

@@ -36,9 +36,10 @@ export interface Rig {
   close(): Promise<void>;
 }
 
-export async function startRig(): Promise<Rig> {
+/** `clock`: what stamps each mail the SMTP server takes (a test's own clock). */
+export async function startRig({ clock }: { clock?: () => number } = {}): Promise<Rig> {
   const stripe = await startStripeStandIn({ key: KEY, linkId: LINK });
-  const smtp = await startSmtpStandIn();
+  const smtp = await startSmtpStandIn({ clock });
   return {
     stripe,
     smtp,

@@ -24,6 +24,8 @@ export interface RunningVarnish {
   untilHealthy(names: string[]): Promise<void>;
   /** The VCL_Log lines (std.log) written so far. */
   vclLog(): Promise<string[]>;
+  /** The access log so far, one line a request, as varnishncsa writes it with the format in `formatFile`. */
+  accessLog(formatFile: string): Promise<string[]>;
   /** Requests Varnish sent to each backend (varnishstat's VBE.<vcl>.<backend>.req), by backend name. */
   backendRequests(): Promise<Map<string, number>>;
   /** varnishstat's counters matching `fields` (its -f globs), by their full names. */
@@ -109,6 +111,9 @@ export async function startVarnish(backends: Backend[], { vcl }: { vcl?: string 
         .split('\n')
         .map((line) => /VCL_Log\s+[a-z]\s+(.*)$/.exec(line)?.[1] ?? '')
         .filter(Boolean);
+    },
+    async accessLog(formatFile) {
+      return (await tool('varnishncsa', '-d', '-f', path.resolve(formatFile))).split('\n').filter(Boolean);
     },
     async backendRequests() {
       const requests = new Map<string, number>();

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
 import { ConfigError, readConfig } from '../../server/config/settings';
 import { SMTP_STAND_IN_USER } from '../../server/config/standInSmtpUser';
+import { ALLOWED_SMTP_OPTIONS } from '../../server/config/smtpQuery';
 import { configWarnings } from '../../server/config/warnings';
 
 /** When the settings are read: only dates left unset depend on it. */
@@ -110,13 +111,25 @@ describe("the buyer's mails' settings", () => {
     ['smtp://user:secretpass@smtp.resend.com:587?opportunisticTLS=true', 'opportunisticTLS'],
     ['smtps://user:secretpass@smtp.resend.com:465?secure=false', 'secure'],
     ['smtps://user:secretpass@smtp.resend.com:465?tls.rejectUnauthorized=false', 'tls.rejectUnauthorized'],
-  ])('in production, refuse an SMTP_URL whose query turns TLS off or stops checking the certificate (%s)', (url, option) => {
+    // What nodemailer reads as false: an empty value, a zero however written.
+    ['smtp://user:secretpass@smtp.resend.com:587?requireTLS=', 'requireTLS'],
+    ['smtp://user:secretpass@smtp.resend.com:587?requireTLS=0.0', 'requireTLS'],
+    ['smtps://user:secretpass@smtp.resend.com:465?tls.rejectUnauthorized=', 'tls.rejectUnauthorized'],
+    // Its own log: addresses and the whole conversation.
+    ['smtps://user:secretpass@smtp.resend.com:465?logger=true', 'logger'],
+    ['smtps://user:secretpass@smtp.resend.com:465?debug=true&socketTimeout=20000', 'debug'],
+  ])('in production, refuse an SMTP_URL whose query sets anything but the options it allows, as they allow it (%s)', (url, option) => {
     expect(readConfig({ ...SPOTS, ...MAIL, SMTP_URL: url }, NOW).fulfilment?.smtpUrl()).toBe(url);
     const text = message({ ...production, ...MAIL, SMTP_URL: url });
     expect(text).toBe(
-      `Invalid SMTP_URL: expected TLS with a verified certificate with NODE_ENV=production, but its query sets ${option}; the rest of the value is not shown`,
+      `Invalid SMTP_URL: with NODE_ENV=production its query may set only ${ALLOWED_SMTP_OPTIONS.join(', ')}, but it sets ${option}; the rest of the value is not shown`,
     );
     expect(text).not.toContain('secretpass');
+  });
+
+  it('in production, take the timeouts, the name, the login method and TLS as strict as can be', () => {
+    const url = 'smtps://user:secretpass@smtp.resend.com:465?socketTimeout=20000&name=taller.example.org&authMethod=LOGIN&tls.minVersion=TLSv1.3';
+    expect(readConfig({ ...production, ...MAIL, SMTP_URL: url }, NOW).fulfilment?.smtpUrl()).toBe(url);
   });
 
   it('read SWEEP_SECONDS from 10 to 240 seconds: at most four minutes, so a reminder goes within five', () => {

@@ -1,17 +1,21 @@
 // The rehearsal's floods of slow bodies: two instances with the confirmation on (the Stripe and SMTP stand-ins) behind
-// a Varnish node running the shipped VCL. First 2,000 connections each send Stripe's webhook a POST that declares
-// 200 kB and trickles it over 25 s; then 2,000 more each send /gracias a GET carrying such a body. Meanwhile visitors
-// ask /, /prompt1 and /healthz through the node, four times a second each, and a kubelet's probes ask each instance
-// directly every second. Acceptance, for each flood, from its first connection to its last one's close: every visitor's
-// request answered 200 within 1 s, in every second; both instances healthy in Varnish's eyes, none of its probes
-// missed; every kubelet probe answered 200 within its timeout; no instance dropped a connection; and Varnish always
-// found room in Transient for what it passes (a buyer's page, a probe, Stripe's answer). Every load runs at a fixed
+// a Varnish node running the shipped VCL. First 2,000 connections, each from an address of its own as a botnet's,
+// send Stripe's webhook a POST that declares 256 KiB and trickles it over 25 s, while Stripe itself delivers a paid
+// purchase's event once a second from one of its published addresses; then 2,000 more each send /gracias a GET carrying
+// such a body. Meanwhile visitors ask /, /prompt1 and /healthz through the node, four times a second each, and a
+// kubelet's probes ask each instance directly every second. Acceptance, for each flood, from its first connection to
+// its last one's close: every visitor's request answered 200 within 1 s, in every second; both instances healthy in
+// Varnish's eyes, none of its probes missed; every kubelet probe answered 200 within its timeout; no instance dropped a
+// connection; Varnish always found room in Transient for what it passes (a buyer's page, a probe, Stripe's answer);
+// and every one of Stripe's deliveries was taken whole and answered 200 by an instance. Every load runs at a fixed
 // rate. Its processes are the caller's to stop.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../lib/harness.ts';
 import { startSmtpStandIn } from '../../lib/smtpStandIn.ts';
+import { sessionEvent, signedEvent } from '../../lib/stripeCheckoutStandIn.ts';
 import { startStripeStandIn } from '../../lib/stripeStandIn.ts';
 import { createInstance, type Instance, standInSaleEnv, startVarnish, type VarnishNode } from './fleet.ts';
 import { floodConnections, floodSeconds, fmt, type PhaseContext, type PhaseResult, table, type VisitRecord } from './report.ts';
@@ -20,7 +24,8 @@ import { paced, send } from './traffic.ts';
 
 const CONNECTIONS = 2_000;
 const OPEN_PER_SECOND = 1_000;
-const DECLARED_BYTES = 200_000;
+/** As large as a webhook's body may be (256 KiB): 64 of them take all of the storage `webhook`. */
+const DECLARED_BYTES = 256 * 1024;
 const TRICKLE_SECONDS = 25;
 /** A flood's connection that has sent its whole body waits this long for its answer. */
 const ANSWER_WAIT_MS = 10_000;
@@ -48,7 +53,12 @@ const VARNISH_COUNTERS = [
 interface Flood {
   name: string;
   head: (index: number) => string[];
+  /** Stripe delivers its own events meanwhile, once a second. */
+  stripeDelivers?: boolean;
 }
+
+/** Each of the flood's connections from an address of its own, as a botnet's: the edge's limit per client refuses none. */
+const botnetAddress = (index: number): string => `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`;
 
 /** An instance's counter from its /metrics (0 when it has not counted any yet). */
 async function metric(port: number, series: string): Promise<number> {
@@ -143,25 +153,47 @@ export async function rehearseBodyFlood({ workDir, vcl, log }: PhaseContext): Pr
     const floods: Flood[] = [
       {
         name: 'webhook POSTs',
-        head: () => [
+        head: (index) => [
           'POST /webhooks/stripe HTTP/1.1',
           'Host: taller.example.org',
           'Content-Type: application/json',
           `Stripe-Signature: t=${Math.floor(Date.now() / 1000)},v1=${randomBytes(32).toString('hex')}`,
+          `X-Forwarded-For: ${botnetAddress(index)}`,
           `Content-Length: ${DECLARED_BYTES}`,
         ],
+        stripeDelivers: true,
       },
       {
         name: 'GETs of /gracias with bodies',
         head: (index) => [
           `GET /gracias?session_id=cs_test_${randomBytes(12).toString('hex')} HTTP/1.1`,
           'Host: taller.example.org',
-          // A client each, as a botnet's would be: the edge's limit per client is not what refuses them.
-          `X-Forwarded-For: 198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`,
+          `X-Forwarded-For: ${botnetAddress(index)}`,
           `Content-Length: ${DECLARED_BYTES}`,
         ],
       },
     ];
+    // Stripe's own delivery of a paid purchase's event, from the first of its addresses the VCL lists.
+    const stripeAddress = /acl stripe_addresses \{\s*"([\d.]+)";/.exec(await readFile(vcl, 'utf8'))?.[1];
+    if (!stripeAddress) throw new Error(`${vcl} lists no address of Stripe's`);
+    const deliverAsStripe = async (): Promise<{ status: number | string; ms: number }> => {
+      const session = stripe.checkout.session(stripe.checkout.createSession('paid'));
+      if (!session) throw new Error('the stand-in lost a session');
+      const { payload, signature } = signedEvent(sessionEvent('checkout.session.completed', session), webhookSecret);
+      const started = Date.now();
+      try {
+        const response = await fetch(`http://127.0.0.1:${node.port}/webhooks/stripe`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature, 'X-Forwarded-For': stripeAddress },
+          body: payload,
+          signal: AbortSignal.timeout(30_000),
+        });
+        await response.arrayBuffer();
+        return { status: response.status, ms: Date.now() - started };
+      } catch (error) {
+        return { status: error instanceof Error ? error.message : 'failed', ms: Date.now() - started };
+      }
+    };
     const sections: string[] = [];
     const problems: string[] = [];
     let connections = 0;
@@ -173,6 +205,17 @@ export async function rehearseBodyFlood({ workDir, vcl, log }: PhaseContext): Pr
         const transientBefore = await node.storageFailures('Transient');
         log(`floods: ${CONNECTIONS} connections, ${OPEN_PER_SECOND}/s, each ${flood.name} declaring ${DECLARED_BYTES} bytes over ${TRICKLE_SECONDS} s`);
         const from = Date.now();
+        const deliveries: { status: number | string; ms: number }[] = [];
+        let flooding = true;
+        const stripeDelivering = flood.stripeDelivers
+          ? every(
+              1_000,
+              () => !flooding,
+              async () => {
+                deliveries.push(await deliverAsStripe());
+              },
+            )
+          : Promise.resolve();
         const { records, done: flooded } = slowBodies({
           port: node.port,
           connections: CONNECTIONS,
@@ -183,6 +226,8 @@ export async function rehearseBodyFlood({ workDir, vcl, log }: PhaseContext): Pr
           answerWaitMs: ANSWER_WAIT_MS,
         });
         await flooded;
+        flooding = false;
+        await stripeDelivering;
         const figures = floodConnections(records);
         // The whole seconds from the first connection to the last one's close.
         const seconds = Math.max(1, Math.ceil((figures.lastClosed - from) / 1000));
@@ -232,9 +277,15 @@ export async function rehearseBodyFlood({ workDir, vcl, log }: PhaseContext): Pr
           })(),
         ]);
         const answered = [...figures.answers].map(([answer, count]) => `${fmt(count)} x ${answer}`).join(', ');
+        const stripeLine = flood.stripeDelivers
+          ? [
+              `  Stripe's deliveries from ${stripeAddress} meanwhile: ${deliveries.filter((delivery) => delivery.status === 200).length} of ${deliveries.length} answered 200 by an instance, slowest ${fmt(Math.max(0, ...deliveries.map((delivery) => delivery.ms)))} ms`,
+            ]
+          : [];
         sections.push(
           [
             `${flood.name}: ${fmt(figures.count)} connections in ${seconds} s (${answered})`,
+            ...stripeLine,
             `  ${table(['second', 'flood open', '/ ok/sent', '/prompt1', '/healthz', 'slowest ms', 'both healthy', 'kubelet ok'], rows)}`.replaceAll(
               '\n',
               '\n  ',
@@ -256,6 +307,8 @@ export async function rehearseBodyFlood({ workDir, vcl, log }: PhaseContext): Pr
           ...mine(missed.filter((entry) => entry.missed > 0).map((entry) => `${entry.missed} of Varnish's probes of ${entry.name} failed`)),
           ...mine(dropped.flatMap((count, index) => (count > 0 ? [`${names[index]} dropped ${count} connections`] : []))),
           ...mine(transientFailed > 0 ? [`Transient, where what is passed lives, had no room ${transientFailed} times`] : []),
+          ...mine(flood.stripeDelivers && deliveries.length === 0 ? ["Stripe's deliveries were never sent"] : []),
+          ...mine(deliveries.filter((delivery) => delivery.status !== 200).map((delivery) => `Stripe's delivery answered ${delivery.status}`)),
         );
         await sleep(QUIET_MS);
       }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../ops/clock';
 import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
 import { MailError, type Mailer, type MailMessage } from './smtpMailer';
-import { claimKey, isOwnClaim, type MailKind, type Mark, markMetadata, nextStep, readMark } from '../records/mailMarks';
+import { claimKey, claimToken, isOwnClaim, type MailKind, type Mark, markMetadata, nextStep, rankOf, readMark } from '../records/mailMarks';
 import type { Purchase } from '../records/purchase';
 import type { MailOutcome } from '../reports/outcomes';
 
@@ -11,16 +11,26 @@ export interface MailResult {
   outcome: MailOutcome;
   /** A short cause for the log: never an address, a session id or a link. */
   detail?: string;
+  /**
+   * This call's claim lost to one made at the same time by an instance that ranks before this one: that instance is
+   * sending the same wave now, and keeps it (docs/decisions/0024-a-wave-within-stripes-limits.md).
+   */
+  outranked?: true;
+  /** The mail server refused the site itself (server/fulfilment/mail/smtpRefusal.ts): the next mail would be refused too. */
+  stopsSending?: true;
 }
 
 /**
+/**
  * What one send is about: `forMs`, the workshop's start its mail names, where the kind's moment moves with it (a mark
  * for another start does not count as this one's); `record`, more metadata its claim writes (the edition a
- * confirmation confirms, the recording a recording mail announces).
+ * confirmation confirms, the recording a recording mail announces); `inWave`, the sweep asks, whose writes go in the
+ * lane of a wave (server/stripe/pace.ts).
  */
 export interface SendAbout {
   forMs?: number;
   record?: Record<string, string>;
+  inWave?: boolean;
 }
 
 /** Sends one kind of mail to one purchase, at most once whatever the instances and retries (decision 0011); once per start for the kinds that name one. */
@@ -28,14 +38,18 @@ export type SendOnce = (purchase: Purchase, kind: MailKind, about?: SendAbout) =
 
 export interface SendOnceOptions {
   checkout: CheckoutApi;
+  /** The same calls, paced as the sweep's: its writes in the wave's lane. */
+  waveCheckout?: CheckoutApi;
   mailer: Mailer;
   /** The mail, for the claim's attempt. */
   compose: (purchase: Purchase, kind: MailKind, nowMs: number, attempt: number) => MailMessage;
   clock: Clock;
   /** How long a claim keeps others off before it counts as abandoned: far longer than any send takes. */
   leaseMs?: number;
-  /** A claimant's token: random, so no two claims are alike. */
-  newClaim?: () => string;
+  /** This instance's rank among those sending a wave at once (server/fulfilment/records/mailMarks.ts). */
+  rank: string;
+  /** Waits on the site's clock between two tries of the `sent` mark; none: tried again at once. */
+  wait?: (ms: number) => Promise<void>;
 }
 
 /** Ten minutes: a send is bounded by the SMTP timeouts to well under one, and the next sweep comes sooner. */
@@ -44,6 +58,12 @@ export const CLAIM_LEASE_MS = 10 * 60_000;
 const SPENT_KEYS = 2;
 /** Claims whose answer never came, remembered to recognise them as this instance's own: far more than are ever in flight. */
 const UNSETTLED_CLAIMS = 1_000;
+/**
+ * The `sent` mark's tries, a pause doubling from a second between them: about a minute in all, well inside the lease,
+ * since a mark never written would one day let a second mail go.
+ */
+const MARK_TRIES = 7;
+const FIRST_MARK_PAUSE_MS = 1_000;
 
 type Claimed = { own: true; attempt: number; claim: string } | { own: false; result: Omit<MailResult, 'kind'> };
 
@@ -67,30 +87,42 @@ export function createSendOnce({
   compose,
   clock,
   leaseMs = CLAIM_LEASE_MS,
-  newClaim = () => randomBytes(12).toString('hex'),
+  rank,
+  waveCheckout = checkout,
+  wait = () => Promise.resolve(),
 }: SendOnceOptions): SendOnce {
   const unsettled = new Set<string>();
   const remember = (claim: string): void => {
     unsettled.add(claim);
     if (unsettled.size > UNSETTLED_CLAIMS) unsettled.delete(unsettled.values().next().value as string);
   };
-  const ownUnsettled = (mark: Mark): boolean => mark.status === 'sending' && mark.claim !== null && unsettled.has(mark.claim);
+  /**
+   * A claim of this instance's whose answer never came, still within its lease. Past the lease another instance may
+   * have taken it over already: it is claimed afresh, as anyone's would be.
+   */
+  const ownUnsettled = (mark: Mark): boolean =>
+    mark.status === 'sending' && mark.claim !== null && unsettled.has(mark.claim) && mark.atMs !== null && clock() - mark.atMs < leaseMs;
+  /** A claim lost to `winner`'s: whether that claimant ranks before this instance. */
+  const lost = (winner: Mark): Omit<MailResult, 'kind'> => {
+    const other = rankOf(winner.claim);
+    return other !== null && other < rank ? { outcome: 'in_progress', outranked: true } : { outcome: 'in_progress' };
+  };
 
-  const claim = async (purchase: Purchase, kind: MailKind, mark: Mark, { forMs, record }: SendAbout): Promise<Claimed> => {
+  const claim = async (calls: CheckoutApi, purchase: Purchase, kind: MailKind, mark: Mark, { forMs, record }: SendAbout): Promise<Claimed> => {
     if (ownUnsettled(mark) && mark.claim) return { own: true, attempt: mark.attempt, claim: mark.claim };
     const next = nextStep(mark, clock(), leaseMs, forMs);
     if (next.step === 'done') return { own: false, result: { outcome: 'already_sent' } };
     if (next.step === 'wait') return { own: false, result: { outcome: 'in_progress' } };
     for (let attempt = next.attempt, spent = 0; ; attempt += 1) {
-      const token = newClaim();
+      const token = claimToken(rank, randomBytes(9).toString('hex'));
       try {
-        const answer = await checkout.mark(
+        const answer = await calls.mark(
           purchase.sessionId,
           { ...record, ...markMetadata(kind, 'sending', attempt, token, clock(), forMs) },
           claimKey(kind, purchase.sessionId, attempt),
         );
         if (isOwnClaim(answer.metadata, kind, attempt, token)) return { own: true, attempt, claim: token };
-        return { own: false, result: { outcome: 'in_progress' } };
+        return { own: false, result: lost(readMark(answer.metadata, kind)) };
       } catch (error) {
         if (!(error instanceof CheckoutError) || error.kind === 'unavailable' || error.kind === 'credentials') {
           // Perhaps carried out, its answer lost: the mark will tell, next time.
@@ -101,14 +133,14 @@ export function createSendOnce({
         // key_reused: whoever used the key first, the mark says what came of it.
         let fresh: Mark;
         try {
-          const session = await checkout.session(purchase.sessionId);
+          const session = await calls.session(purchase.sessionId);
           fresh = readMark(session?.metadata, kind);
         } catch (readError) {
           return { own: false, result: { outcome: 'stripe_unavailable', detail: detailOf(readError) } };
         }
         if (ownUnsettled(fresh) && fresh.claim) return { own: true, attempt: fresh.attempt, claim: fresh.claim };
         if (fresh.attempt >= attempt)
-          return { own: false, result: { outcome: nextStep(fresh, clock(), leaseMs, forMs).step === 'done' ? 'already_sent' : 'in_progress' } };
+          return { own: false, result: nextStep(fresh, clock(), leaseMs, forMs).step === 'done' ? { outcome: 'already_sent' } : lost(fresh) };
         if (spent >= SPENT_KEYS) return { own: false, result: { outcome: 'stripe_unavailable', detail: detailOf(error) } };
         spent += 1;
       }
@@ -116,28 +148,33 @@ export function createSendOnce({
   };
 
   return async (purchase, kind, about = {}) => {
-    const claimed = await claim(purchase, kind, purchase.marks[kind], about);
+    const calls = about.inWave ? waveCheckout : checkout;
+    const claimed = await claim(calls, purchase, kind, purchase.marks[kind], about);
     if (!claimed.own) return { kind, ...claimed.result };
     unsettled.delete(claimed.claim);
     const { attempt, claim: token } = claimed;
-    const write = (status: 'sent' | 'failed' | 'undeliverable') => () =>
-      checkout.mark(purchase.sessionId, markMetadata(kind, status, attempt, token, clock(), about.forMs));
+    const write = (status: 'sent' | 'failed' | 'undeliverable') =>
+      calls.mark(purchase.sessionId, markMetadata(kind, status, attempt, token, clock(), about.forMs));
 
     try {
       await mailer(compose(purchase, kind, clock(), attempt));
     } catch (error) {
       const permanent = error instanceof MailError && error.permanent;
       // Released, so the next turn claims it at once; refused for good, so none does. Failing that, the lease frees it.
-      await write(permanent ? 'undeliverable' : 'failed')().catch(() => undefined);
-      return { kind, outcome: permanent ? 'undeliverable' : 'mail_failed', detail: detailOf(error) };
+      await write(permanent ? 'undeliverable' : 'failed').catch(() => undefined);
+      if (permanent) return { kind, outcome: 'undeliverable', detail: detailOf(error) };
+      return { kind, outcome: 'mail_failed', detail: detailOf(error), ...(error instanceof MailError && error.refusesEveryone && { stopsSending: true }) };
     }
 
-    // The mail is out: the mark is worth a second try, since without it the lease would one day let a second mail go.
-    try {
-      await write('sent')().catch(write('sent'));
-      return { kind, outcome: 'sent' };
-    } catch (error) {
-      return { kind, outcome: 'mark_failed', detail: detailOf(error) };
+    // The mail is out: the mark is worth every try within the lease, since without it a second mail would one day go.
+    for (let tried = 1; ; tried += 1) {
+      try {
+        await write('sent');
+        return { kind, outcome: 'sent' };
+      } catch (error) {
+        if (tried === MARK_TRIES) return { kind, outcome: 'mark_failed', detail: detailOf(error) };
+        await wait(FIRST_MARK_PAUSE_MS * 2 ** (tried - 1));
+      }
     }
   };
 }

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { IcsMethod } from '../../../shared/logic/calendar';
 import { smtpTlsOptions } from '../../config/smtpTls';
+import { enhancedStatusOf, refusesEveryone, refusesRecipient } from './smtpRefusal';
 
 /** One mail, ready for the SMTP client. */
 export interface MailMessage {
@@ -23,10 +24,15 @@ export type Mailer = (message: MailMessage) => Promise<void>;
 export class MailError extends Error {
   override name = 'MailError';
   constructor(
-    /** For the log: nodemailer's code, the SMTP reply code and the command, never the reply text (it may quote the address). */
+    /**
+     * For the log: nodemailer's code, the SMTP reply code, its enhanced status and the command, never the reply's text
+     * (it may quote the address).
+     */
     readonly detail: string,
-    /** The server refused the recipient for good (a 5xx to RCPT TO: no such user): sending again would not help. */
+    /** The server named the recipient's address as what it refuses for good (server/fulfilment/mail/smtpRefusal.ts). */
     readonly permanent: boolean,
+    /** The server refuses the site itself, for every buyer alike: sending stops until it relays again. */
+    readonly refusesEveryone = false,
   ) {
     super(detail);
   }
@@ -40,35 +46,59 @@ const CONNECTION_TIMEOUT_MS = 5_000;
 const GREETING_TIMEOUT_MS = 5_000;
 const SOCKET_TIMEOUT_MS = 10_000;
 
+/**
+ * A wave's mails share a few connections (a login each, not one a mail), as many as the sweep sends at once; a
+ * connection idle this long is closed, so none is held between waves.
+ */
+const POOLED_CONNECTIONS = 4;
+const POOL_IDLE_MS = 5_000;
+/**
+ * nodemailer's own log would print addresses and the conversation, and a URL's query would override what the code
+ * sets: these never reach it from SMTP_URL, whatever production allows.
+ */
+const NEVER_FROM_THE_URL = ['logger', 'debug', 'transactionlog', 'pool'];
+
 interface SmtpFailure {
   code?: unknown;
   responseCode?: unknown;
   command?: unknown;
+  response?: unknown;
 }
 
 function failureOf(error: unknown): MailError {
-  const { code, responseCode, command } = (typeof error === 'object' && error !== null ? error : {}) as SmtpFailure;
+  const { code, responseCode, command, response } = (typeof error === 'object' && error !== null ? error : {}) as SmtpFailure;
+  const reply = typeof responseCode === 'number' ? responseCode : null;
+  const enhanced = typeof response === 'string' ? enhancedStatusOf(response) : null;
+  const smtpCommand = typeof command === 'string' && /^[A-Z ]{1,16}$/.test(command) ? command : null;
   const parts = [
     typeof code === 'string' && /^[A-Z_]{1,32}$/.test(code) ? code : 'unexpected failure',
-    typeof responseCode === 'number' ? `reply ${responseCode}` : null,
-    typeof command === 'string' && /^[A-Z ]{1,16}$/.test(command) ? `to ${command}` : null,
+    reply !== null ? `reply ${reply}${enhanced ? ` ${enhanced}` : ''}` : null,
+    smtpCommand ? `to ${smtpCommand}` : null,
   ];
-  const permanent = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && command === 'RCPT TO';
-  return new MailError(parts.filter(Boolean).join(' '), permanent);
+  return new MailError(parts.filter(Boolean).join(' '), refusesRecipient(reply, enhanced, smtpCommand), refusesEveryone(reply, enhanced, smtpCommand));
+}
+
+/** SMTP_URL without the query options that only the code may set. */
+function transportUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const key of [...url.searchParams.keys()]) if (NEVER_FROM_THE_URL.includes(key.toLowerCase())) url.searchParams.delete(key);
+  return url.href;
 }
 
 /**
- * nodemailer over SMTP_URL, one connection per mail (mails come a few at a time; a pool would hold a socket for
- * nothing). Plain smtp:// to another machine must upgrade with STARTTLS before logging in (server/config/smtpTls.ts).
+ * nodemailer over SMTP_URL, through a small pool of connections. Plain smtp:// to another machine must upgrade with
+ * STARTTLS before logging in (server/config/smtpTls.ts).
  */
 export function smtpMailer(smtpUrl: string, from: { address: string; name: string | null }, replyTo: string): Mailer {
   const transport = nodemailer.createTransport({
-    url: smtpUrl,
+    url: transportUrl(smtpUrl),
     ...smtpTlsOptions(new URL(smtpUrl)),
+    pool: true,
+    maxConnections: POOLED_CONNECTIONS,
+    idleTimeout: POOL_IDLE_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     greetingTimeout: GREETING_TIMEOUT_MS,
     socketTimeout: SOCKET_TIMEOUT_MS,
-    // Its own logger off: it would print addresses and the conversation.
     logger: false,
     debug: false,
   });

@@ -8,10 +8,10 @@ import type { LookupSource } from '../reports/outcomes';
 export type Looked = Verified | 'unavailable' | 'over_budget';
 
 /**
- * How long an answer stays remembered: at most a minute, so that a refund or a dispute ends access within one on
- * every instance; a voucher may be paid any moment.
+ * How long an answer stays remembered, from when Stripe gave it: at most a minute, so that a refund or a dispute ends
+ * access within one on every instance; a voucher may be paid any moment.
  */
-const REMEMBER_MS: Record<Verified['kind'], number> = {
+export const REMEMBER_MS: Record<Verified['kind'], number> = {
   paid: 60_000,
   ended: 60_000,
   pending: 30_000,

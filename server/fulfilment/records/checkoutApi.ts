@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { readStripeFailure, stripeFailureDetail } from '../../stripe/failure';
+import { type Pace, unpaced } from '../../stripe/pace';
 
 /**
  * Why a call to Stripe failed: `unavailable` passes by itself (unreachable, timeout, 5xx, 429); `credentials` is the
@@ -71,12 +72,12 @@ function replayedAnswer(headers: Stripe.Response<unknown>['lastResponse']['heade
   return value === 'true';
 }
 
-/** The fulfilment's calls through the official SDK, each failure as a CheckoutError. */
-export function checkoutApi(stripe: Stripe): CheckoutApi {
+/** The fulfilment's calls through the official SDK, each in its lane of `pace`, each failure as a CheckoutError. */
+export function checkoutApi(stripe: Stripe, pace: Pace = unpaced): CheckoutApi {
   return {
     async session(id) {
       try {
-        return await stripe.checkout.sessions.retrieve(id, { expand: EXPAND });
+        return await pace.run('read', () => stripe.checkout.sessions.retrieve(id, { expand: EXPAND }));
       } catch (error) {
         if (isMissing(error)) return null;
         throw failureOf(error);
@@ -87,13 +88,15 @@ export function checkoutApi(stripe: Stripe): CheckoutApi {
       for (;;) {
         let page: Stripe.ApiList<Stripe.Checkout.Session>;
         try {
-          page = await stripe.checkout.sessions.list({
-            payment_link: paymentLink,
-            status: 'complete',
-            limit: PAGE_SIZE,
-            expand: EXPAND_LISTED,
-            ...(after && { starting_after: after }),
-          });
+          page = await pace.run('list', () =>
+            stripe.checkout.sessions.list({
+              payment_link: paymentLink,
+              status: 'complete',
+              limit: PAGE_SIZE,
+              expand: EXPAND_LISTED,
+              ...(after && { starting_after: after }),
+            }),
+          );
         } catch (error) {
           throw failureOf(error);
         }
@@ -104,7 +107,7 @@ export function checkoutApi(stripe: Stripe): CheckoutApi {
     },
     async sessionOfPaymentIntent(paymentIntentId) {
       try {
-        const page = await stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1, expand: EXPAND_LISTED });
+        const page = await pace.run('list', () => stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1, expand: EXPAND_LISTED }));
         return page.data[0] ?? null;
       } catch (error) {
         throw failureOf(error);
@@ -112,28 +115,28 @@ export function checkoutApi(stripe: Stripe): CheckoutApi {
     },
     async mark(sessionId, metadata, idempotencyKey) {
       try {
-        return await stripe.checkout.sessions.update(sessionId, { metadata }, idempotencyKey ? { idempotencyKey } : {});
+        return await pace.run('write', () => stripe.checkout.sessions.update(sessionId, { metadata }, idempotencyKey ? { idempotencyKey } : {}));
       } catch (error) {
         throw failureOf(error);
       }
     },
     async paymentLink(id) {
       try {
-        return await stripe.paymentLinks.retrieve(id);
+        return await pace.run('read', () => stripe.paymentLinks.retrieve(id));
       } catch (error) {
         throw failureOf(error);
       }
     },
     async updatePaymentLink(id, params, idempotencyKey) {
       try {
-        return await stripe.paymentLinks.update(id, params, { idempotencyKey });
+        return await pace.run('write', () => stripe.paymentLinks.update(id, params, { idempotencyKey }));
       } catch (error) {
         throw failureOf(error);
       }
     },
     async refund(paymentIntentId, metadata, idempotencyKey) {
       try {
-        const made = await stripe.refunds.create({ payment_intent: paymentIntentId, metadata }, { idempotencyKey });
+        const made = await pace.run('write', () => stripe.refunds.create({ payment_intent: paymentIntentId, metadata }, { idempotencyKey }));
         return { replayed: replayedAnswer(made.lastResponse.headers) };
       } catch (error) {
         throw failureOf(error);

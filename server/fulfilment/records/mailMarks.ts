@@ -11,7 +11,8 @@ import { isoInWorkshopZone } from '../../../shared/logic/schedule';
  *   a word the owner wrote to have it sent again) is free to claim.
  * - `<prefix>_attempt`: which claim this is, counting from 1. A claim for attempt n is made under the Idempotency-Key
  *   `<prefix>-<session>-<n>`, so Stripe carries out one claim per attempt.
- * - `<prefix>_claim`: the claimant's random token: the claim is its own when the answer carries it.
+ * - `<prefix>_claim`: the claimant's token, its instance's rank then a random part: the claim is its own when the
+ *   answer carries it, and the rank says which instance wrote the mark.
  * - `<prefix>_at`: when the mark last changed (ISO 8601).
  * - `<prefix>_for`: the workshop's start the mail was about (ISO 8601), for the kinds whose moment moves with it: the
  *   confirmation (the date the buyer was told), a new date's mail and the reminders. A mark for another start never
@@ -102,6 +103,14 @@ export function markMetadata(kind: MailKind, status: MarkStatus, attempt: number
     ...(forMs !== undefined && { [keys.for]: isoInWorkshopZone(forMs) }),
   };
 }
+
+/**
+ * A claim's token: the claimant instance's rank (random, drawn at its start: no two instances tie), then a random part
+ * of its own, so that no two claims are alike.
+ */
+export const claimToken = (rank: string, random: string): string => `${rank}.${random}`;
+/** The rank of the instance that wrote a mark's claim; null for none (or a claim of an earlier release, rankless). */
+export const rankOf = (claim: string | null): string | null => (claim?.includes('.') ? (claim.split('.')[0] ?? null) : null);
 
 /** One key per attempt: every instance that tries attempt n uses it, and Stripe carries out only the first. */
 export const claimKey = (kind: MailKind, sessionId: string, attempt: number): string => `${MARK_PREFIX[kind]}-${sessionId}-${attempt}`;

@@ -37,6 +37,19 @@ export interface Journey {
   refundOpen: boolean;
 }
 
+/** Timelines already worked out, by start: the same for every purchase of a start, and each costs time-zone arithmetic. */
+const timelines = new Map<number, JourneyTimeline>();
+/** A start's timeline, worked out once: a sweep reads every purchase's journey each period, and there are few starts. */
+function timelineOf(startMs: number): JourneyTimeline {
+  const known = timelines.get(startMs);
+  if (known) return known;
+  // A bound that no sale's starts reach: anything past it is worked out afresh.
+  if (timelines.size >= 64) timelines.clear();
+  const timeline = journeyTimeline(startMs);
+  timelines.set(startMs, timeline);
+  return timeline;
+}
+
 /**
  * Where a purchase stands among the editions at `nowMs`. It belongs to the edition its mark names (none: the edition in
  * force). A workshop it was told of that has already taken place is never moved: should the start in force have moved
@@ -49,7 +62,7 @@ export function journeyOf(purchase: Purchase, edition: EditionTerms, nowMs: numb
   // An earlier release's mark says no start: it was written under the one in force, which its adoption writes.
   const confirmedForMs = confirmation.status === null ? null : (confirmation.forMs ?? edition.startMs);
   const toldMs = sentFor(change) && change.forMs !== null ? change.forMs : confirmation.status === 'sent' ? confirmedForMs : null;
-  const toldEnded = toldMs !== null && journeyTimeline(toldMs).endMs <= nowMs;
+  const toldEnded = toldMs !== null && timelineOf(toldMs).endMs <= nowMs;
   const current = editionName === edition.name && !(toldEnded && toldMs !== edition.startMs);
   const startMs = current ? edition.startMs : (toldMs ?? confirmedForMs ?? edition.startMs);
   const changed = current && toldMs !== null && toldMs !== startMs;
@@ -58,7 +71,7 @@ export function journeyOf(purchase: Purchase, edition: EditionTerms, nowMs: numb
   return {
     current,
     startMs,
-    timeline: journeyTimeline(startMs),
+    timeline: timelineOf(startMs),
     boughtForMs: confirmedForMs,
     toldMs,
     changed,

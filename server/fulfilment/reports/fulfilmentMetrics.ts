@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { CallKind } from '../../stripe/pace';
 import type { MailKind } from '../records/mailMarks';
 import type { RefundReason } from '../records/refundMark';
 import type { AccessOutcome, LookupOutcome, LookupSource, MailOutcome, PlacesBackOutcome, RefundOutcome, WebhookEventType, WebhookOutcome } from './outcomes';
@@ -19,6 +20,8 @@ export interface FulfilmentMetrics {
   placesBack(outcome: PlacesBackOutcome): void;
   /** A refund the site owes was decided, made, or failed so (a later turn that finds it done is not counted). */
   refund(reason: RefundReason, outcome: RefundOutcome): void;
+  /** Stripe answered a call of this kind that it was over a rate limit: the call waits and goes again. */
+  rateLimited(kind: CallKind): void;
   /** A bonificación became owed by bank transfer: the mail asking the buyer for their account went. */
   bonification(reason: RefundReason): void;
 }
@@ -83,6 +86,12 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
     labelNames: ['reason', 'outcome'] as const,
     registers: [registry],
   });
+  const rateLimited = new Counter({
+    name: 'taller_stripe_rate_limited_total',
+    help: 'Calls to Stripe answered 429 (over a rate limit), by kind (read, list, write): each waits and goes again.',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
   const bonifications = new Counter({
     name: 'taller_bonifications_total',
     help: 'Bonificaciones owed by bank transfer (LFPC art. 92 ter), each when the mail asking the buyer for their account went, by reason (date_change, cancelled).',
@@ -102,6 +111,7 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
     },
     placesBack: (outcome) => placesBack.inc({ outcome }),
     refund: (reason, outcome) => refunds.inc({ reason, outcome }),
+    rateLimited: (kind) => rateLimited.inc({ kind }),
     bonification: (reason) => bonifications.inc({ reason }),
   };
 }

@@ -143,12 +143,23 @@ export const createVerify =
 
 /**
  * The webhook's and the page's way in: read the session at Stripe (with its PaymentIntent and charge), then settle it
- * as the sweep does. The page shows what Stripe said without waiting for the mail.
+ * as the sweep does. The page shows what Stripe said without waiting for the mail; `known` hears it too, so that the
+ * buyer's pages on this instance need no read of their own for a while.
  */
-export function createFulfil(checkout: CheckoutApi, settle: Settle, links: LinkRoles, reading: Reading): Fulfil {
+export function createFulfil(
+  checkout: CheckoutApi,
+  settle: Settle,
+  links: LinkRoles,
+  reading: Reading,
+  known?: (sessionId: string, verified: Verified) => void,
+): Fulfil {
   return (sessionId, via) => {
     const read = checkout.session(sessionId);
-    const verified = read.then((session) => verifiedOf({ purchase: session && purchaseOf(session, links) }, reading));
+    const verified = read.then((session) => {
+      const found = verifiedOf({ purchase: session && purchaseOf(session, links) }, reading);
+      known?.(sessionId, found);
+      return found;
+    });
     // Whoever asks only for the conclusion must not leave a failed read unhandled.
     verified.catch(() => undefined);
     const concluded = read
@@ -163,14 +174,20 @@ export function createFulfil(checkout: CheckoutApi, settle: Settle, links: LinkR
   };
 }
 
-/** What a refund's or a dispute's event does: forget what the pages remember of the purchase, then settle it. */
+/** What a refund's or a dispute's event does: what the pages know of the purchase is replaced, then it is settled. */
 export type EndAccess = (paymentIntentId: string) => Promise<Concluded>;
 
 /**
  * A full refund or a dispute ends access at once on the instance that hears of it (the others within the minute
  * their memory keeps an answer), and the settle that follows finds nothing more due. A partial refund keeps access.
  */
-export function createEndAccess(checkout: CheckoutApi, settle: Settle, forget: (sessionId: string) => void, reading: Reading): EndAccess {
+export function createEndAccess(
+  checkout: CheckoutApi,
+  settle: Settle,
+  links: LinkRoles,
+  reading: Reading,
+  known: (sessionId: string, verified: Verified) => void,
+): EndAccess {
   return async (paymentIntentId) => {
     let session: Awaited<ReturnType<CheckoutApi['sessionOfPaymentIntent']>>;
     try {
@@ -178,11 +195,13 @@ export function createEndAccess(checkout: CheckoutApi, settle: Settle, forget: (
     } catch (error) {
       return { outcome: 'stripe_unavailable', detail: detailOf(error), paymentIntent: paymentIntentId };
     }
-    if (!session) return { outcome: 'not_ours' };
-    forget(session.id);
+    const purchase = session && purchaseOf(session, links);
+    if (!session || !purchase) return { outcome: 'not_ours' };
+    known(purchase.sessionId, verifiedOf({ purchase }, reading));
+    // What the settle marked (a refund made, say) is the last word, for the pages as for the log.
     const settled = await settle(session, 'webhook');
-    if (!settled.purchase) return { outcome: 'not_ours' };
-    const { kind } = verifiedOf(settled, reading);
-    return { outcome: kind === 'paid' || kind === 'pending' ? 'access_kept' : 'ended', paymentIntent: paymentIntentId };
+    const after = verifiedOf(settled, reading);
+    if (settled.purchase) known(settled.purchase.sessionId, after);
+    return { outcome: after.kind === 'paid' || after.kind === 'pending' ? 'access_kept' : 'ended', paymentIntent: paymentIntentId };
   };
 }

@@ -166,7 +166,7 @@ export function createSettle({
       refund = refunded.refund;
       if (refunded.mail) report(refunded.mail);
     }
-    for (const kind of due.send) if (report(await sendOnce(purchase, kind, aboutOf(kind, purchase, journey)))) break;
+    for (const kind of due.send) if (report(await sendOnce(purchase, kind, { ...aboutOf(kind, purchase, journey), inWave: via === 'sweep' }))) break;
     return { purchase, results, missed: due.missed, placeGivenBack, placeBack, refund };
   };
 }

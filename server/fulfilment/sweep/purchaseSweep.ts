@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { JourneyTimeline } from '../../../shared/logic/journey';
 import type { LinkRole } from '../../../shared/logic/sale';
 import type { SellingLink } from '../../config/sellingLinks';
@@ -7,10 +8,11 @@ import type { CheckoutApi } from '../records/checkoutApi';
 import { detailOf } from '../settle/fulfilSession';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { LinkLimit } from '../links/placesBackAtLink';
-import type { MailKind } from '../records/mailMarks';
+import { type MailKind, rankOf } from '../records/mailMarks';
+import { type LinkRoles, type Purchase, purchaseOf } from '../records/purchase';
 import type { Settle } from '../settle/settlePurchase';
 
-/** What one sweep did. `completed`: every page read, every purchase given its turn. */
+/** What one sweep did. `completed`: every page read, and every purchase given its turn or left to another instance's wave. */
 export interface SweepReport {
   completed: boolean;
   purchases: number;
@@ -18,18 +20,26 @@ export interface SweepReport {
   failed: number;
   /** Expired vouchers whose places are marked given back. */
   placesBack: number;
+  /** An instance that ranks before this one was sending the same wave: the rest is left to it until the next sweep. */
+  yielded: boolean;
   /** Why it stopped early, for the log. */
   cause?: string;
 }
 
 export interface Sweep {
   run(): Promise<SweepReport>;
+  /** No purchase is begun after this; a mail already on its way is sent and marked (a shutdown awaits `settled`). */
+  stop(): void;
+  /** Resolves once the sweep under way, if any, is over. */
+  settled(): Promise<void>;
 }
 
 export interface SweepOptions {
   checkout: CheckoutApi;
   /** Every link the site sells through: each one's purchases are gone over. */
   links: readonly SellingLink[];
+  /** The same, by Payment Link: a session of any other is none of ours. */
+  roles: LinkRoles;
   settle: Settle;
   /** Each Payment Link's limit: after each sweep, it gives back every place the sweep found marked at that link. */
   linkLimits: Record<LinkRole, LinkLimit | undefined>;
@@ -37,8 +47,20 @@ export interface SweepOptions {
   clock: Clock;
   logger: Logger;
   metrics?: FulfilmentMetrics;
-  /** Purchases settled at once: enough for a thousand reminders within minutes, few for Stripe's rate limits. */
+  /** Each purchase listed, as Stripe stood when its page was read: a buyer's page then knows it without a read. */
+  learn?: (purchase: Purchase, readAtMs: number) => void;
+  /** This instance's rank among those that may send a wave (server/fulfilment/records/mailMarks.ts). */
+  rank: string;
+  /** Purchases settled at once: as many as the mails' pool of connections, and the wave's lane keeps the pace. */
   concurrency?: number;
+}
+
+/** A purchase as the sweep's listing found it: its session, the link it was listed under, and when Stripe said so. */
+interface Listed {
+  session: Stripe.Checkout.Session;
+  purchase: Purchase;
+  role: LinkRole;
+  readAtMs: number;
 }
 
 /** Failures in a row (Stripe, or the mail server) that say the next purchase would fail too: the rest waits a period. */
@@ -48,83 +70,160 @@ const MOMENT_OF: Partial<Record<MailKind, (timeline: JourneyTimeline) => number>
   day_before: (timeline) => timeline.dayBeforeMs,
   hour_before: (timeline) => timeline.hourBeforeMs,
 };
+/** The mails due to every buyer at one moment (a reminder's, the end's, a new date's, a cancellation's): a wave, sent by one instance at a time. */
+const WAVE_KINDS: readonly MailKind[] = ['date_change', 'day_before', 'hour_before', 'recording', 'cancellation'];
+/**
+ * A wave's mark another instance wrote this recently says that instance is sending the wave now: it writes one a
+ * fraction of a second apart while it does. Once its marks are older (it stopped), the next sweep takes the wave over.
+ */
+const WAVE_FRESH_MS = 30_000;
 
 /**
- * One pass over each Payment Link's complete sessions, page by page (docs/fulfilment.md): each goes through the same
- * step as a webhook's or a page's (server/fulfilment/settle/settlePurchase.ts), so a mail that no webhook ever delivered, a claim
- * that stalled, a reminder or the recording goes out within one period, and an expired voucher's place is marked.
- * What is not due costs nothing but its share of the list: one read per hundred purchases. Then each link's limit is
- * made to give back every place marked at it, which costs nothing while it already does.
+ * One pass over each Payment Link's complete sessions (docs/fulfilment.md): every page is read first, each purchase
+ * remembered as Stripe stood (`learn`), then each goes through the same step as a webhook's or a page's
+ * (server/fulfilment/settle/settlePurchase.ts), oldest first, so that a wave that cannot finish in time leaves out the
+ * last buyers, never the first. A mail that no webhook ever delivered, a claim that stalled, a reminder or the
+ * recording goes out within one period, and an expired voucher's place is marked. Another instance sending a wave
+ * right now (its marks fresh in the listing), or a claim lost to an instance that ranks before this one, leaves the
+ * rest to that one until the next sweep (docs/decisions/0024-a-wave-within-stripes-limits.md).
+ * Then each link's limit is made to give back every place marked at it, which costs nothing while it already does.
  */
-export function createSweep({ checkout, links, settle, linkLimits, timeline, clock, logger, metrics, concurrency = CONCURRENCY }: SweepOptions): Sweep {
+export function createSweep({
+  checkout,
+  links,
+  roles,
+  settle,
+  linkLimits,
+  timeline,
+  clock,
+  logger,
+  metrics,
+  learn,
+  rank,
+  concurrency = CONCURRENCY,
+}: SweepOptions): Sweep {
   /** A missed reminder is said once per process: every sweep after would find it missed again. */
   const missedSaid = new Set<MailKind>();
+  let stopped = false;
+  let running: Promise<SweepReport> | null = null;
 
-  return {
-    async run() {
-      const started = clock();
-      const report: SweepReport = { completed: false, purchases: 0, sent: 0, failed: 0, placesBack: 0 };
-      const placesBack = new Map<LinkRole, number>();
-      const missed = new Map<MailKind, number>();
-      let inARow = 0;
-      try {
-        for (const { paymentLink, role } of links) {
-          if (inARow >= STOP_AFTER_FAILURES) break;
-          for await (const page of checkout.completeSessions(paymentLink)) {
-            let next = 0;
-            const worker = async (): Promise<void> => {
-              while (next < page.length && inARow < STOP_AFTER_FAILURES) {
-                const session = page[next] as (typeof page)[number];
-                next += 1;
-                const { purchase, results, missed: skipped, placeGivenBack } = await settle(session, 'sweep');
-                if (purchase) report.purchases += 1;
-                if (placeGivenBack) {
-                  report.placesBack += 1;
-                  placesBack.set(role, (placesBack.get(role) ?? 0) + 1);
-                }
-                for (const kind of skipped) missed.set(kind, (missed.get(kind) ?? 0) + 1);
-                for (const { outcome, detail } of results) {
-                  if (outcome === 'sent') report.sent += 1;
-                  if (outcome === 'mail_failed' || outcome === 'stripe_unavailable') {
-                    report.failed += 1;
-                    inARow += 1;
-                    report.cause = detail;
-                  } else if (outcome === 'sent' || outcome === 'undeliverable') inARow = 0;
-                }
-              }
-            };
-            await Promise.all(Array.from({ length: Math.min(concurrency, page.length) }, worker));
-            if (inARow >= STOP_AFTER_FAILURES) break;
+  /** Every purchase of the links, each with its session and when Stripe said how it stands (its page's read), the oldest first. */
+  const listed = async (): Promise<Listed[]> => {
+    const purchases: Listed[] = [];
+    for (const { paymentLink, role } of links) {
+      for await (const page of checkout.completeSessions(paymentLink)) {
+        const readAtMs = clock();
+        for (const session of page) {
+          const purchase = purchaseOf(session, roles);
+          if (!purchase) continue;
+          purchases.push({ session, purchase, role, readAtMs });
+          learn?.(purchase, readAtMs);
+        }
+        if (stopped) break;
+      }
+    }
+    // Stripe lists each link's newest first; the links' purchases interleave by when each was paid.
+    return purchases.sort((a, b) => (a.purchase.paidAtMs ?? Number.POSITIVE_INFINITY) - (b.purchase.paidAtMs ?? Number.POSITIVE_INFINITY));
+  };
+
+  /**
+   * Whether the listing shows another instance sending this wave: a mark of the wave it wrote less than WAVE_FRESH_MS
+   * before Stripe listed it (docs/decisions/0024-a-wave-within-stripes-limits.md), about the start this instance knows
+   * (an instance still on the date before a new one sends another wave).
+   */
+  const anotherSends = (purchases: Listed[]): boolean =>
+    purchases.some(({ purchase, readAtMs }) =>
+      WAVE_KINDS.some((kind) => {
+        const { claim, atMs, forMs } = purchase.marks[kind];
+        const by = rankOf(claim);
+        const sameStart = forMs === null || forMs === timeline.startMs;
+        return by !== null && by !== rank && sameStart && atMs !== null && readAtMs - atMs < WAVE_FRESH_MS;
+      }),
+    );
+
+  const sweep = async (): Promise<SweepReport> => {
+    const started = clock();
+    const report: SweepReport = { completed: false, purchases: 0, sent: 0, failed: 0, placesBack: 0, yielded: false };
+    const placesBack = new Map<LinkRole, number>();
+    const missed = new Map<MailKind, number>();
+    let inARow = 0;
+    try {
+      const entries = await listed();
+      report.purchases = entries.length;
+      // Marked before this sweep, whether or not it gets to them: a sweep cut short never lowers a limit.
+      const marked = (role: LinkRole) => placesBack.set(role, (placesBack.get(role) ?? 0) + 1);
+      for (const { purchase, role } of entries) if (purchase.placeGivenBack) marked(role);
+      report.yielded = anotherSends(entries);
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < entries.length && inARow < STOP_AFTER_FAILURES && !report.yielded && !stopped) {
+          const { session, purchase, role } = entries[next] as Listed;
+          next += 1;
+          const { results, missed: skipped, placeGivenBack } = await settle(session, 'sweep');
+          if (placeGivenBack && !purchase.placeGivenBack) marked(role);
+          for (const kind of skipped) missed.set(kind, (missed.get(kind) ?? 0) + 1);
+          for (const { kind, outcome, detail, outranked, stopsSending } of results) {
+            if (outcome === 'sent') report.sent += 1;
+            if (outranked && WAVE_KINDS.includes(kind)) report.yielded = true;
+            if (outcome === 'mail_failed' || outcome === 'stripe_unavailable') {
+              report.failed += 1;
+              // A mail server that refuses the site refuses the next buyer too: no purchase begins after it.
+              inARow = stopsSending ? STOP_AFTER_FAILURES : inARow + 1;
+              report.cause = detail;
+            } else if (outcome === 'sent' || outcome === 'undeliverable') inARow = 0;
           }
         }
-        report.completed = inARow < STOP_AFTER_FAILURES;
-      } catch (error) {
-        report.cause = detailOf(error);
-      }
-      // Fewer than all the marks (a sweep stopped early) can never lower the limit: the link gives back at least as many.
-      for (const [role, marked] of placesBack) await linkLimits[role]?.reconcile(marked);
-
-      for (const [kind, purchases] of missed) {
-        const momentOf = MOMENT_OF[kind];
-        if (missedSaid.has(kind) || !momentOf) continue;
-        missedSaid.add(kind);
-        logger.warn(
-          { event: 'reminder_missed', kind, purchases, moment: new Date(momentOf(timeline)).toISOString() },
-          'reminder skipped: its moment passed more than 30 minutes ago (the site was not running)',
-        );
-      }
-      metrics?.sweep(report.completed, clock() - started, clock());
-      const fields = {
-        event: 'sweep',
-        completed: report.completed,
-        purchases: report.purchases,
-        sent: report.sent,
-        failed: report.failed,
-        ms: clock() - started,
       };
-      if (!report.completed) logger.warn({ ...fields, cause: report.cause ?? 'unexpected failure' }, 'sweep stopped early: the rest waits for the next one');
-      else if (report.sent > 0 || report.failed > 0) logger.info(fields, 'sweep done');
-      return report;
+      await Promise.all(Array.from({ length: Math.min(concurrency, entries.length) }, worker));
+      report.completed = inARow < STOP_AFTER_FAILURES && (!stopped || next >= entries.length);
+      if (stopped && !report.completed) report.cause = 'shutting down';
+    } catch (error) {
+      report.cause = detailOf(error);
+    }
+    // Fewer than all the marks (a sweep stopped early) can never lower a limit: the link gives back at least as many.
+    for (const [role, count] of placesBack) {
+      report.placesBack += count;
+      if (!stopped) await linkLimits[role]?.reconcile(count);
+    }
+
+    for (const [kind, purchases] of missed) {
+      const momentOf = MOMENT_OF[kind];
+      if (missedSaid.has(kind) || !momentOf) continue;
+      missedSaid.add(kind);
+      logger.warn(
+        { event: 'reminder_missed', kind, purchases, moment: new Date(momentOf(timeline)).toISOString() },
+        'reminder skipped: its moment passed more than 30 minutes ago (the site was not running)',
+      );
+    }
+    metrics?.sweep(report.completed, clock() - started, clock());
+    const fields = {
+      event: 'sweep',
+      completed: report.completed,
+      purchases: report.purchases,
+      sent: report.sent,
+      failed: report.failed,
+      ...(report.yielded && { yielded: true }),
+      ms: clock() - started,
+    };
+    if (!report.completed) logger.warn({ ...fields, cause: report.cause ?? 'unexpected failure' }, 'sweep stopped early: the rest waits for the next one');
+    else if (report.sent > 0 || report.failed > 0 || report.yielded)
+      logger.info(fields, report.yielded ? 'sweep done: another instance is sending this wave' : 'sweep done');
+    return report;
+  };
+
+  return {
+    run() {
+      const run = sweep().finally(() => {
+        if (running === run) running = null;
+      });
+      running = run;
+      return run;
+    },
+    stop() {
+      stopped = true;
+    },
+    async settled() {
+      await running?.catch(() => undefined);
     },
   };
 }

@@ -1,0 +1,119 @@
+/**
+ * The join rush: the workshop opens, and every buyer taps the personal link at once. Two built servers (the fleet's
+ * minimum, as the image runs them) behind real varnishd running the shipped VCL, the Stripe stand-in and a real SMTP
+ * server; 300 buyers, each from an address of its own, each opening their link within a few seconds, all reach the
+ * meeting (303) within the issue's bound of 2 s each; and the same while one party floods /gracias with made-up ids
+ * from eight IPv4 addresses and addresses all over one IPv6 /64, 40 a second. Each instance knows its buyers from its
+ * sweep's listing, so the rush costs no read at Stripe. The load is far below what a machine several times slower
+ * serves; its speed is a benchmark's (scripts/reports/rush-bench.ts), never a verdict here.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paced, type Sent, send } from '../../scripts/gates/rehearsal/traffic';
+import { type RunningServer, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
+import { type MailKind, markKeys } from '../../server/fulfilment/records/mailMarks';
+import { accessPathOf, MEETING_URL, type Rig, startRig } from '../helpers/fulfilment';
+import { type RunningVarnish, startVarnish } from '../helpers/varnish';
+
+const BUYERS = 300;
+/** Within this, every buyer opens the link: twice the issue's pace (300 in 10 s). */
+const RUSH_MS = 5_000;
+/** The issue's bound on each answer. */
+const BOUND_MS = 2_000;
+const MINUTE = 60_000;
+
+let rig: Rig;
+let fleet: RunningServer[] = [];
+let edge: RunningVarnish;
+const buyers: string[] = [];
+
+const sentBefore = (...kinds: MailKind[]): Record<string, string> =>
+  Object.fromEntries(
+    kinds.flatMap((kind) => [
+      [markKeys(kind).status, 'sent'],
+      [markKeys(kind).attempt, '1'],
+    ]),
+  );
+/** Reads of one session at Stripe: what a visit would cost (listings are another endpoint). */
+const sessionReads = (): number => rig.stripe.calls.filter((call) => call.method === 'GET' && call.path.startsWith('/v1/checkout/sessions/')).length;
+/** Pages of the link's purchases listed so far, by either instance. */
+const listed = (): number => rig.stripe.calls.filter((call) => call.path.startsWith('/v1/checkout/sessions?')).length;
+
+beforeAll(async () => {
+  rig = await startRig();
+  for (let n = 0; n < BUYERS; n += 1) {
+    const sessionId = rig.stripe.checkout.createSession('paid', {
+      buyer: { name: `Compradora${n} Prueba`, email: `compradora${n}@correo.example.org` },
+      atMs: Date.now() - 20 * 24 * 60 * MINUTE + n * MINUTE,
+      metadata: sentBefore('confirmation', 'day_before', 'hour_before'),
+    });
+    buyers.push(accessPathOf(sessionId));
+  }
+  // The workshop starts in five minutes: the personal links lead to the meeting.
+  const env = { ...rig.env(), WORKSHOP_START: new Date(Date.now() + 5 * MINUTE).toISOString() };
+  fleet = await Promise.all([startBuiltServer(env), startBuiltServer(env)]);
+  edge = await startVarnish(fleet.map((server, index) => ({ name: `instance_${index + 1}`, port: server.port })));
+  await edge.untilHealthy(['instance_1', 'instance_2']);
+  // Each instance's first sweep, within seconds of its start, lists every page of the link's purchases.
+  await waitUntil('both instances swept', () => listed() >= 2 * Math.ceil(BUYERS / 100) && rig.stripe.inFlight() === 0, 10_000);
+});
+
+afterAll(async () => {
+  await edge?.stop();
+  await Promise.all(fleet.map((server) => server.stop('SIGKILL')));
+  await rig?.close();
+});
+
+/** Every buyer opens their link once within RUSH_MS, evenly spread, each from an address of its own. */
+async function rush(): Promise<Sent[]> {
+  const answers = buyers.map(
+    (path, n) =>
+      new Promise<Sent>((resolve) => {
+        setTimeout(
+          () => resolve(send(edge.port, path, { 'x-forwarded-for': `100.64.${Math.floor(n / 250)}.${(n % 250) + 1}` }, false)),
+          (n * RUSH_MS) / BUYERS,
+        );
+      }),
+  );
+  return Promise.all(answers);
+}
+
+function expectEveryoneIn(answers: Sent[]): void {
+  const late = answers.filter((answer) => answer.done - answer.sent > BOUND_MS).length;
+  const statuses = new Map<string, number>();
+  for (const answer of answers) statuses.set(String(answer.status ?? answer.error), (statuses.get(String(answer.status ?? answer.error)) ?? 0) + 1);
+  expect(Object.fromEntries(statuses)).toEqual({ 303: BUYERS });
+  for (const answer of answers) expect(answer.headers?.location).toBe(MEETING_URL);
+  expect(late, `answers over ${BOUND_MS} ms`).toBe(0);
+}
+
+describe('the join rush through the shipped VCL, two instances', () => {
+  it('300 buyers opening their personal links within seconds all reach the meeting, each within 2 s, with no read at Stripe', async () => {
+    const reads = sessionReads();
+    expectEveryoneIn(await rush());
+    expect(sessionReads() - reads).toBe(0);
+  });
+
+  it('the same while /gracias is flooded with made-up ids from eight IPv4 addresses and one IPv6 /64, 40 a second', async () => {
+    const flooders = [...Array.from({ length: 8 }, (_, n) => `203.0.113.${n + 10}`), 'ipv6'];
+    const flood: number[] = [];
+    let rushing = true;
+    const flooding = paced({
+      connections: 4,
+      ratePerSecond: 40,
+      isDone: () => !rushing,
+      async request(counter) {
+        const from = flooders[counter % flooders.length];
+        // A new address of the same /64 each time, as one host on it may take.
+        const client = from === 'ipv6' ? `2001:db8:ab:cd:${randomBytes(8).toString('hex').match(/.{4}/g)?.join(':')}` : from;
+        const answer = await send(edge.port, `/gracias?session_id=cs_test_${randomBytes(12).toString('hex')}`, { 'x-forwarded-for': client }, false);
+        flood.push(answer.status ?? 0);
+      },
+    });
+    const answers = await rush();
+    rushing = false;
+    await flooding;
+    expect(flood.length).toBeGreaterThan((40 * RUSH_MS) / 1000 / 2);
+    expectEveryoneIn(answers);
+  });
+});

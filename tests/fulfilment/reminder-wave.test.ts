@@ -1,0 +1,178 @@
+/**
+ * A reminder's moment for a thousand buyers: three instances, each sweeping on its own timer, against the Stripe
+ * stand-in answering 429 above Stripe's limits and a real SMTP server, on one clock of the test's own
+ * (tests/helpers/waveFleet.ts). Every buyer gets "Empezamos en una hora" once, within five minutes of its moment,
+ * the oldest purchases first; a 429 is a pause, never a stop. Then the same wave with every instance replaced, one after
+ * another, in its middle: still one mail each.
+ */
+import { simpleParser } from 'mailparser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Quiet, type VirtualTime, virtualTime } from '../../scripts/lib/virtualTime';
+import { journeyMails } from '../../shared/content';
+import { editionMetadata } from '../../server/fulfilment/records/editionMark';
+import { type MailKind, markKeys } from '../../server/fulfilment/records/mailMarks';
+import { TEST_START_MS } from '../helpers/testApp';
+import { type Rig, startRig } from '../helpers/fulfilment';
+import { WARN } from '../helpers/logs';
+import { seriesValue } from '../helpers/seriesValue';
+import { type WaveInstance, waveInstance } from '../helpers/waveFleet';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const HOUR_BEFORE_MS = TEST_START_MS - 60 * MINUTE;
+/** The issue's bound: every reminder within five minutes of its moment. */
+const BOUND_MS = 5 * MINUTE;
+const EDITION = 'invierno-2027';
+/** A sandbox's limits, as Stripe documents them: 25 requests a second to one endpoint, and 25 in all. */
+const SANDBOX = { perEndpoint: 25, global: 25 };
+
+let time: VirtualTime;
+let rig: Rig;
+beforeEach(async () => {
+  time = virtualTime(HOUR_BEFORE_MS - MINUTE / 2);
+  rig = await startRig({ clock: () => time.now() });
+  rig.stripe.setRateLimit({ ...SANDBOX, clock: () => time.now() });
+});
+afterEach(async () => {
+  await rig.close();
+});
+
+/**
+ * Settled: nothing in flight at Stripe, and no mail claimed there still on its way to the SMTP server (a claim carried
+ * out, its mail neither taken nor released).
+ */
+function quiet(fleet: WaveInstance[] = []): Quiet {
+  let counted = 0;
+  let claimed = 0;
+  let released = 0;
+  const onTheirWay = (): number => {
+    for (const { metadata } of rig.stripe.checkout.updates.slice(counted)) {
+      const values = Object.values(metadata);
+      if (values.includes('sending')) claimed += 1;
+      if (values.includes('failed') || values.includes('undeliverable')) released += 1;
+    }
+    counted = rig.stripe.checkout.updates.length;
+    return claimed - released - rig.smtp.received.length;
+  };
+  return {
+    inFlight: () => rig.stripe.inFlight() + onTheirWay(),
+    activity: () => rig.stripe.activity() + rig.smtp.activity() + fleet.reduce((sum, instance) => sum + instance.activity(), 0),
+  };
+}
+/** What the earlier mails of this edition left on a purchase: its edition (the confirmation's), each sent once. */
+const sentBefore = (...kinds: MailKind[]): Record<string, string> => ({
+  ...editionMetadata(EDITION),
+  ...Object.fromEntries(
+    kinds.flatMap((kind) => [
+      [markKeys(kind).status, 'sent'],
+      [markKeys(kind).attempt, '1'],
+    ]),
+  ),
+});
+/** `count` purchases, the oldest first, each confirmed and reminded the day before. */
+function purchases(count: number): string[] {
+  const emails: string[] = [];
+  for (let n = 0; n < count; n += 1) {
+    const email = `compradora${n}@correo.example.org`;
+    emails.push(email);
+    rig.stripe.checkout.createSession('paid', {
+      buyer: { name: `Compradora${n} Prueba`, email },
+      atMs: TEST_START_MS - 30 * DAY + n * MINUTE,
+      metadata: sentBefore('confirmation', 'day_before'),
+    });
+  }
+  return emails;
+}
+/** The hour-before mails taken, each read by mailparser from its headers: to whom, its Message-ID, and when it arrived. */
+async function hourBeforeMails(): Promise<{ to: string; messageId: string; atMs: number }[]> {
+  const read = await Promise.all(
+    rig.smtp.received.map(async ({ raw, atMs }) => ({ head: await simpleParser(raw.subarray(0, raw.indexOf('\r\n\r\n') + 4)), atMs })),
+  );
+  return read
+    .filter(({ head }) => head.subject === journeyMails.hourBefore.subject)
+    .map(({ head, atMs }) => ({ to: head.to && 'text' in head.to ? head.to.text : '', messageId: head.messageId ?? '', atMs }));
+}
+/** Instances starting on the test's clock; `exits`: each on connections of its own, which its exit cuts. */
+const fleetOf = (count: number, exits = false): Promise<WaveInstance[]> =>
+  Promise.all(Array.from({ length: count }, () => waveInstance({ ...rig.env(), EDITION }, time, { exits })));
+/** Each instance ended as SIGTERM ends it, the clock moving meanwhile (its delay, then its drain). */
+async function terminate(fleet: WaveInstance[], all = fleet): Promise<void> {
+  let done = false;
+  const ended = Promise.all(fleet.map((instance) => instance.terminate())).then(() => {
+    done = true;
+  });
+  while (!done) await time.runUntil(time.now() + 1_000, quiet(all));
+  await ended;
+}
+
+describe('"Empezamos en una hora" to a thousand buyers, three instances, Stripe answering 429 above its limits', () => {
+  it('reaches every buyer once, within five minutes of its moment, the oldest purchases first; a 429 waits, never stops a sweep', async () => {
+    const emails = purchases(1_000);
+    const fleet = await fleetOf(3);
+    // Until every buyer has had the mail, or the bound has passed.
+    for (let until = HOUR_BEFORE_MS; rig.smtp.received.length < emails.length && until <= HOUR_BEFORE_MS + BOUND_MS; until += 10_000) {
+      await time.runUntil(until, quiet());
+    }
+
+    const mails = await hourBeforeMails();
+    expect(mails).toHaveLength(emails.length);
+    expect(new Set(mails.map(({ to }) => to)).size).toBe(emails.length);
+    expect(new Set(mails.map(({ messageId }) => messageId)).size).toBe(emails.length);
+    const latest = Math.max(...mails.map(({ atMs }) => atMs));
+    expect(latest - HOUR_BEFORE_MS, `the last went ${((latest - HOUR_BEFORE_MS) / 1000).toFixed(0)} s after its moment`).toBeLessThanOrEqual(BOUND_MS);
+    // The oldest first: each mail went to a buyer within a few places of its own place in the order of purchase.
+    const order = mails.sort((a, b) => a.atMs - b.atMs).map(({ to }) => emails.indexOf(to));
+    const outOfPlace = Math.max(...order.map((buyer, position) => Math.abs(buyer - position)));
+    expect(outOfPlace).toBeLessThanOrEqual(16);
+
+    // Paced within the limits, so no sweep ever stopped, and every mark was written.
+    for (const { logs, registry } of fleet) {
+      expect(logs.filter((line) => line.level >= WARN)).toEqual([]);
+      expect(seriesValue(await registry.metrics(), 'taller_mails_total{kind="hour_before",outcome="mark_failed"}') ?? 0).toBe(0);
+    }
+    await terminate(fleet);
+  });
+
+  it("a 429 is a pause, never a stop: with Stripe refusing a third of the wave's writes, every buyer still gets one mail", async () => {
+    const emails = purchases(200);
+    rig.stripe.setRateLimit({ perEndpoint: 8, clock: () => time.now() });
+    const fleet = await fleetOf(1);
+    await time.runUntil(HOUR_BEFORE_MS + BOUND_MS, quiet());
+
+    const mails = await hourBeforeMails();
+    expect(new Set(mails.map(({ to }) => to)).size).toBe(emails.length);
+    expect(mails).toHaveLength(emails.length);
+    const refused = rig.stripe.calls.filter((call) => call.rateLimited).length;
+    expect(refused).toBeGreaterThan(0);
+    const [{ logs, registry }] = fleet as [WaveInstance];
+    expect(logs.filter((line) => line.level >= WARN)).toEqual([]);
+    const text = await registry.metrics();
+    expect(seriesValue(text, 'taller_stripe_rate_limited_total{kind="write"}')).toBe(refused);
+    expect(seriesValue(text, 'taller_sweeps_total{outcome="stopped"}') ?? 0).toBe(0);
+    await terminate(fleet);
+  });
+});
+
+describe('every instance replaced, one after another, in the middle of a wave', () => {
+  it('each of 300 buyers gets "Empezamos en una hora" once, within five minutes of its moment, and never again', async () => {
+    const emails = purchases(300);
+    const fleet = await fleetOf(3, true);
+    const everyone = [...fleet];
+    // A rolling restart: a new instance starts, then an old one gets SIGTERM, every twenty seconds from the moment on.
+    for (const [index, atMs] of [HOUR_BEFORE_MS + 10_000, HOUR_BEFORE_MS + 30_000, HOUR_BEFORE_MS + 50_000].entries()) {
+      await time.runUntil(atMs, quiet(everyone));
+      const old = fleet[index] as WaveInstance;
+      fleet[index] = await waveInstance({ ...rig.env(), EDITION }, time, { exits: true });
+      everyone.push(fleet[index] as WaveInstance);
+      await terminate([old], everyone);
+    }
+    // Past a claim's lease: a claim cut off between its mail and its mark would have been taken over by now.
+    await time.runUntil(HOUR_BEFORE_MS + 15 * MINUTE, quiet(everyone));
+
+    const mails = await hourBeforeMails();
+    expect(new Set(mails.map(({ to }) => to)).size).toBe(emails.length);
+    expect(mails).toHaveLength(emails.length);
+    expect(Math.max(...mails.map(({ atMs }) => atMs)) - HOUR_BEFORE_MS).toBeLessThanOrEqual(BOUND_MS);
+    await terminate(fleet);
+  });
+});

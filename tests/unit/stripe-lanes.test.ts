@@ -1,0 +1,33 @@
+/**
+ * The lanes of calls to Stripe (server/stripe/pace.ts) and the buyers' pages' budgets
+ * (server/fulfilment/fulfilmentRoutes.ts) keep the fleet's maximum within Stripe's documented limits: the autoscaler's
+ * most instances, one of them sending a wave, stay within 25 requests a second to each endpoint and 100 in all. The
+ * fleet's maximum is the manifests' own.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ACCESS_READS, THANKS_READS } from '../../server/fulfilment/fulfilmentRoutes';
+import { FLEET_MAX, LANES, pauseBefore, STRIPE_ENDPOINT_PER_SECOND, STRIPE_LIVE_PER_SECOND } from '../../server/stripe/pace';
+
+describe("the fleet's calls to Stripe", () => {
+  it('are sized for the autoscaler’s most instances', () => {
+    const maxReplicas = /^\s*maxReplicas:\s*(\d+)\s*$/m.exec(readFileSync('deploy/kubernetes/horizontalpodautoscaler.yaml', 'utf8'))?.[1];
+    expect(Number(maxReplicas)).toBe(FLEET_MAX);
+  });
+
+  it('stay within 25 a second to each endpoint: the one wave and everyone’s writes; the listings; the reads of a session', () => {
+    expect(LANES.wave + FLEET_MAX * LANES.write).toBeLessThanOrEqual(STRIPE_ENDPOINT_PER_SECOND);
+    expect(FLEET_MAX * LANES.list).toBeLessThanOrEqual(STRIPE_ENDPOINT_PER_SECOND);
+    expect(FLEET_MAX * (LANES.read + THANKS_READS.perSecond + ACCESS_READS.perSecond)).toBeLessThanOrEqual(STRIPE_ENDPOINT_PER_SECOND);
+  });
+
+  it('stay within 100 a second in all, in live mode', () => {
+    const reads = LANES.list + LANES.read + THANKS_READS.perSecond + ACCESS_READS.perSecond;
+    expect(LANES.wave + FLEET_MAX * (LANES.write + reads)).toBeLessThanOrEqual(STRIPE_LIVE_PER_SECOND);
+  });
+
+  it('pause before a call Stripe refused as over its limit: from half a second, doubling, at most 8 s, never less than the first', () => {
+    expect([0, 1, 2, 3, 4, 5].map((retry) => pauseBefore(retry, () => 1))).toEqual([500, 1_000, 2_000, 4_000, 8_000, 8_000]);
+    expect([0, 1, 2, 3, 4, 5].map((retry) => pauseBefore(retry, () => 0))).toEqual([500, 500, 1_000, 2_000, 4_000, 4_000]);
+  });
+});
