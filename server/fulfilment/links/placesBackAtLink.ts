@@ -7,7 +7,7 @@ import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import { type LimitPlan, limitPlan, placeBackOpen } from './placesBackPlan';
 import { placeGivenBack } from '../records/placeBackMark';
-import type { PlacesBackOutcome } from '../reports/outcomes';
+import type { PlacesBackOutcome } from '../reports/fulfilmentOutcomes';
 
 export interface PlacesBackResult {
   outcome: PlacesBackOutcome;

@@ -4,7 +4,7 @@ import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
 import { MailError, type Mailer, type MailMessage } from './smtpMailer';
 import { claimKey, claimToken, isOwnClaim, type MailKind, type Mark, markMetadata, nextStep, rankOf, readMark } from '../records/mailMarks';
 import type { Purchase } from '../records/purchase';
-import type { MailOutcome } from '../reports/outcomes';
+import type { MailOutcome } from '../reports/fulfilmentOutcomes';
 
 export interface MailResult {
   kind: MailKind;

@@ -7,7 +7,7 @@ import { bonificationOf, moneyBackOf } from '../records/refundTerms';
 import { type EditionTerms, journeyOf } from '../records/purchaseJourney';
 import { refundOwed } from './dueNow';
 import type { Settle, Settled, Via } from './settlePurchase';
-import type { MailOutcome, Outcome, PlacesBackOutcome, RefundOutcome } from '../reports/outcomes';
+import type { MailOutcome, Outcome, PlacesBackOutcome, RefundOutcome } from '../reports/fulfilmentOutcomes';
 
 /**
  * What a paid (or free) purchase's personal link shows of its own journey (server/fulfilment/records/purchaseJourney.ts):

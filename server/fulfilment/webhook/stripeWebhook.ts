@@ -4,7 +4,7 @@ import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { EndAccess, Fulfil } from '../settle/fulfilSession';
-import { ACCESS_EVENTS, type Outcome, SESSION_EVENTS, type WebhookEventType, type WebhookOutcome } from '../reports/outcomes';
+import { ACCESS_EVENTS, type Outcome, SESSION_EVENTS, type WebhookEventType, type WebhookOutcome } from '../reports/fulfilmentOutcomes';
 import { isSessionId } from '../records/sessionId';
 
 /** Stripe's own default: an event signed more than five minutes before it arrives is refused. */
