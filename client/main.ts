@@ -2,7 +2,7 @@ import type { HydrationStrategy } from '../shared/islands/types';
 import { attributeCheckoutLinks } from './attribution';
 import { keepDetailsGroupsExclusive } from './detailsGroups';
 import { layOutSkippedBlocks } from './layoutLater';
-import { wakeCopyButtons } from './promptCopy';
+import { wakeCopyButtons } from './copyButtons';
 import { watchInput } from './quiet';
 import { startSaleSlots } from './saleSlots';
 import { onFirstInteraction, schedule } from './strategies';

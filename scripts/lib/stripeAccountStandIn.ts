@@ -13,7 +13,7 @@ import type Stripe from 'stripe';
 import { type Answer, json, send, standInId, type StripeErrorBody } from './stripeIdempotency.ts';
 
 /** The resources a restricted key's permissions name, as the paths the stand-in routes. */
-export type StandInResource = 'payment_links' | 'checkout_sessions' | 'payment_intents' | 'charges' | 'webhook_endpoints';
+type StandInResource = 'payment_links' | 'checkout_sessions' | 'payment_intents' | 'charges' | 'webhook_endpoints';
 
 const RESOURCE_PATHS: Record<StandInResource, string> = {
   payment_links: '/v1/payment_links',
@@ -23,7 +23,7 @@ const RESOURCE_PATHS: Record<StandInResource, string> = {
   webhook_endpoints: '/v1/webhook_endpoints',
 };
 
-export interface EndpointOptions {
+interface EndpointOptions {
   url: string;
   enabledEvents: string[];
   status?: 'enabled' | 'disabled';

@@ -31,23 +31,21 @@ import {
 } from './stripeIdempotency.ts';
 import { type RefundsStandIn, refundsStandIn } from './stripeRefundsStandIn.ts';
 
-export type { UpdateFault } from './stripeIdempotency.ts';
-
 /** What kind of purchase a fixture session is; `free` is one a 100 % promotion code paid for. */
-export type SessionKind = 'paid' | 'free' | 'voucher' | 'other_link' | 'open';
+type SessionKind = 'paid' | 'free' | 'voucher' | 'other_link' | 'open';
 
-export interface Buyer {
+interface Buyer {
   name: string | null;
   email: string;
 }
 
-export const DEFAULT_BUYER: Buyer = { name: 'Ana Sofía Ruiz', email: 'ana.ruiz@correo.example.org' };
+const DEFAULT_BUYER: Buyer = { name: 'Ana Sofía Ruiz', email: 'ana.ruiz@correo.example.org' };
 
 /**
  * A new session's buyer, when it completed (and, paid, was paid): now unless given, its link: the first unless given,
  * and metadata already written on it.
  */
-export interface SessionOptions {
+interface SessionOptions {
   buyer?: Buyer;
   atMs?: number;
   link?: string;

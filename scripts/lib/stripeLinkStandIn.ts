@@ -28,7 +28,7 @@ export interface StandInSetup {
 }
 
 /** A Price as Stripe returns it; its currency options only when they were expanded. */
-export function priceFixture(id: string, { currency, unitAmount, options = {}, taxBehavior = 'inclusive' }: StandInPrice, withOptions: boolean): Stripe.Price {
+function priceFixture(id: string, { currency, unitAmount, options = {}, taxBehavior = 'inclusive' }: StandInPrice, withOptions: boolean): Stripe.Price {
   const option = (amount: number): Stripe.Price.CurrencyOptions => ({
     custom_unit_amount: null,
     tax_behavior: taxBehavior,

@@ -20,7 +20,7 @@ export interface RateLimit {
 }
 
 /** The endpoint a request names: its method and its path with every object's id as `{id}`. */
-export const endpointOf = (req: IncomingMessage): string =>
+const endpointOf = (req: IncomingMessage): string =>
   `${req.method ?? ''} ${new URL(req.url ?? '/', 'http://stand-in').pathname.replace(/\/(?:cs|plink|pi|ch)_[^/]*$/, '/{id}')}`;
 
 export interface RateLimiter {

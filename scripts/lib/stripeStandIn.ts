@@ -33,12 +33,12 @@ import {
 
 import { type RateLimit, rateLimiter } from './stripeRateLimit.ts';
 
-export { DOLLAR_PRICE, type LinkUpdate, paymentLinkFixture, type StandInLink, type StandInPrice } from './stripeLinkStandIn.ts';
+export { DOLLAR_PRICE, paymentLinkFixture, type StandInLink, type StandInPrice } from './stripeLinkStandIn.ts';
 
 export type StandInFault = 'unauthorized' | 'forbidden' | 'not_found' | 'rate_limited' | 'server_error' | 'hang' | 'trickle' | 'reset';
 
 /** A trickled answer's pace: far inside any timeout that restarts on each byte, and a whole answer takes minutes. */
-export const TRICKLE_BYTE_MS = 100;
+const TRICKLE_BYTE_MS = 100;
 
 export interface StandInOptions {
   /** The key the stand-in accepts as `Authorization: Bearer <key>`. */
@@ -107,7 +107,7 @@ export interface StripeStandIn {
 }
 
 /** Which includable fields a request asked for: `expand[0]=line_items&expand[1]=…`, as the SDK encodes them. */
-export function expansionsOf(url: URL): string[] {
+function expansionsOf(url: URL): string[] {
   return [...url.searchParams].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
 }
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { ROUTES } from '../../shared/routes';
-import { ACCESS_EVENTS, SESSION_EVENTS } from '../fulfilment/reports/outcomes';
+import { ACCESS_EVENTS, SESSION_EVENTS } from '../fulfilment/reports/fulfilmentOutcomes';
 import { stripeFailureDetail } from '../stripe/failure';
 import { type Check, fail, ok, warn } from './preflightCheck';
 import type { Reading } from './stripeReads';

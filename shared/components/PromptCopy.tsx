@@ -11,7 +11,7 @@ function CopyButton({ label }: { label: string }) {
 
 /**
  * The prompt as selectable text, with two copy buttons. The buttons stay hidden and disabled until the page's
- * script wakes them (client/promptCopy.ts), so a visitor without JavaScript is never offered a control that cannot
+ * script wakes them (client/copyButtons.ts), so a visitor without JavaScript is never offered a control that cannot
  * work. No island: a tap on a button runs one listener, no React.
  */
 export function PromptCopy({ prompt }: { prompt: string }) {

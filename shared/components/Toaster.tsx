@@ -24,7 +24,7 @@ function Toast({ tone }: { tone: ToastTone }) {
 
 /**
  * Both live regions are in the page from the start, empty, so a toast put in later is announced: success politely,
- * failure at once. Each toast waits in a template of its tone, for the page's script to show (client/promptCopy.ts).
+ * failure at once. Each toast waits in a template of its tone, for the page's script to show (client/copyButtons.ts).
  */
 export function Toaster() {
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { pricing } from '../content';
-import { countdownParts, untilNextTick } from '../logic/countdown';
+import { countdownParts, untilNextTick } from '../logic/timeLeft';
 import { browserClockSources, pageClock } from '../logic/pageClock';
 import type { CountdownProps } from './types';
 

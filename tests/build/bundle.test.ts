@@ -30,7 +30,7 @@ describe('the client bundle (esbuild metafile)', () => {
       /^client\//,
       /^shared\/islands\//,
       /^shared\/content\.ts$/,
-      /^shared\/logic\/(countdown|pageClock)\.ts$/,
+      /^shared\/logic\/(timeLeft|pageClock)\.ts$/,
       /^node_modules\/(react|react-dom|scheduler)\//,
     ];
     expect(inputs.filter((input) => !allowed.some((pattern) => pattern.test(input)))).toEqual([]);

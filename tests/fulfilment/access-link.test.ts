@@ -6,10 +6,22 @@
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { access, confirmation } from '../../shared/content';
+import { access, confirmation, workshop } from '../../shared/content';
 import { accessToken } from '../../server/fulfilment/pages/accessToken';
 import { testApp, TEST_START_MS } from '../helpers/testApp';
-import { ACCESS_SECRET, accessPathOf, accessUrlOf, asText, CONTACT_EMAIL, MEETING_URL, MATERIALS, type Rig, startRig, veventOf } from '../helpers/fulfilment';
+import {
+  ACCESS_SECRET,
+  accessPathOf,
+  accessUrlOf,
+  asText,
+  CONTACT_EMAIL,
+  MEETING_URL,
+  MATERIALS,
+  type Rig,
+  START_IN_WORDS,
+  startRig,
+  veventOf,
+} from '../helpers/fulfilment';
 import { parseHtml, textOf } from '../helpers/html';
 import { seriesValue } from '../helpers/seriesValue';
 
@@ -53,9 +65,9 @@ describe('the personal link in each of its states', () => {
       expect(heading(res)).toBe(access.before.heading('Ana'));
       const doc = parseHtml(res.text);
       const main = textOf(doc.querySelector('main'));
-      expect(main).toContain('miércoles 8 de octubre de 2025, 8:00 p. m. hora de la Ciudad de México');
+      expect(main).toContain(START_IN_WORDS);
       expect(textOf(doc.querySelector('.thanks__cities'))).toContain('Madrid jueves 9 de octubre de 2025, 4:00 a. m.');
-      expect(main).toContain('El enlace se abre 15 minutos antes, el miércoles 8 de octubre de 2025, 7:45 p. m. hora de la Ciudad de México.');
+      expect(main).toContain(`${access.before.opensLead} miércoles 8 de octubre de 2025, 7:45 p. m. ${workshop.zoneLabel}.`);
       const google = new URL(doc.querySelector('a[href^="https://calendar.google.com/"]')?.getAttribute('href') ?? '');
       expect(google.searchParams.get('location')).toBe(accessUrlOf(sessionId));
       expect(doc.querySelector(`a[download="${confirmation.icsFileName}"]`)?.getAttribute('href')).toBe(`${accessPathOf(sessionId)}/invitacion.ics`);

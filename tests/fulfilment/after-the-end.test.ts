@@ -8,7 +8,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { refundEvent, signedEvent } from '../../scripts/lib/stripeCheckoutStandIn';
-import { confirmation, latePayment, refundMail, thanks } from '../../shared/content';
+import { confirmation, latePayment, refundMail, thanks, workshop } from '../../shared/content';
 import { journeyTimeline } from '../../shared/logic/journey';
 import { TEST_START_MS, testApp } from '../helpers/testApp';
 import { accessPathOf, deliver, MEETING_URL, parsedMails, type Rig, signed, startRig, WEBHOOK_SECRET } from '../helpers/fulfilment';
@@ -168,6 +168,6 @@ describe('a voucher credited late', () => {
     const terms = textOf(parseHtml((await request(a.app).get('/terminos')).text).querySelector('main'));
     expect(terms).toContain(latePayment.lateVoucher);
     expect(terms).toContain(latePayment.afterEnd);
-    expect(terms).toContain(`${latePayment.cardsOnlyFrom} miércoles 1 de octubre de 2025, 12:00 a. m. hora de la Ciudad de México.`);
+    expect(terms).toContain(`${latePayment.cardsOnlyFrom} miércoles 1 de octubre de 2025, 12:00 a. m. ${workshop.zoneLabel}.`);
   });
 });

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { confirmation, journeyMails } from '../../shared/content';
 import { markKeys } from '../../server/fulfilment/records/mailMarks';
 import { testApp, TEST_START_MS } from '../helpers/testApp';
-import { accessUrlOf, CONTACT_EMAIL, deliver, MATERIALS, MEETING_URL, parsedMails, type Rig, signed, startRig } from '../helpers/fulfilment';
+import { accessUrlOf, CONTACT_EMAIL, deliver, MATERIALS, MEETING_URL, parsedMails, type Rig, START_IN_WORDS, signed, startRig } from '../helpers/fulfilment';
 import { WARN } from '../helpers/logs';
 import { seriesValue } from '../helpers/seriesValue';
 
@@ -59,7 +59,7 @@ describe('"Mañana es el taller", a day before the start', () => {
     const toAna = reminders.find((mail) => addressOf(mail) === ana.email);
     const text = toAna?.text ?? '';
     expect(text).toContain(journeyMails.dayBefore.heading('Ana'));
-    expect(text).toContain('miércoles 8 de octubre de 2025, 8:00 p. m. hora de la Ciudad de México');
+    expect(text).toContain(START_IN_WORDS);
     expect(text).toContain('- Bogotá: miércoles 8 de octubre de 2025, 9:00 p. m.');
     expect(text).toContain(accessUrlOf(ana.sessionId));
     expect(text).toContain(CONTACT_EMAIL);

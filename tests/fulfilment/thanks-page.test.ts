@@ -5,10 +5,10 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { confirmation, faq, thanks } from '../../shared/content';
+import { confirmation, faq, thanks, voucherExpiry } from '../../shared/content';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { THANKS_READS } from '../../server/fulfilment/fulfilmentRoutes';
-import { accessUrlOf, asText, CONTACT_EMAIL, MEETING_URL, type Rig, startRig, veventOf } from '../helpers/fulfilment';
+import { accessUrlOf, asText, CONTACT_EMAIL, MEETING_URL, type Rig, START_IN_WORDS, startRig, veventOf } from '../helpers/fulfilment';
 import { waitUntil } from '../../scripts/lib/harness';
 import { parseHtml, textOf } from '../helpers/html';
 import type { LogLine } from '../helpers/logs';
@@ -45,8 +45,8 @@ describe('/gracias for a paid purchase from our link', () => {
     const res = await visit(app, sessionId);
     expect(res.status).toBe(200);
     const doc = parseHtml(res.text);
-    expect(textOf(doc.querySelector('h1'))).toBe('¡Gracias, María! Tu lugar está confirmado');
-    expect(textOf(doc.querySelector('main'))).toContain('miércoles 8 de octubre de 2025, 8:00 p. m. hora de la Ciudad de México');
+    expect(textOf(doc.querySelector('h1'))).toBe(thanks.paid.heading('María'));
+    expect(textOf(doc.querySelector('main'))).toContain(START_IN_WORDS);
     expect(textOf(doc.querySelector('.thanks__cities'))).toContain('Madrid jueves 9 de octubre de 2025, 4:00 a. m.');
     expect(doc.querySelector(`a[href="${accessUrlOf(sessionId)}"]`)?.textContent).toContain(confirmation.joinCta);
     const google = new URL(doc.querySelector('a[href^="https://calendar.google.com/"]')?.getAttribute('href') ?? '');
@@ -110,16 +110,14 @@ describe('/gracias in the other states', () => {
   it('a voucher that expired unpaid: nothing charged, the place no longer held, how to buy again; no join link, no invite, no mail', async () => {
     const { app } = instance();
     const sessionId = rig.stripe.checkout.createSession('voucher', { buyer: { name: 'Sol', email: 'sol@correo.example.org' } });
-    expect(textOf(parseHtml((await visit(app, sessionId)).text).querySelector('main'))).toContain(
-      'Si vencen sin pagarse, la compra se cancela sin ningún cargo y pierdes el lugar apartado.',
-    );
+    expect(textOf(parseHtml((await visit(app, sessionId)).text).querySelector('main'))).toContain(voucherExpiry.lapse);
     rig.stripe.checkout.expireVoucher(sessionId);
     // Another instance, which has not remembered the voucher as pending.
     const res = await visit(instance().app, sessionId);
     expect(res.status).toBe(200);
     const main = parseHtml(res.text).querySelector('main');
-    expect(textOf(main?.querySelector('h1'))).toBe('Tu ficha venció sin pagarse');
-    expect(textOf(main)).toContain('La compra se canceló sin ningún cargo y el lugar que tenías apartado se liberó.');
+    expect(textOf(main?.querySelector('h1'))).toBe(thanks.expired.heading);
+    expect(textOf(main)).toContain(thanks.expired.lead);
     expect(textOf(main)).not.toContain(thanks.pending.heading);
     expect(main?.querySelector(`a[href="mailto:${CONTACT_EMAIL}"]`)).not.toBeNull();
     expect(res.text).not.toContain(MEETING_URL);

@@ -12,6 +12,7 @@ import { sessionEvent, signedEvent } from '../../scripts/lib/stripeCheckoutStand
 import { type StripeStandIn, startStripeStandIn } from '../../scripts/lib/stripeStandIn';
 import { waitUntil } from '../../scripts/lib/harness';
 import { accessToken } from '../../server/fulfilment/pages/accessToken';
+import { workshop } from '../../shared/content';
 
 export const KEY = 'rk_test_fulfilmentstandinkey';
 export const LINK = 'plink_1FulfilmentEarlyBird';
@@ -26,6 +27,8 @@ export const MATERIALS = {
   HOOKS_URL: 'https://archivos.example.org/50-ganchos',
 };
 export const CONTACT_EMAIL = 'hola@taller.example.org';
+/** The test edition's start (tests/helpers/testApp.ts) as pages and mails write it: the date a fact, its zone the content's. */
+export const START_IN_WORDS = `miércoles 8 de octubre de 2025, 8:00 p. m. ${workshop.zoneLabel}`;
 export const PUBLIC_URL = 'https://taller.example.org';
 
 export interface Rig {

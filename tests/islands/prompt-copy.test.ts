@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 /**
- * The prompt page's copy buttons as served (shared/components/PromptCopy.tsx) and woken by client/promptCopy.ts:
+ * The prompt page's copy buttons as served (shared/components/PromptCopy.tsx) and woken by client/copyButtons.ts:
  * no island, one listener.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { wakeCopyButtons } from '../../client/promptCopy';
+import { wakeCopyButtons } from '../../client/copyButtons';
 import { promptCopy, promptPage } from '../../shared/content';
 import { BEFORE_DEADLINE_MS } from '../helpers/testApp';
 import { fakeDeviceClock, fetchPage, mountPage, textOf, until } from '../helpers/islands';

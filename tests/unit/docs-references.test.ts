@@ -50,6 +50,35 @@ describe.each(markdown)('%s', (file) => {
   });
 });
 
+/** A doc's "In the code": from its heading to the next heading of its level or above, or the end. */
+const inTheCode = (text: string): string | null => /^## In the code\n([\s\S]*?)(?=^#{1,2} |(?![\s\S]))/m.exec(text)?.[1] ?? null;
+/** A file's path, with its extension, under one of these folders. */
+const filesIn = (section: string, folders: string): string[] =>
+  [...section.matchAll(new RegExp(`(?<![\\w./-])(?:${folders})/[\\w./-]*\\.\\w+`, 'g'))].map((match) => match[0]);
+
+describe.each(filesUnder('docs').filter((file) => file.endsWith('.md') && !file.includes(`${path.sep}decisions${path.sep}`)))(
+  '%s, for a reader of the code',
+  (file) => {
+    const section = inTheCode(readFileSync(file, 'utf8'));
+
+    it('has an "In the code" section naming the files a request passes through, and the tests that guard them', () => {
+      expect(section, 'no "## In the code" heading').not.toBeNull();
+      expect(filesIn(section ?? '', 'server|shared|client|deploy|scripts')).not.toEqual([]);
+      expect(filesIn(section ?? '', 'tests')).not.toEqual([]);
+    });
+  },
+);
+
+describe('an "In the code" section', () => {
+  it('ends at the next heading of its level, and counts only paths with an extension', () => {
+    const doc = '# A\n\n## In the code\n\n`server/app.ts`, `tests/`\n\n### More\n\n`tests/unit/x.test.ts`\n\n## After\n\n`scripts/lib/y.ts`\n';
+    const section = inTheCode(doc) ?? '';
+    expect(filesIn(section, 'server|shared|client|deploy|scripts')).toEqual(['server/app.ts']);
+    expect(filesIn(section, 'tests')).toEqual(['tests/unit/x.test.ts']);
+    expect(inTheCode('# A\n\n## Other\n')).toBeNull();
+  });
+});
+
 describe('the repository', () => {
   it('cites no issue number and no file of the tracker', () => {
     const self = path.join('tests', 'unit', 'docs-references.test.ts');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownParts, secondsLeft, untilNextTick } from '../../shared/logic/countdown';
+import { countdownParts, secondsLeft, untilNextTick } from '../../shared/logic/timeLeft';
 import { pageClock } from '../../shared/logic/pageClock';
 import { earlyBirdEndMs, saleState, upcomingChanges, type SaleTerms } from '../../shared/logic/sale';
 

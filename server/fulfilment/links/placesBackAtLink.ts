@@ -7,7 +7,7 @@ import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import { type LimitPlan, limitPlan, placeBackOpen } from './placesBackPlan';
 import { placeGivenBack } from '../records/placeBackMark';
-import type { PlacesBackOutcome } from '../reports/outcomes';
+import type { PlacesBackOutcome } from '../reports/fulfilmentOutcomes';
 
 export interface PlacesBackResult {
   outcome: PlacesBackOutcome;
@@ -41,7 +41,7 @@ const TURNS = 4;
  * carries out one of them, a compare-and-set (docs/decisions/0018-a-voucher-gives-its-place-back.md). `attempt` moves
  * past a key spent without effect (a failure Stripe stored under it).
  */
-export const raiseKey = (paymentLink: string, from: number, attempt: number): string => `taller_limit_added_by_site-${paymentLink}-${from}-${attempt}`;
+const raiseKey = (paymentLink: string, from: number, attempt: number): string => `taller_limit_added_by_site-${paymentLink}-${from}-${attempt}`;
 
 const LINE: Record<Exclude<PlacesBackOutcome, 'given_back' | 'counted'>, { level: 'info' | 'warn'; message: string }> = {
   left_alone: {

@@ -6,7 +6,7 @@ import type { MailFacts } from '../../../shared/components/mail/MailFrame';
 const DAY_MINUTES = 24 * 60;
 
 /** One copy of a buyer's event: its start, the UID and SEQUENCE it carries, what it asks of the calendar, and for whom. */
-export interface InviteCopy {
+interface InviteCopy {
   startMs: number;
   uid: string;
   sequence: number;

@@ -4,7 +4,7 @@ import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
 import { MailError, type Mailer, type MailMessage } from './smtpMailer';
 import { claimKey, claimToken, isOwnClaim, type MailKind, type Mark, markMetadata, nextStep, rankOf, readMark } from '../records/mailMarks';
 import type { Purchase } from '../records/purchase';
-import type { MailOutcome } from '../reports/outcomes';
+import type { MailOutcome } from '../reports/fulfilmentOutcomes';
 
 export interface MailResult {
   kind: MailKind;
@@ -53,7 +53,7 @@ export interface SendOnceOptions {
 }
 
 /** Ten minutes: a send is bounded by the SMTP timeouts to well under one, and the next sweep comes sooner. */
-export const CLAIM_LEASE_MS = 10 * 60_000;
+const CLAIM_LEASE_MS = 10 * 60_000;
 /** A claim's key found spent with nothing carried out (a 500 Stripe stored under it) is passed over, this often at most per call. */
 const SPENT_KEYS = 2;
 /** Claims whose answer never came, remembered to recognise them as this instance's own: far more than are ever in flight. */

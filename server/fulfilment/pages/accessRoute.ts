@@ -13,7 +13,7 @@ import type { BuyerInvite } from '../mail/buyerInvite';
 import type { AccessFacts, Verified } from '../settle/fulfilSession';
 import { privateHeaders, sendPrivatePage } from './privatePage';
 import type { SessionLookup } from './sessionLookup';
-import type { AccessOutcome } from '../reports/outcomes';
+import type { AccessOutcome } from '../reports/fulfilmentOutcomes';
 
 export interface AccessOptions {
   accessSecret: string;

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 
 /** "Vuelve a cargar esta página en un minuto." */
-export const RETRY_AFTER_SECONDS = 60;
+const RETRY_AFTER_SECONDS = 60;
 
 /** A buyer's page: its address is a credential, kept by nobody, sent to no one, shown to no search engine. */
 export function privateHeaders(res: Response): void {

@@ -2,7 +2,7 @@ import type { Clock } from '../../ops/clock';
 import type { Verified } from '../settle/fulfilSession';
 import type { ReadBudget } from './stripeReadBudget';
 import type { RecentSessions } from './recentSessions';
-import type { LookupSource } from '../reports/outcomes';
+import type { LookupSource } from '../reports/fulfilmentOutcomes';
 
 /** What Stripe said (or the memory remembered), or why nothing was asked or answered. */
 export type Looked = Verified | 'unavailable' | 'over_budget';

@@ -8,7 +8,7 @@ import type { Verified } from '../settle/fulfilSession';
 import type { BuyerInvite } from '../mail/buyerInvite';
 import { privateHeaders, sendPrivatePage } from './privatePage';
 import type { Looked, SessionLookup } from './sessionLookup';
-import type { LookupOutcome } from '../reports/outcomes';
+import type { LookupOutcome } from '../reports/fulfilmentOutcomes';
 import { isSessionId } from '../records/sessionId';
 
 const OUTCOME_OF: Record<Verified['kind'], LookupOutcome> = {

@@ -47,7 +47,7 @@ export interface CheckoutApi {
 }
 
 /** Stripe's largest page: a sale of a thousand purchases is ten reads. */
-export const PAGE_SIZE = 100;
+const PAGE_SIZE = 100;
 const EXPAND = ['payment_intent.latest_charge'];
 const EXPAND_LISTED = ['data.payment_intent.latest_charge'];
 

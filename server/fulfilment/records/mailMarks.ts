@@ -27,7 +27,7 @@ import { isoInWorkshopZone } from '../../../shared/logic/schedule';
 export type MailKind = 'confirmation' | 'date_change' | 'day_before' | 'hour_before' | 'recording' | 'refund' | 'cancellation';
 export const MAIL_KINDS: readonly MailKind[] = ['confirmation', 'date_change', 'day_before', 'hour_before', 'recording', 'refund', 'cancellation'];
 
-export const MARK_PREFIX: Record<MailKind, string> = {
+const MARK_PREFIX: Record<MailKind, string> = {
   confirmation: 'taller_confirmation',
   date_change: 'taller_date_change',
   day_before: 'taller_reminder_day',

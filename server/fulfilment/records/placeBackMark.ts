@@ -5,7 +5,7 @@
  * (server/fulfilment/links/placesBackAtLink.ts): whatever writes it again, it counts once. Nothing else is ever
  * written under it. Named so that no one takes it for the link's own count of places added.
  */
-export const PLACE_BACK_MARK = 'taller_voucher_place';
+const PLACE_BACK_MARK = 'taller_voucher_place';
 const RETURNED = 'returned';
 /** What earlier releases wrote for the same decision: still read, never written. */
 const LEGACY_MARK = { key: 'taller_place_back', value: 'given' } as const;

@@ -4,7 +4,7 @@
  * every instance and every later turn refunds for the same reason and tells the buyer why, however the refund went
  * (at Stripe, or by bank transfer for a voucher Stripe cannot refund). A refund the owner made by hand carries none.
  */
-export const REFUND_MARK = 'taller_refund';
+const REFUND_MARK = 'taller_refund';
 
 /**
  * Why the site refunds: `after_end`, a payment that arrived once the workshop had ended; `date_change`, the buyer's

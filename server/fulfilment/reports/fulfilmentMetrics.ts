@@ -2,7 +2,16 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { CallKind } from '../../stripe/pace';
 import type { MailKind } from '../records/mailMarks';
 import type { RefundReason } from '../records/refundMark';
-import type { AccessOutcome, LookupOutcome, LookupSource, MailOutcome, PlacesBackOutcome, RefundOutcome, WebhookEventType, WebhookOutcome } from './outcomes';
+import type {
+  AccessOutcome,
+  LookupOutcome,
+  LookupSource,
+  MailOutcome,
+  PlacesBackOutcome,
+  RefundOutcome,
+  WebhookEventType,
+  WebhookOutcome,
+} from './fulfilmentOutcomes';
 
 /** What the fulfilment counts (docs/fulfilment.md): never a session id, a token, an address or a link, only outcomes. */
 export interface FulfilmentMetrics {

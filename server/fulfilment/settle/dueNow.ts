@@ -6,7 +6,7 @@ import type { Journey } from '../records/purchaseJourney';
 import type { RefundReason } from '../records/refundMark';
 
 /** A reminder missed by more than this (the site was down at its moment) is skipped: a late "in an hour" misleads. */
-export const REMINDER_GRACE_MS = 30 * 60_000;
+const REMINDER_GRACE_MS = 30 * 60_000;
 
 /** What is due for one purchase now: the mails to send, the reminders whose moment passed too long ago, its place, its refund. */
 export interface Due {

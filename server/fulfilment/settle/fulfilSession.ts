@@ -7,7 +7,7 @@ import { bonificationOf, moneyBackOf } from '../records/refundTerms';
 import { type EditionTerms, journeyOf } from '../records/purchaseJourney';
 import { refundOwed } from './dueNow';
 import type { Settle, Settled, Via } from './settlePurchase';
-import type { MailOutcome, Outcome, PlacesBackOutcome, RefundOutcome } from '../reports/outcomes';
+import type { MailOutcome, Outcome, PlacesBackOutcome, RefundOutcome } from '../reports/fulfilmentOutcomes';
 
 /**
  * What a paid (or free) purchase's personal link shows of its own journey (server/fulfilment/records/purchaseJourney.ts):
@@ -61,7 +61,7 @@ const REFUND_OUTCOME: Record<RefundOutcome, Outcome> = {
   stripe_unavailable: 'stripe_unavailable',
 };
 
-export interface Concluded {
+interface Concluded {
   outcome: Outcome;
   /** A short cause for the log: never an address, a session id or a link. */
   detail?: string;
@@ -70,7 +70,7 @@ export interface Concluded {
 }
 
 /** One call about one session: what Stripe says of it, then what was done, each when it is known. */
-export interface Fulfilling {
+interface Fulfilling {
   /** Rejects with a CheckoutError when Stripe cannot say. */
   verified: Promise<Verified>;
   /** Never rejects. */
@@ -119,7 +119,7 @@ export function verifiedOf({ purchase }: Pick<Settled, 'purchase'>, { edition, c
   return journey.cancelled ? { kind: 'cancelled', firstName, money: null } : { kind: 'pending' };
 }
 
-export function conclusionOf(settled: Settled, reading: Reading): Concluded {
+function conclusionOf(settled: Settled, reading: Reading): Concluded {
   const { purchase, results, placeBack, refund } = settled;
   if (!purchase) return { outcome: 'not_ours' };
   const paymentIntent = purchase.paymentIntentId ?? undefined;

@@ -7,7 +7,7 @@ import { bonificationOf } from '../records/refundTerms';
 import type { Purchase } from '../records/purchase';
 import { type RefundReason, refundKey, refundMetadata } from '../records/refundMark';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
-import type { RefundOutcome } from '../reports/outcomes';
+import type { RefundOutcome } from '../reports/fulfilmentOutcomes';
 
 export interface RefundResult {
   outcome: RefundOutcome;

@@ -59,7 +59,7 @@ export interface SettleOptions {
 }
 
 /** Where the owner finds a purchase in the Dashboard, for a log line: never the session id (it opens the buyer's pages). */
-export const purchaseFields = (purchase: Purchase): Record<string, string> =>
+const purchaseFields = (purchase: Purchase): Record<string, string> =>
   purchase.paymentIntentId ? { payment_intent: purchase.paymentIntentId } : { free_purchase_at: new Date(purchase.paidAtMs ?? 0).toISOString() };
 
 /**

@@ -4,13 +4,13 @@ import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { EndAccess, Fulfil } from '../settle/fulfilSession';
-import { ACCESS_EVENTS, type Outcome, SESSION_EVENTS, type WebhookEventType, type WebhookOutcome } from '../reports/outcomes';
+import { ACCESS_EVENTS, type Outcome, SESSION_EVENTS, type WebhookEventType, type WebhookOutcome } from '../reports/fulfilmentOutcomes';
 import { isSessionId } from '../records/sessionId';
 
 /** Stripe's own default: an event signed more than five minutes before it arrives is refused. */
 const TOLERANCE_SECONDS = 300;
 /** A Checkout Session event is a few kilobytes; anything far larger is not Stripe's. */
-export const MAX_WEBHOOK_BYTES = 256 * 1024;
+const MAX_WEBHOOK_BYTES = 256 * 1024;
 /** Whether `header` has the shape of Stripe's: `t=<unix seconds>` and a `v1=<HMAC-SHA256 in hex>`, comma-separated. */
 function hasStripeShape(header: string): boolean {
   const parts = header.split(',');

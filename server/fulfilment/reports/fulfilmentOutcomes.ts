@@ -10,15 +10,6 @@
  * nothing sent, to be tried again. `mark_failed`: sent, but the mark could not be written.
  */
 export type MailOutcome = 'sent' | 'already_sent' | 'in_progress' | 'undeliverable' | 'mail_failed' | 'stripe_unavailable' | 'mark_failed';
-export const MAIL_OUTCOMES: readonly MailOutcome[] = [
-  'sent',
-  'already_sent',
-  'in_progress',
-  'undeliverable',
-  'mail_failed',
-  'stripe_unavailable',
-  'mark_failed',
-];
 
 /**
  * What asking the Payment Link to give the places back came to. `given_back`: this call's update raised it.
@@ -27,15 +18,6 @@ export const MAIL_OUTCOMES: readonly MailOutcome[] = [
  * refused (the key without *Payment Links: Write* included); the next turn tries again.
  */
 export type PlacesBackOutcome = 'given_back' | 'counted' | 'left_alone' | 'no_limit' | 'over' | 'in_progress' | 'stripe_unavailable';
-export const PLACES_BACK_OUTCOMES: readonly PlacesBackOutcome[] = [
-  'given_back',
-  'counted',
-  'left_alone',
-  'no_limit',
-  'over',
-  'in_progress',
-  'stripe_unavailable',
-];
 
 /**
  * What refunding a purchase came to (server/fulfilment/settle/refundOnce.ts). `refunded`: this call's refund was made
@@ -76,7 +58,6 @@ export const SESSION_EVENTS = ['checkout.session.completed', 'checkout.session.a
 export const ACCESS_EVENTS = ['charge.refunded', 'charge.dispute.created'] as const;
 /** For the metrics, a bounded set: the five above, any other verified type, or a request that failed verification. */
 export type WebhookEventType = (typeof SESSION_EVENTS)[number] | (typeof ACCESS_EVENTS)[number] | 'other' | 'unverified';
-export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [...SESSION_EVENTS, ...ACCESS_EVENTS, 'other', 'unverified'];
 
 /**
  * How a delivery was answered. Refused before a byte of the body is read: `unsupported_media_type`, `too_large` (as
