@@ -429,8 +429,9 @@ describe.each(NAMES)('%s', (name) => {
     await shown.click('.access__change a.btn');
     await expect.poll(() => shown.evaluate(() => location.pathname), { timeout: 5_000 }).toBe(`${accessPathOf(sessionId)}/reembolso`);
     await shown.click('.access__confirm button[type="submit"]');
-    // Taken and answered with the way back: the browser said where the form came from.
-    await expect.poll(() => shown.evaluate(() => location.pathname), { timeout: 5_000 }).toBe(accessPathOf(sessionId));
+    // Taken and answered with the way back: the browser said where the form came from. The answer comes once the
+    // refund is made and its mail sent, each write to Stripe in its lane's turn (server/stripe/pace.ts): seconds.
+    await expect.poll(() => shown.evaluate(() => location.pathname), { timeout: 15_000 }).toBe(accessPathOf(sessionId));
     expect(await shown.evaluate(() => document.querySelector('h1')?.textContent)).toBe(accessChanges.withdrawn.heading('Ana'));
     const intent = rig.stripe.checkout.paymentIntentOf(sessionId)?.id;
     expect(rig.stripe.checkout.refunds.refunds.filter(({ refund }) => refund.payment_intent === intent)).toHaveLength(1);

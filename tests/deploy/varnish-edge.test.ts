@@ -42,11 +42,15 @@ const reached = (): string[] =>
     .map((line) => JSON.parse(line) as { event?: string; method?: string; path?: string })
     .filter((entry) => entry.event === 'request' && entry.path !== '/healthz' && entry.path !== '/_outage')
     .map((entry) => `${entry.method} ${entry.path}`);
-/** What reached the instance while `act` ran, once its request log has caught up. */
-async function reachedDuring(act: () => Promise<void>): Promise<string[]> {
+/**
+ * What reached the instance while `act` ran, once its request log has caught up: the `atLeast` lines the test knows
+ * must come (a busy machine writes them late), then no more for a moment.
+ */
+async function reachedDuring(act: () => Promise<void>, atLeast = 0): Promise<string[]> {
   const before = reached().length;
   await act();
-  // Each request is logged when its response has finished: give the last line a moment to arrive.
+  await waitUntil(`${atLeast} request(s) logged`, () => reached().length - before >= atLeast, 10_000, 50);
+  // Each request is logged when its response has finished: give a further line a moment to arrive.
   let settled = -1;
   await waitUntil(
     'the request log settled',
@@ -97,7 +101,7 @@ describe('deploy/varnish/taller.vcl keys by path alone', () => {
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         },
       });
-    });
+    }, 1);
     const seconds = (Date.now() - from) / 1000;
     agent.destroy();
     expect(Object.fromEntries(statuses)).toEqual({ 200: 10_000 });
@@ -112,7 +116,7 @@ describe('deploy/varnish/taller.vcl keys by path alone', () => {
     const answers: Answer[] = [];
     const origin = await reachedDuring(async () => {
       for (let n = 0; n < 30; n += 1) answers.push(await ask(varnish.port, `${hydrateScript}?v=${random()}`, { headers: { 'accept-encoding': 'br' } }));
-    });
+    }, 1);
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
     expect(new Set(answers.map((answer) => answer.body.toString('base64'))).size).toBe(1);
     expect(origin).toEqual([`GET ${hydrateScript}`]);
@@ -123,7 +127,7 @@ describe('deploy/varnish/taller.vcl keys by path alone', () => {
     const answers: Answer[] = [];
     const origin = await reachedDuring(async () => {
       for (const host of hosts) answers.push(await ask(varnish.port, '/prompt1', { headers: { host } }));
-    });
+    }, 1);
     expect(answers.map((answer) => answer.status)).toEqual(hosts.map(() => 200));
     expect(origin.filter((line) => line.includes('/prompt1'))).toHaveLength(1);
   });
@@ -166,7 +170,7 @@ describe("deploy/varnish/taller.vcl keeps a missing asset's 404 a few seconds, f
     const answers: Answer[] = [];
     const origin = await reachedDuring(async () => {
       for (const encoding of ['br', 'gzip', 'identity']) answers.push(await ask(varnish.port, missing, { headers: { 'accept-encoding': encoding } }));
-    });
+    }, 1);
     expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404]);
     for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
     expect(origin.filter((line) => line === `GET ${missing}`)).toHaveLength(1);
