@@ -157,11 +157,12 @@ const engines = Object.fromEntries(NAMES.map((name) => [name, lazily(ENGINES[nam
 describe.each(NAMES)('%s', (name) => {
   const engine = engines[name];
   let page: EnginePage | undefined;
-  // The next engine starts while this one's tests run. Each test still awaits its own engine, so one that cannot
-  // start fails its tests with its own message.
-  beforeAll(() => {
+  // This engine and the site start before the first test, not within it; the next engine starts while this one's
+  // tests run. Each test still awaits its own engine, so one that cannot start fails its tests with its own message.
+  beforeAll(async () => {
     const next = NAMES[NAMES.indexOf(name) + 1];
     if (next) engines[next].get().catch(() => undefined);
+    await Promise.all([engine.get(), server.get()]).catch(() => undefined);
   });
   afterAll(() => engine.close());
 
