@@ -8,6 +8,7 @@
 //   flock /tmp/taller-heavy.lock node scripts/reports/sweep-bench.ts
 import { bundleServer } from '../lib/serverBundle.ts';
 import { startSmtpStandIn } from '../lib/smtpStandIn.ts';
+import { maxOf } from '../lib/stats.ts';
 import { startStripeStandIn } from '../lib/stripeStandIn.ts';
 import { type Quiet, virtualTime, type VirtualTime } from '../lib/virtualTime.ts';
 
@@ -138,7 +139,7 @@ async function wave(purchases: number, instances: number, nothingDue = false): P
     const during = calls.filter((call) => call.atMs >= HOUR_BEFORE_MS);
     const perSecond = new Map<number, number>();
     for (const call of calls) perSecond.set(Math.floor(call.atMs / 1000), (perSecond.get(Math.floor(call.atMs / 1000)) ?? 0) + 1);
-    const peak = Math.max(...perSecond.values());
+    const peak = maxOf(perSecond.values());
     const last = smtp.received.reduce((latest, mail) => Math.max(latest, mail.atMs), HOUR_BEFORE_MS);
     const lastText =
       smtp.received.length < purchases ? `${smtp.received.length} sent in ${GIVE_UP_MS / MINUTE} min` : `${((last - HOUR_BEFORE_MS) / 1000).toFixed(0)} s`;

@@ -16,7 +16,19 @@ import { asRead, parseHtml, textOf } from '../helpers/html';
 import { ERROR } from '../helpers/logs';
 import { seriesValue } from '../helpers/seriesValue';
 import { TEST_START_MS, testApp } from '../helpers/testApp';
-import { accessPathOf, deliver, inviteOf, MATERIALS, parsedMails, type Rig, signed, startRig } from '../helpers/fulfilment';
+import {
+  accessPathOf,
+  deliver,
+  inviteOf,
+  MATERIALS,
+  parsedMails,
+  type Rig,
+  signed,
+  startRig,
+  addressOf,
+  confirmedPurchase,
+  type TestClock,
+} from '../helpers/fulfilment';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -37,22 +49,15 @@ const instance = (env: Record<string, string> = {}) =>
   testApp({ now: () => now, env: { ...rig.env(), EDITION, WORKSHOP_START: isoInWorkshopZone(TEST_START_MS), ...env }, withMetrics: true });
 type Instance = ReturnType<typeof instance>;
 
-let buyers = 0;
+const clock: TestClock = {
+  read: () => now,
+  set: (ms) => {
+    now = ms;
+  },
+};
 /** A purchase confirmed as the webhook confirms it: by card, free, or paid in cash at OXXO. */
-async function confirmed(app: Instance['app'], atMs: number, kind: 'paid' | 'free' | 'cash' = 'paid') {
-  buyers += 1;
-  const buyer = { name: `Compradora${buyers} Prueba`, email: `compradora${buyers}@correo.example.org` };
-  const sessionId = rig.stripe.checkout.createSession(kind === 'cash' ? 'voucher' : kind, { buyer, atMs });
-  if (kind === 'cash') rig.stripe.checkout.payVoucher(sessionId, atMs);
-  const saved = now;
-  now = atMs;
-  const type = kind === 'cash' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.completed';
-  expect((await deliver(app, signed(rig, type, sessionId, now))).status).toBe(200);
-  now = saved;
-  return { sessionId, email: buyer.email, firstName: `Compradora${buyers}` };
-}
+const confirmed = (app: Instance['app'], atMs: number, kind: 'paid' | 'free' | 'cash' = 'paid') => confirmedPurchase(rig, app, clock, atMs, { kind });
 
-const addressOf = (mail: ParsedMail): string => (mail.to && 'text' in mail.to ? mail.to.text : '');
 const cancellations = async (): Promise<ParsedMail[]> => (await parsedMails(rig)).filter((mail) => mail.subject === cancellationMail.subject(WHEN));
 const intentOf = (sessionId: string): string => rig.stripe.checkout.paymentIntentOf(sessionId)?.id ?? '';
 const chargeOf = (sessionId: string): string => {

@@ -16,7 +16,20 @@ import { asRead, parseHtml, textOf } from '../helpers/html';
 import { WARN } from '../helpers/logs';
 import { seriesValue } from '../helpers/seriesValue';
 import { TEST_START_MS, testApp } from '../helpers/testApp';
-import { accessPathOf, asText, deliver, inviteOf, KEY, parsedMails, PUBLIC_URL, type Rig, signed, startRig, veventOf } from '../helpers/fulfilment';
+import {
+  accessPathOf,
+  asText,
+  inviteOf,
+  KEY,
+  parsedMails,
+  PUBLIC_URL,
+  type Rig,
+  startRig,
+  veventOf,
+  addressOf,
+  confirmedPurchase,
+  type TestClock,
+} from '../helpers/fulfilment';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -40,22 +53,15 @@ const instance = (startMs: number, env: Record<string, string> = {}) =>
   testApp({ now: () => now, env: { ...rig.env(), EDITION, WORKSHOP_START: isoInWorkshopZone(startMs), ...env }, withMetrics: true });
 type Instance = ReturnType<typeof instance>;
 
-let buyers = 0;
+const clock: TestClock = {
+  read: () => now,
+  set: (ms) => {
+    now = ms;
+  },
+};
 /** A purchase paid at `atMs`, confirmed as the webhook confirms it. */
-async function confirmed(app: Instance['app'], atMs: number, kind: 'paid' | 'free' | 'cash' = 'paid') {
-  buyers += 1;
-  const buyer = { name: `Compradora${buyers} Prueba`, email: `compradora${buyers}@correo.example.org` };
-  const sessionId = rig.stripe.checkout.createSession(kind === 'cash' ? 'voucher' : kind, { buyer, atMs });
-  if (kind === 'cash') rig.stripe.checkout.payVoucher(sessionId, atMs);
-  const saved = now;
-  now = atMs;
-  const type = kind === 'cash' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.completed';
-  expect((await deliver(app, signed(rig, type, sessionId, now))).status).toBe(200);
-  now = saved;
-  return { sessionId, email: buyer.email, firstName: `Compradora${buyers}` };
-}
+const confirmed = (app: Instance['app'], atMs: number, kind: 'paid' | 'free' | 'cash' = 'paid') => confirmedPurchase(rig, app, clock, atMs, { kind });
 
-const addressOf = (mail: ParsedMail): string => (mail.to && 'text' in mail.to ? mail.to.text : '');
 const mailsWith = async (subject: string): Promise<ParsedMail[]> => (await parsedMails(rig)).filter((mail) => mail.subject === subject);
 const mailsTo = async (email: string): Promise<ParsedMail[]> => (await parsedMails(rig)).filter((mail) => addressOf(mail) === email);
 const movedSubject = (startMs: number): string => dateChangeMail.subject(workshopSchedule(startMs).fullLabel);

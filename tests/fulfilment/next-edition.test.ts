@@ -4,7 +4,6 @@
  * materials until their own window closes, and never get the new edition's reminders, new-date mail, live redirect or
  * recording mail. The real app, the real SDK against the Stripe stand-in, a real SMTP server, mails read by mailparser.
  */
-import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { access, confirmation, journeyMails } from '../../shared/content';
@@ -12,7 +11,7 @@ import { journeyTimeline } from '../../shared/logic/journey';
 import { isoInWorkshopZone } from '../../shared/logic/schedule';
 import { parseHtml, textOf } from '../helpers/html';
 import { TEST_START_MS, testApp } from '../helpers/testApp';
-import { accessPathOf, deliver, MATERIALS, MEETING_URL, parsedMails, type Rig, signed, startRig } from '../helpers/fulfilment';
+import { accessPathOf, MATERIALS, MEETING_URL, parsedMails, type Rig, startRig, addressOf, confirmedPurchase, type TestClock } from '../helpers/fulfilment';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -37,21 +36,16 @@ afterEach(async () => {
 });
 
 const instance = (env: Record<string, string>) => testApp({ now: () => now, env: { ...rig.env(), ...env } });
-const addressOf = (mail: ParsedMail): string => (mail.to && 'text' in mail.to ? mail.to.text : '');
 const subjectsTo = async (email: string): Promise<string[]> =>
   (await parsedMails(rig)).filter((mail) => addressOf(mail) === email).map((mail) => mail.subject ?? '');
 
-let buyers = 0;
-async function confirmed(app: ReturnType<typeof instance>['app'], atMs: number, link?: string) {
-  buyers += 1;
-  const buyer = { name: `Compradora${buyers} Prueba`, email: `compradora${buyers}@correo.example.org` };
-  const sessionId = rig.stripe.checkout.createSession('paid', { buyer, atMs, ...(link && { link }) });
-  const saved = now;
-  now = atMs;
-  expect((await deliver(app, signed(rig, 'checkout.session.completed', sessionId, now))).status).toBe(200);
-  now = saved;
-  return { sessionId, email: buyer.email, firstName: `Compradora${buyers}` };
-}
+const clock: TestClock = {
+  read: () => now,
+  set: (ms) => {
+    now = ms;
+  },
+};
+const confirmed = (app: ReturnType<typeof instance>['app'], atMs: number, link?: string) => confirmedPurchase(rig, app, clock, atMs, { link });
 
 /** The earlier edition, run to its end: a buyer confirmed, the workshop held, the recording mail sent. */
 async function earlierEdition() {

@@ -9,7 +9,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { confirmation, journeyMails } from '../../shared/content';
 import { markKeys } from '../../server/fulfilment/records/mailMarks';
 import { testApp, TEST_START_MS } from '../helpers/testApp';
-import { accessUrlOf, CONTACT_EMAIL, deliver, MATERIALS, MEETING_URL, parsedMails, type Rig, START_IN_WORDS, signed, startRig } from '../helpers/fulfilment';
+import {
+  accessUrlOf,
+  CONTACT_EMAIL,
+  deliver,
+  MATERIALS,
+  MEETING_URL,
+  parsedMails,
+  type Rig,
+  START_IN_WORDS,
+  signed,
+  startRig,
+  addressOf,
+} from '../helpers/fulfilment';
 import { WARN } from '../helpers/logs';
 import { seriesValue } from '../helpers/seriesValue';
 
@@ -41,7 +53,6 @@ async function confirmedPurchase(app: ReturnType<typeof instance>['app'], atMs: 
 }
 const subjects = async (): Promise<string[]> => (await parsedMails(rig)).map((mail) => mail.subject ?? '');
 const mailsWith = async (subject: string): Promise<ParsedMail[]> => (await parsedMails(rig)).filter((mail) => mail.subject === subject);
-const addressOf = (mail: ParsedMail): string => (mail.to && 'text' in mail.to ? mail.to.text : '');
 
 describe('"Mañana es el taller", a day before the start', () => {
   it('goes at its moment to every buyer who paid before it, not a moment sooner, and once', async () => {

@@ -86,6 +86,41 @@ export const deliver = (app: Express, delivery: { payload: string; signature: st
     .set('Stripe-Signature', delivery.signature)
     .send(delivery.payload);
 
+/** The clock a test's app reads, which the test moves. */
+export interface TestClock {
+  read: () => number;
+  set: (ms: number) => void;
+}
+
+let buyersMade = 0;
+/**
+ * A purchase made at `atMs` and confirmed as the webhook confirms it, on the app's clock set to that moment and put
+ * back after: by card, free, or a voucher paid in cash at OXXO; at the rig's Payment Link or at `link`.
+ */
+export async function confirmedPurchase(
+  rig: Rig,
+  app: Express,
+  clock: TestClock,
+  atMs: number,
+  { kind = 'paid', link }: { kind?: 'paid' | 'free' | 'cash'; link?: string } = {},
+): Promise<{ sessionId: string; email: string; firstName: string }> {
+  buyersMade += 1;
+  const firstName = `Compradora${buyersMade}`;
+  const buyer = { name: `${firstName} Prueba`, email: `compradora${buyersMade}@correo.example.org` };
+  const sessionId = rig.stripe.checkout.createSession(kind === 'cash' ? 'voucher' : kind, { buyer, atMs, ...(link && { link }) });
+  if (kind === 'cash') rig.stripe.checkout.payVoucher(sessionId, atMs);
+  const saved = clock.read();
+  clock.set(atMs);
+  const type = kind === 'cash' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.completed';
+  const { status } = await deliver(app, signed(rig, type, sessionId, atMs));
+  clock.set(saved);
+  if (status !== 200) throw new Error(`the webhook answered ${status} to the purchase's event`);
+  return { sessionId, email: buyer.email, firstName };
+}
+
+/** A mail's recipient, as its To header names it. */
+export const addressOf = (mail: ParsedMail): string => (mail.to && 'text' in mail.to ? mail.to.text : '');
+
 /** Every mail the SMTP server accepted, parsed as a mail client would. */
 export const parsedMails = (rig: Rig): Promise<ParsedMail[]> => Promise.all(rig.smtp.received.map((mail) => simpleParser(mail.raw)));
 
