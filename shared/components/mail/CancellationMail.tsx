@@ -18,13 +18,7 @@ export function CancellationMail({ facts }: { facts: CancellationFacts }) {
       <MoneyBackParagraphs money={money} />
       <p style={mailText}>{refundMail.calendarRemoved}</p>
       <p style={mailText}>{refundMail.nextEdition}</p>
-      <MailClosing
-        title={confirmation.contactTitle}
-        text={confirmation.contactText}
-        contactEmail={facts.contactEmail}
-        signOff={cancellationMail.signOff}
-        signature={facts.signature}
-      />
+      <MailClosing contactEmail={facts.contactEmail} signOff={cancellationMail.signOff} signature={facts.signature} />
     </MailFrame>
   );
 }

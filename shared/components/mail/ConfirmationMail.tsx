@@ -19,13 +19,7 @@ export function ConfirmationMail({ firstName, whenLabel, cityTimes, accessUrl, c
       <MailList title={confirmation.nextTitle} items={confirmation.next} />
       <MailList title={confirmation.prepareTitle} items={confirmation.prepare} />
 
-      <MailClosing
-        title={confirmation.contactTitle}
-        text={confirmation.contactText}
-        contactEmail={contactEmail}
-        signOff={confirmation.signOff}
-        signature={signature}
-      />
+      <MailClosing contactEmail={contactEmail} signOff={confirmation.signOff} signature={signature} />
     </MailFrame>
   );
 }

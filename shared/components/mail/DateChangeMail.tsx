@@ -20,13 +20,7 @@ export function DateChangeMail({ facts }: { facts: DateChangeFacts }) {
       <p style={mailText}>{confirmation.personalNote}</p>
       <h2 style={mailHeading}>{dateChangeMail.refundTitle}</h2>
       <p style={mailText}>{offerLine(facts)}</p>
-      <MailClosing
-        title={confirmation.contactTitle}
-        text={confirmation.contactText}
-        contactEmail={facts.contactEmail}
-        signOff={confirmation.signOff}
-        signature={facts.signature}
-      />
+      <MailClosing contactEmail={facts.contactEmail} signOff={confirmation.signOff} signature={facts.signature} />
     </MailFrame>
   );
 }

@@ -108,25 +108,13 @@ export function MailWhen({
   );
 }
 
-/** Whom to ask, then the sign-off and the trainer's name. */
-export function MailClosing({
-  title,
-  text,
-  contactEmail,
-  signOff,
-  signature,
-}: {
-  title: string;
-  text: string;
-  contactEmail: string;
-  signOff: string;
-  signature: string;
-}) {
+/** Whom to ask (the same words in every mail, as in closingLines), then the sign-off and the trainer's name. */
+export function MailClosing({ contactEmail, signOff, signature }: { contactEmail: string; signOff: string; signature: string }) {
   return (
     <>
-      <h2 style={mailHeading}>{title}</h2>
+      <h2 style={mailHeading}>{confirmation.contactTitle}</h2>
       <p style={mailText}>
-        {text}{' '}
+        {confirmation.contactText}{' '}
         <a href={`mailto:${contactEmail}`} style={mailLink}>
           {contactEmail}
         </a>

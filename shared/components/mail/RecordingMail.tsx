@@ -1,4 +1,4 @@
-import { confirmation, journeyMails } from '../../content';
+import { journeyMails } from '../../content';
 import { closingLines, listLines, MailButton, MailClosing, type MailFacts, MailFrame, MailList, mailText } from './MailFrame';
 
 /** The recording mail's facts: the buyer's, and until when the recording is offered (or since when it is not). */
@@ -21,13 +21,7 @@ export function RecordingMail({ facts }: { facts: RecordingFacts }) {
       <p style={mailText}>{journeyMails.personalNote}</p>
       <MailList title={words.includesTitle} items={words.includes} />
       <p style={mailText}>{untilLine(facts)}</p>
-      <MailClosing
-        title={confirmation.contactTitle}
-        text={confirmation.contactText}
-        contactEmail={facts.contactEmail}
-        signOff={words.signOff}
-        signature={facts.signature}
-      />
+      <MailClosing contactEmail={facts.contactEmail} signOff={words.signOff} signature={facts.signature} />
     </MailFrame>
   );
 }

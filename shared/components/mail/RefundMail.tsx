@@ -1,4 +1,4 @@
-import { confirmation, refundMail } from '../../content';
+import { refundMail } from '../../content';
 import { closingLines, MailClosing, type MailFacts, MailFrame, mailText } from './MailFrame';
 import { type MoneyBack, moneyBackLines, MoneyBackParagraphs } from './MoneyBack';
 
@@ -18,13 +18,7 @@ export function RefundMail({ facts }: { facts: RefundFacts }) {
       <MoneyBackParagraphs money={facts.money} />
       {facts.calendarRemoved && <p style={mailText}>{refundMail.calendarRemoved}</p>}
       <p style={mailText}>{refundMail.nextEdition}</p>
-      <MailClosing
-        title={confirmation.contactTitle}
-        text={confirmation.contactText}
-        contactEmail={facts.contactEmail}
-        signOff={refundMail.signOff}
-        signature={facts.signature}
-      />
+      <MailClosing contactEmail={facts.contactEmail} signOff={refundMail.signOff} signature={facts.signature} />
     </MailFrame>
   );
 }

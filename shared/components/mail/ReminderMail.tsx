@@ -25,13 +25,7 @@ export function ReminderMail({ reminder, facts }: { reminder: ReminderKind; fact
       {reminder === 'hourBefore' ? link : when}
       {reminder === 'hourBefore' ? when : link}
       <MailList title={confirmation.prepareTitle} items={confirmation.prepare} />
-      <MailClosing
-        title={confirmation.contactTitle}
-        text={confirmation.contactText}
-        contactEmail={facts.contactEmail}
-        signOff={confirmation.signOff}
-        signature={facts.signature}
-      />
+      <MailClosing contactEmail={facts.contactEmail} signOff={confirmation.signOff} signature={facts.signature} />
     </MailFrame>
   );
 }
