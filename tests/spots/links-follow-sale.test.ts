@@ -142,8 +142,10 @@ describe("the Early Bird's link at its deadline", () => {
     const a = instance(time);
     time.advanceTo(DEADLINE_MS);
     await untilTried([a], 'early_bird', 'close');
+    // A second past the deadline the normal price's link is due to take cards only: refused too, its own one line.
     time.advanceTo(DEADLINE_MS + POLL_SECONDS * SECOND);
     await untilTried([a], 'early_bird', 'close', 2);
+    await untilTried([a], 'normal', 'cards_only');
     expect(stripe.link().active).toBe(true);
     expect(a.logs.filter((line) => line.level >= ERROR)).toEqual([
       expect.objectContaining({
@@ -152,6 +154,13 @@ describe("the Early Bird's link at its deadline", () => {
         outcome: 'refused',
         cause: 'HTTP 403 (secret_key_required)',
         msg: "the key may not update the Early Bird's Payment Link: give it Payment Links: Write (docs/spots.md); tried again until it can",
+      }),
+      expect.objectContaining({
+        event: 'link_change',
+        link: 'normal',
+        change: 'cards_only',
+        outcome: 'refused',
+        msg: "the key may not update the normal price's Payment Link: give it Payment Links: Write (docs/spots.md); tried again until it can",
       }),
     ]);
     const metrics = (await a.metrics?.registry.metrics()) ?? '';
