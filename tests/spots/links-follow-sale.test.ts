@@ -112,6 +112,8 @@ describe("the Early Bird's link at its deadline", () => {
 
     a.stop();
     time.advanceTo(DEADLINE_MS + 10 * SECOND);
+    // A second past the deadline the normal price's link took cards only, by b: a change of its own, made before the restart.
+    await untilTried([b], 'normal', 'cards_only');
     const restarted = instance(time);
     await untilTried([restarted], 'early_bird', 'close');
     expect(stripe.linkUpdates).toHaveLength(1);
