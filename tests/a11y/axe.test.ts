@@ -182,13 +182,13 @@ describe('how axe runs', () => {
         for (const value of copy.querySelectorAll('.countdown__value, script[data-island-props], #sale-clock')) value.textContent = '';
         return copy.outerHTML;
       });
-    // The three pages side by side: each in contexts of its own.
-    await Promise.all(
-      ['/', '/prompt1', NOT_FOUND_PATH].map(async (path) => {
-        const disabled = await browser.newContext({ javaScriptEnabled: false });
-        const blocked = await browser.newContext();
-        try {
-          await blockPageScripts(blocked);
+    // Two contexts, one of each kind, each with the three pages side by side.
+    const disabled = await browser.newContext({ javaScriptEnabled: false });
+    const blocked = await browser.newContext();
+    try {
+      await blockPageScripts(blocked);
+      await Promise.all(
+        ['/', '/prompt1', NOT_FOUND_PATH].map(async (path) => {
           const [withoutJs, withoutScripts] = [await disabled.newPage(), await blocked.newPage()];
           // Both loaded (goto waits for the load event): with every script refused, nothing can change either DOM later.
           await Promise.all([withoutJs.goto(`${server.url}${path}`), withoutScripts.goto(`${server.url}${path}`)]);
@@ -196,12 +196,12 @@ describe('how axe runs', () => {
           // What the page's script would wake: the countdown island, the copy buttons; the 404 has none.
           expect(html).toContain({ '/': 'data-hydrate=', '/prompt1': 'data-prompt-copy=' }[path] ?? 'Oops! Page not found');
           expect(await normalized(withoutJs)).toBe(html);
-        } finally {
-          await disabled.close();
-          await blocked.close();
-        }
-      }),
-    );
+        }),
+      );
+    } finally {
+      await disabled.close();
+      await blocked.close();
+    }
   });
 });
 
