@@ -12,15 +12,15 @@ import { testApp, TEST_START_MS } from '../helpers/testApp';
 import {
   accessUrlOf,
   CONTACT_EMAIL,
-  deliver,
   MATERIALS,
   MEETING_URL,
   parsedMails,
   type Rig,
   START_IN_WORDS,
-  signed,
   startRig,
   addressOf,
+  confirmedPurchase,
+  type TestClock,
 } from '../helpers/fulfilment';
 import { WARN } from '../helpers/logs';
 import { seriesValue } from '../helpers/seriesValue';
@@ -41,24 +41,23 @@ afterEach(async () => {
 });
 
 const instance = (env: Record<string, string> = {}) => testApp({ now: () => now, env: { ...rig.env(), ...env }, withMetrics: true });
+const clock: TestClock = {
+  read: () => now,
+  set: (ms) => {
+    now = ms;
+  },
+};
 /** A purchase paid at `atMs` by its own buyer, whose confirmation went out then, as the webhook sends it. */
-async function confirmedPurchase(app: ReturnType<typeof instance>['app'], atMs: number, name = 'Ana Sofía Ruiz', kind: 'paid' | 'free' = 'paid') {
-  const email = `${name.split(' ')[0]?.toLowerCase()}.${rig.stripe.checkout.updates.length}@correo.example.org`;
-  const sessionId = rig.stripe.checkout.createSession(kind, { buyer: { name, email }, atMs });
-  const saved = now;
-  now = atMs;
-  expect((await deliver(app, signed(rig, 'checkout.session.completed', sessionId, now))).status).toBe(200);
-  now = saved;
-  return { sessionId, email };
-}
+const confirmed = (app: ReturnType<typeof instance>['app'], atMs: number, name = 'Ana Sofía Ruiz', kind: 'paid' | 'free' = 'paid') =>
+  confirmedPurchase(rig, app, clock, atMs, { kind, name });
 const subjects = async (): Promise<string[]> => (await parsedMails(rig)).map((mail) => mail.subject ?? '');
 const mailsWith = async (subject: string): Promise<ParsedMail[]> => (await parsedMails(rig)).filter((mail) => mail.subject === subject);
 
 describe('"Mañana es el taller", a day before the start', () => {
   it('goes at its moment to every buyer who paid before it, not a moment sooner, and once', async () => {
     const { app, sweep, metrics } = instance();
-    const ana = await confirmedPurchase(app, TEST_START_MS - 20 * DAY);
-    const free = await confirmedPurchase(app, TEST_START_MS - 10 * DAY, 'Paz Núñez', 'free');
+    const ana = await confirmed(app, TEST_START_MS - 20 * DAY);
+    const free = await confirmed(app, TEST_START_MS - 10 * DAY, 'Paz Núñez', 'free');
     now = DAY_BEFORE_MS - 1;
     await sweep();
     expect(await subjects()).toEqual([confirmation.subject, confirmation.subject]);
@@ -90,8 +89,8 @@ describe('"Mañana es el taller", a day before the start', () => {
 
   it('goes to a buyer confirmed a few minutes before its moment; not to one who paid after it', async () => {
     const { app, sweep } = instance();
-    const early = await confirmedPurchase(app, DAY_BEFORE_MS - 3 * MINUTE, 'Inés Mora');
-    const late = await confirmedPurchase(app, DAY_BEFORE_MS + MINUTE, 'Luz Vega');
+    const early = await confirmed(app, DAY_BEFORE_MS - 3 * MINUTE, 'Inés Mora');
+    const late = await confirmed(app, DAY_BEFORE_MS + MINUTE, 'Luz Vega');
     now = DAY_BEFORE_MS + 2 * MINUTE;
     await sweep();
     expect((await mailsWith(journeyMails.dayBefore.subject)).map(addressOf)).toEqual([early.email]);
@@ -104,8 +103,8 @@ describe('"Mañana es el taller", a day before the start', () => {
 
   it('missed by more than 30 minutes (the site was down): skipped, with one log line; within 30, sent late', async () => {
     const { app, sweep, logs } = instance();
-    await confirmedPurchase(app, TEST_START_MS - 20 * DAY);
-    await confirmedPurchase(app, TEST_START_MS - 19 * DAY, 'Eva Ríos');
+    await confirmed(app, TEST_START_MS - 20 * DAY);
+    await confirmed(app, TEST_START_MS - 19 * DAY, 'Eva Ríos');
     now = DAY_BEFORE_MS + 31 * MINUTE;
     await sweep();
     now += MINUTE;
@@ -114,7 +113,7 @@ describe('"Mañana es el taller", a day before the start', () => {
     const missed = logs.filter((line) => line.event === 'reminder_missed');
     expect(missed).toEqual([expect.objectContaining({ level: WARN, kind: 'day_before', purchases: 2, moment: new Date(DAY_BEFORE_MS).toISOString() })]);
     const second = instance();
-    await confirmedPurchase(second.app, TEST_START_MS - 18 * DAY, 'Sol Díaz');
+    await confirmed(second.app, TEST_START_MS - 18 * DAY, 'Sol Díaz');
     now = HOUR_BEFORE_MS + 29 * MINUTE;
     await second.sweep();
     expect(await mailsWith(journeyMails.hourBefore.subject)).toHaveLength(3);
@@ -124,7 +123,7 @@ describe('"Mañana es el taller", a day before the start', () => {
 describe('"Empezamos en una hora", an hour before the start', () => {
   it('goes at its moment with the personal link as the main button, before the time in each city', async () => {
     const { app, sweep } = instance();
-    const { sessionId } = await confirmedPurchase(app, TEST_START_MS - 5 * DAY, 'Julia Soto');
+    const { sessionId } = await confirmed(app, TEST_START_MS - 5 * DAY, 'Julia Soto');
     now = HOUR_BEFORE_MS - 1;
     await sweep();
     expect(await mailsWith(journeyMails.hourBefore.subject)).toEqual([]);
@@ -146,7 +145,7 @@ describe('"Empezamos en una hora", an hour before the start', () => {
 describe('"Tu grabación y tus materiales", after the workshop', () => {
   it('goes once the workshop has ended and the owner has set the recording and the materials, with the personal link, once', async () => {
     const { app, sweep } = instance();
-    const { sessionId } = await confirmedPurchase(app, TEST_START_MS - 5 * DAY, 'Marta Gil');
+    const { sessionId } = await confirmed(app, TEST_START_MS - 5 * DAY, 'Marta Gil');
     now = END_MS - 1;
     await instance(MATERIALS).sweep();
     now = END_MS + DAY;
@@ -172,13 +171,13 @@ describe('"Tu grabación y tus materiales", after the workshop', () => {
 describe('who gets nothing', () => {
   it("a purchase refunded in full or disputed, a voucher not yet paid, and another link's session: no mail, ever", async () => {
     const { app, sweep } = instance(MATERIALS);
-    const refunded = await confirmedPurchase(app, TEST_START_MS - 9 * DAY, 'Rosa Paz');
-    const disputed = await confirmedPurchase(app, TEST_START_MS - 8 * DAY, 'Flor Luna');
+    const refunded = await confirmed(app, TEST_START_MS - 9 * DAY, 'Rosa Paz');
+    const disputed = await confirmed(app, TEST_START_MS - 8 * DAY, 'Flor Luna');
     rig.stripe.checkout.refund(refunded.sessionId);
     rig.stripe.checkout.dispute(disputed.sessionId);
     rig.stripe.checkout.createSession('voucher', { atMs: TEST_START_MS - 7 * DAY });
     rig.stripe.checkout.createSession('other_link', { atMs: TEST_START_MS - 7 * DAY });
-    const kept = await confirmedPurchase(app, TEST_START_MS - 6 * DAY, 'Alma Cruz');
+    const kept = await confirmed(app, TEST_START_MS - 6 * DAY, 'Alma Cruz');
     rig.stripe.checkout.refund(kept.sessionId, 1000);
     for (const at of [DAY_BEFORE_MS, HOUR_BEFORE_MS, END_MS]) {
       now = at;
@@ -201,7 +200,7 @@ describe('who gets nothing', () => {
 describe('exactly once, whatever the instances', () => {
   it('two instances sweeping at the same moment, over the same purchases, with Stripe slow: one mail of each kind per purchase', async () => {
     const first = instance();
-    for (let n = 0; n < 6; n += 1) await confirmedPurchase(first.app, TEST_START_MS - (10 + n) * DAY, `Compradora${n} Prueba`);
+    for (let n = 0; n < 6; n += 1) await confirmed(first.app, TEST_START_MS - (10 + n) * DAY, `Compradora${n} Prueba`);
     const second = instance();
     rig.stripe.checkout.setUpdateLatency(20);
     now = DAY_BEFORE_MS + MINUTE;
