@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { TEST_TIMEOUT_MS } from './scripts/lib/testBudget';
+import { TEST_TIMEOUT_MS, WAIT_BOUND_MS } from './scripts/lib/testBudget';
 
 /**
  * The tests that run in Vitest's own process (the real app through supertest, islands in happy-dom, the build's
@@ -26,6 +26,8 @@ export default defineConfig({
     // Every test is made to finish in a third of this, on two cores: a slower test is made cheaper, never given more.
     testTimeout: TEST_TIMEOUT_MS,
     hookTimeout: TEST_TIMEOUT_MS,
+    // expect.poll waits for what a test needs as long as any wait does, so that its message, not the timeout, says what.
+    expect: { poll: { timeout: WAIT_BOUND_MS } },
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'in-process', include: IN_PROCESS, isolate: false } },

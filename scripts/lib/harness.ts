@@ -4,17 +4,20 @@
  * progress, and Debian's Chromium with the flags that keep it off the network.
  * Node runs this file as it is (type stripping), so it uses erasable TypeScript only.
  */
-import { type ChildProcess, type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import net, { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser } from 'playwright-core';
+import { WAIT_BOUND_MS } from './testBudget.ts';
 
 /** The built server's entry, made by `npm run build`. */
 export const SERVER_ENTRY = path.resolve('dist/server/index.js');
-const STARTUP_TIMEOUT_MS = 15_000;
-const STOP_TIMEOUT_MS = 15_000;
+/** A start that does not end in "listening" by then never will; a stop past it is ended with SIGKILL. */
+const STARTUP_TIMEOUT_MS = WAIT_BOUND_MS;
+/** Later than a test waits for an exit (WAIT_BOUND_MS), so that the test says what it waited for before the kill. */
+const STOP_TIMEOUT_MS = WAIT_BOUND_MS + 5_000;
 const DAY_MS = 86_400_000;
 
 /** An exec-form instruction of the Dockerfile (CMD, or HEALTHCHECK's CMD) as the array it runs. */
@@ -43,12 +46,25 @@ export const accepts = (port: number): Promise<boolean> =>
     socket.once('error', () => resolve(false));
   });
 
-/** Polls `check` until it holds; past `timeoutMs`, throws "`what` within N ms". A `check` that throws ends it. */
-export async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number, everyMs = 50): Promise<void> {
+/** Polls `check` until it holds; past `timeoutMs`, throws "waited for `what`: not within N ms". A `check` that throws ends it. */
+export async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs = WAIT_BOUND_MS, everyMs = 50): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > until) throw new Error(`${what} within ${timeoutMs} ms`);
+    if (Date.now() > until) throw new Error(`waited for ${what}: not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** `promise`'s value; past `timeoutMs`, throws "waited for `what`: not within N ms" (`detail()` appended, if given). */
+export async function within<T>(what: string, promise: Promise<T>, timeoutMs = WAIT_BOUND_MS, detail?: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`waited for ${what}: not within ${timeoutMs} ms${detail ? `\n${detail()}` : ''}`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -120,7 +136,7 @@ export interface RunningServer {
   stdout: string[];
   stderr: string[];
   exited: Promise<Exit>;
-  /** Sends the signal (if it still runs) and resolves with the exit code; SIGKILL if it has not exited in 15 s. */
+  /** Sends the signal (if it still runs) and resolves with the exit code; SIGKILL if it has not exited in 25 s. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -149,7 +165,7 @@ async function answers(url: string, gaveUp: () => boolean): Promise<void> {
 
 /**
  * Starts `node <args…>` on 127.0.0.1 and resolves once it is ready; rejects with its output if it exits or is not
- * ready within 15 s. The server sees PATH and `env` only, never the rest of the caller's environment: a variable
+ * ready within WAIT_BOUND_MS. The server sees PATH and `env` only, never the rest of the caller's environment: a variable
  * exported in a shell cannot change what a test or a measurement runs.
  */
 export async function startServer({
@@ -194,7 +210,7 @@ export async function startServer({
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
-        reject(new Error(`node ${args.join(' ')} was not ready (${ready}) within ${STARTUP_TIMEOUT_MS / 1000} s:\n${output()}`));
+        reject(new Error(`waited for node ${args.join(' ')} to be ready (${ready}): not within ${STARTUP_TIMEOUT_MS / 1000} s:\n${output()}`));
       }, STARTUP_TIMEOUT_MS);
       const readiness = ready === 'listening' ? listening : answers(`${url}/healthz`, () => settled);
       void readiness.then(() => {
@@ -248,13 +264,37 @@ export async function startProductionServer(env: Env = {}, options: Omit<ServerO
   });
 }
 
-/** Runs the built server to its end, for a start that must fail: its status and its whole output, within 10 s. */
-export function runToExit(env: Env = {}): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, imageCommand(), {
+export interface Ended {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the built server to its end, for a start that must fail: its status and its whole output. One that has not
+ * exited within WAIT_BOUND_MS is killed, and the call fails saying so, with what it wrote.
+ */
+export async function runToExit(env: Env = {}): Promise<Ended> {
+  const child = spawn(process.execPath, imageCommand(), {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env },
-    encoding: 'utf8',
-    timeout: 10_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  // 'close', not 'exit': both pipes are read to their end.
+  const closed = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  try {
+    const status = await within('the server to refuse its settings and exit', closed, WAIT_BOUND_MS, () => `its output so far:\n${stdout}${stderr}`);
+    return { status, stdout, stderr };
+  } finally {
+    child.kill('SIGKILL');
+  }
 }
 
 /** Debian's Chromium, or the one CHROMIUM_PATH names. */
@@ -278,9 +318,9 @@ export function assertChromium(): void {
   }
 }
 
-/** Chromium through playwright-core, headless, with the flags above. */
+/** Chromium through playwright-core, headless, with the flags above; one that has not started within WAIT_BOUND_MS fails saying so. */
 export async function launchChromium(): Promise<Browser> {
   assertChromium();
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: WAIT_BOUND_MS });
 }

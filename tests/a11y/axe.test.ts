@@ -101,15 +101,11 @@ async function visit(
   opened.push({ watched, expected, javaScript });
   const { page } = watched;
   // Ready once its first read of the checkout has answered: the page then has what the checkout said.
-  await waitUntil(
-    'the instance ready',
-    async () => {
-      const health = await fetch(`${server.url}/healthz`);
-      await health.arrayBuffer();
-      return health.status === 200;
-    },
-    10_000,
-  );
+  await waitUntil('the instance ready', async () => {
+    const health = await fetch(`${server.url}/healthz`);
+    await health.arrayBuffer();
+    return health.status === 200;
+  });
   if (pausedTimers) await page.clock.install();
   const response = await page.goto(`${server.url}${path}`);
   expect(response?.status()).toBe(STATUS_OF[path] ?? 200);
@@ -283,7 +279,7 @@ describe('zero violations, Early Bird state', () => {
     }
     await page.getByRole('button', { name: promptCopy.copyAll }).click();
     const toast = page.locator(tone === 'success' ? '[role="status"] .toast' : '[role="alert"] .toast--destructive');
-    await toast.waitFor({ state: 'visible', timeout: 5_000 });
+    await toast.waitFor({ state: 'visible' });
     // Once it has slid in: mid-animation axe cannot tell what is behind the text ("partially obscured").
     await toast.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     // Focus in the toast holds it on screen, as for a visitor on their way to its close button; only then does the

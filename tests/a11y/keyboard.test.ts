@@ -332,7 +332,7 @@ describe('copy buttons with the keyboard', () => {
     expect(stop.label).toBe(`button ${promptCopy.copyAll}`);
     await page.evaluate(() => navigator.clipboard.writeText('otra cosa'));
     await page.keyboard.press('Enter');
-    await toast.waitFor({ state: 'visible', timeout: 5_000 });
+    await toast.waitFor({ state: 'visible' });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(promptPage.prompt);
 
     // On through the prompt and the second button to the toast's close button.
@@ -345,7 +345,7 @@ describe('copy buttons with the keyboard', () => {
     }
     expect(path).toEqual([`pre ${promptCopy.promptLabel}`, `button ${promptCopy.copyFull}`, `button ${promptCopy.dismiss}`]);
     await page.keyboard.press('Enter');
-    await toast.waitFor({ state: 'detached', timeout: 5_000 });
+    await toast.waitFor({ state: 'detached' });
 
     // Back to the second button, and Space.
     await page.keyboard.press('Shift+Tab');
@@ -353,7 +353,7 @@ describe('copy buttons with the keyboard', () => {
     expect(stop.label).toBe(`button ${promptCopy.copyFull}`);
     await page.evaluate(() => navigator.clipboard.writeText('otra cosa'));
     await page.keyboard.press('Space');
-    await toast.waitFor({ state: 'visible', timeout: 5_000 });
+    await toast.waitFor({ state: 'visible' });
     expect(await toast.locator('.toast__title').textContent()).toBe(promptCopy.toastSuccess.title);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(promptPage.prompt);
   });

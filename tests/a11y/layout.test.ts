@@ -123,7 +123,7 @@ describe('the first paint lays out the hero alone', () => {
     // A tap that moves nothing (on the hero's heading) is the visitor acting too: heard by its click.
     const tapped = await visit('/', 390);
     await tapped.click('.hero h1');
-    await tapped.waitForFunction(() => document.documentElement.classList.contains('laid-out'), null, { timeout: 10_000 });
+    await tapped.waitForFunction(() => document.documentElement.classList.contains('laid-out'));
     expect(await tapped.evaluate(() => scrollY)).toBe(0);
   });
 });

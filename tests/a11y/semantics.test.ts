@@ -182,7 +182,7 @@ describe('toasts', () => {
 
     await watched.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
     await page.getByRole('button', { name: promptCopy.copyAll }).click();
-    await status.locator('.toast').waitFor({ state: 'visible', timeout: 5_000 });
+    await status.locator('.toast').waitFor({ state: 'visible' });
     expect(await page.getByRole('status').getByText(promptCopy.toastSuccess.title).isVisible()).toBe(true);
     await status.getByRole('button', { name: promptCopy.dismiss }).click();
 
@@ -193,7 +193,7 @@ describe('toasts', () => {
       }),
     );
     await page.getByRole('button', { name: promptCopy.copyFull }).click();
-    await alert.locator('.toast').waitFor({ state: 'visible', timeout: 5_000 });
+    await alert.locator('.toast').waitFor({ state: 'visible' });
     expect(await page.getByRole('alert').getByText(promptCopy.toastError.description).isVisible()).toBe(true);
     expect(await status.textContent()).toBe('');
   });

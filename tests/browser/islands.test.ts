@@ -74,7 +74,7 @@ describe('every page', () => {
         return getComputedStyle(document.body).backgroundColor;
       });
       expect(background).toBe('rgb(251, 246, 241)');
-      await expect.poll(() => cspViolationsOf(watched.page), { timeout: 5_000 }).toEqual([expect.stringMatching(/^style-src/)]);
+      await expect.poll(() => cspViolationsOf(watched.page)).toEqual([expect.stringMatching(/^style-src/)]);
     } finally {
       await watched.context.close();
     }
@@ -92,7 +92,7 @@ describe('every page', () => {
         return document.documentElement.dataset.injected === 'ran';
       });
       expect(ran).toBe(false);
-      await expect.poll(() => cspViolationsOf(watched.page), { timeout: 5_000 }).toEqual([expect.stringMatching(/^script-src/)]);
+      await expect.poll(() => cspViolationsOf(watched.page)).toEqual([expect.stringMatching(/^script-src/)]);
     } finally {
       await watched.context.close();
     }
@@ -108,8 +108,8 @@ describe('every page', () => {
         image.src = 'https://elsewhere.example.org/pixel.png';
         document.body.append(image);
       });
-      await expect.poll(() => cspViolationsOf(watched.page), { timeout: 5_000 }).toEqual([expect.stringMatching(/^img-src/)]);
-      await expect.poll(() => unexpectedProblems(watched.problems).join('\n'), { timeout: 5_000 }).toMatch(/Content Security Policy/);
+      await expect.poll(() => cspViolationsOf(watched.page)).toEqual([expect.stringMatching(/^img-src/)]);
+      await expect.poll(() => unexpectedProblems(watched.problems).join('\n')).toMatch(/Content Security Policy/);
     } finally {
       await watched.context.close();
     }
@@ -137,7 +137,7 @@ describe('prompt copy', () => {
     for (const [index, label] of LABELS.entries()) {
       await page.getByRole('button', { name: label }).click();
       const toast = page.locator('[role="alert"] .toast.toast--destructive');
-      await toast.waitFor({ state: 'visible', timeout: 5_000 });
+      await toast.waitFor({ state: 'visible' });
       expect(await toast.locator('.toast__title').textContent()).toBe('Error');
       expect(await toast.locator('.toast__description').textContent()).toBe('No se pudo copiar el contenido');
       expect(await page.locator('[role="status"] .toast').count()).toBe(0);
@@ -146,11 +146,11 @@ describe('prompt copy', () => {
         await page.clock.runFor(4_900);
         expect(await toast.isVisible()).toBe(true);
         await page.clock.runFor(200);
-        await toast.waitFor({ state: 'detached', timeout: 5_000 });
+        await toast.waitFor({ state: 'detached' });
       } else {
         // ...or at once with its close button.
         await toast.getByRole('button', { name: promptCopy.dismiss }).click();
-        await toast.waitFor({ state: 'detached', timeout: 5_000 });
+        await toast.waitFor({ state: 'detached' });
       }
     }
   });

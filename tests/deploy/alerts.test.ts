@@ -14,6 +14,7 @@ import { registerSpotsMetrics } from '../../server/spots/spotsMetrics';
 import { registerFulfilmentMetrics } from '../../server/fulfilment/reports/fulfilmentMetrics';
 import { registerLinkChangeMetrics } from '../../server/checkout/linkChangeMetrics';
 import { routeList } from '../../shared/routes';
+import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 
 const RULES = 'deploy/prometheus/taller-marca-autoridad.rules.yml';
 const UNIT_TESTS = 'tests/deploy/alerts.promtool.yml';
@@ -30,7 +31,10 @@ const rules = (parse(readFileSync(RULES, 'utf8')) as { groups: { rules: Rule[] }
 const unitTests = parse(readFileSync(UNIT_TESTS, 'utf8')) as UnitTests;
 
 function promtool(...args: string[]): { status: number | null; output: string } {
-  const result = spawnSync(PROMTOOL, args, { encoding: 'utf8', timeout: 10_000 });
+  const result = spawnSync(PROMTOOL, args, { encoding: 'utf8', timeout: WAIT_BOUND_MS });
+  if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT') {
+    throw new Error(`waited for promtool ${args.join(' ')} to end: not within ${WAIT_BOUND_MS} ms; it said:\n${result.stdout}${result.stderr}`);
+  }
   if (result.error) throw new Error(`promtool could not run (${result.error.message}): apt-get install prometheus, or set PROMTOOL_PATH`);
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }

@@ -37,7 +37,9 @@ http {
   );
   const output: string[] = [];
   nginx = startChild('nginx', ['-p', dir, '-e', 'stderr', '-c', path.join(dir, 'nginx.conf')], { onLine: (line) => output.push(line) });
-  await waitUntil(`nginx accepting connections:\n${output.join('\n')}`, () => accepts(port), 10_000);
+  await waitUntil('nginx accepting connections', () => accepts(port)).catch((error: Error) => {
+    throw new Error(`${error.message}; nginx said:\n${output.join('\n')}`);
+  });
 });
 afterAll(async () => {
   nginx?.child.kill('SIGTERM');
@@ -59,7 +61,7 @@ describe("the ingress's access log, set as the docs say", () => {
     ];
     for (const target of targets) await fetch(`http://127.0.0.1:${port}${target}`);
     const log = path.join(dir, 'access.log');
-    await waitUntil('a line per request', async () => (await readFile(log, 'utf8').catch(() => '')).trim().split('\n').length >= targets.length, 5_000);
+    await waitUntil('a line per request', async () => (await readFile(log, 'utf8').catch(() => '')).trim().split('\n').length >= targets.length);
     const text = await readFile(log, 'utf8');
     expect(text).not.toMatch(/cs_(test|live)_|ZmFrZS1z/i);
     for (const request of [

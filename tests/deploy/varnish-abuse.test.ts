@@ -127,7 +127,7 @@ describe('bodies at the edge', () => {
           await connection.write('x'.repeat(declared - 1));
         }),
       );
-      await waitUntil('bodies refused for want of room', () => held.some((connection) => connection.isClosed()), 5_000);
+      await waitUntil('bodies refused for want of room', () => held.some((connection) => connection.isClosed()));
       const space = await varnish.counters('SMA.webhook.g_space');
       // Meanwhile what the cache keeps is fetched and kept as ever: ten files it has never seen.
       const statuses: string[] = [];

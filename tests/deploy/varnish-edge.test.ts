@@ -4,6 +4,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paced } from '../../scripts/gates/rehearsal/traffic';
 import { PRODUCTION_SETTINGS, type RunningServer, sellingEnv, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
+import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 import { rawRequest } from '../helpers/rawHttp';
 import { type RunningVarnish, startVarnish } from '../helpers/varnish';
 
@@ -49,7 +50,7 @@ const reached = (): string[] =>
 async function reachedDuring(act: () => Promise<void>, atLeast = 0): Promise<string[]> {
   const before = reached().length;
   await act();
-  await waitUntil(`${atLeast} request(s) logged`, () => reached().length - before >= atLeast, 10_000, 50);
+  await waitUntil(`${atLeast} request(s) logged`, () => reached().length - before >= atLeast, WAIT_BOUND_MS, 50);
   // Each request is logged when its response has finished: give a further line a moment to arrive.
   let settled = -1;
   await waitUntil(
@@ -60,7 +61,7 @@ async function reachedDuring(act: () => Promise<void>, atLeast = 0): Promise<str
       settled = now;
       return same;
     },
-    3_000,
+    WAIT_BOUND_MS,
     200,
   );
   return reached().slice(before);

@@ -12,6 +12,7 @@ import { readConfig } from '../../server/config/settings';
 import { stripeSpotsSource } from '../../server/spots/stripeSource';
 import { spotsFrom } from '../../shared/logic/spots';
 import { waitUntil } from '../../scripts/lib/harness';
+import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 import { manualTime } from '../spots/time';
 import { BEFORE_DEADLINE_MS, DEFAULT_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { deliver, type Rig, signed, startRig } from '../helpers/fulfilment';
@@ -163,10 +164,10 @@ describe('a voucher that expired', () => {
     rig.stripe.checkout.expireVoucher(x);
     const reads = rig.stripe.holdLinkReads();
     const sweptA = a.sweep();
-    await waitUntil('the first instance reading the link', () => reads.held() === 1, 5_000, 5);
+    await waitUntil('the first instance reading the link', () => reads.held() === 1, WAIT_BOUND_MS, 5);
     rig.stripe.checkout.expireVoucher(y);
     const sweptB = b.sweep();
-    await waitUntil('the second instance reading the link', () => reads.held() === 2, 5_000, 5);
+    await waitUntil('the second instance reading the link', () => reads.held() === 2, WAIT_BOUND_MS, 5);
     // Both read 30 places and none given back. The second, which counted two, writes first.
     reads.answer(1);
     expect((await sweptB).placesBack).toBe(2);
@@ -304,7 +305,7 @@ describe('what the owner decided stays', () => {
     try {
       const [voucher = ''] = sell(12, 1);
       time.advanceTo(DEFAULT_DEADLINE_MS);
-      await waitUntil('the link turned off at the deadline', () => rig.stripe.linkUpdates.length > 0, 5_000, 10);
+      await waitUntil('the link turned off at the deadline', () => rig.stripe.linkUpdates.length > 0, WAIT_BOUND_MS, 10);
       time.advanceTo(DEFAULT_DEADLINE_MS + MINUTE);
       rig.stripe.checkout.expireVoucher(voucher);
       now = time.clock();

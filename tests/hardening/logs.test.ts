@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import type { LogLine } from '../helpers/logs';
 import { freePort, PRODUCTION_SETTINGS, type RunningServer, runToExit, startBuiltServer, startServer, waitUntil } from '../../scripts/lib/harness';
+import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 import { rawGet, rawRequest } from '../helpers/rawHttp';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -22,7 +23,7 @@ const untilLogged = (server: RunningServer, path: string, event = 'request'): Pr
   waitUntil(
     `a ${event} line for ${path}`,
     () => server.stdout.some((text) => text.includes(`"event":"${event}"`) && text.includes(`"path":"${path}"`)),
-    10_000,
+    WAIT_BOUND_MS,
     10,
   );
 
@@ -209,7 +210,7 @@ describe('a port already in use', () => {
   it('makes the server exit 1 with a listen_failed line, and never claim it is listening', async () => {
     // Express 5's app.listen also calls its callback with the error when listen fails: the "listening" line
     // must not be printed then, or a supervisor (and startBuiltServer) takes a failed start for a good one.
-    const run = runToExit({ PORT: String(port) });
+    const run = await runToExit({ PORT: String(port) });
     expect(run.status).toBe(1);
     const events = run.stdout
       .split('\n')

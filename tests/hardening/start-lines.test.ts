@@ -85,8 +85,8 @@ describe('warnings at start', () => {
 describe('NODE_ENV=production', () => {
   const run = (env: Record<string, string>) => runToExit({ NODE_ENV: 'production', ...env });
 
-  it('refuses to start with the placeholders: one line naming every one, no stack trace, exit 1', () => {
-    const result = run({});
+  it('refuses to start with the placeholders: one line naming every one, no stack trace, exit 1', async () => {
+    const result = await run({});
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toEqual([
@@ -94,8 +94,8 @@ describe('NODE_ENV=production', () => {
     ]);
   });
 
-  it("refuses to make the edition's dates up: one line naming each date left unset", () => {
-    const result = run({ ...PRODUCTION_SETTINGS, WORKSHOP_START: '', EARLY_BIRD_DEADLINE: '' });
+  it("refuses to make the edition's dates up: one line naming each date left unset", async () => {
+    const result = await run({ ...PRODUCTION_SETTINGS, WORKSHOP_START: '', EARLY_BIRD_DEADLINE: '' });
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toEqual([
@@ -103,26 +103,26 @@ describe('NODE_ENV=production', () => {
     ]);
   });
 
-  it('names only what is missing', () => {
-    const result = run({ ...PRODUCTION_SETTINGS, CONTACT_EMAIL: '' });
+  it('names only what is missing', async () => {
+    const result = await run({ ...PRODUCTION_SETTINGS, CONTACT_EMAIL: '' });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe('Cannot start: NODE_ENV=production needs real values for CONTACT_EMAIL: it is still the placeholder default');
   });
 
-  it("refuses to sell in a placeholder's name: the seller's legal name and address, the trainer's name, and without a phone", () => {
-    const result = run({ ...PRODUCTION_SETTINGS, SELLER_NAME: '', SELLER_ADDRESS: '', TRAINER_NAME: '', SELLER_PHONE: '' });
+  it("refuses to sell in a placeholder's name: the seller's legal name and address, the trainer's name, and without a phone", async () => {
+    const result = await run({ ...PRODUCTION_SETTINGS, SELLER_NAME: '', SELLER_ADDRESS: '', TRAINER_NAME: '', SELLER_PHONE: '' });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe(
       'Cannot start: NODE_ENV=production needs real values for SELLER_NAME, SELLER_ADDRESS, TRAINER_NAME: they are still the placeholder default; and SELLER_PHONE, which is unset: buyers must be given a phone',
     );
   });
 
-  it('refuses a bad seller phone or profile URL with one line naming it', () => {
+  it('refuses a bad seller phone or profile URL with one line naming it', async () => {
     for (const [name, value, expected] of [
       ['SELLER_PHONE', 'llámame', 'a phone number like +52 55 1234 5678'],
       ['INSTAGRAM_URL', 'instagram.com/marca', 'an absolute https URL of the profile'],
     ]) {
-      const result = run({ ...PRODUCTION_SETTINGS, [name as string]: value as string });
+      const result = await run({ ...PRODUCTION_SETTINGS, [name as string]: value as string });
       expect(result.status).toBe(1);
       expect(result.stderr.trim().split('\n')).toEqual([`Cannot start: Invalid ${name}: expected ${expected}, got "${value}"`]);
     }

@@ -5,6 +5,7 @@
 import { afterAll, afterEach, expect } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium, type RunningServer, startBuiltServer } from '../../scripts/lib/harness';
+import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 
 export interface PageProblems {
   /** Console messages of type "error": Chromium reports CSP violations and failed loads there too. */
@@ -30,6 +31,8 @@ export interface WatchedPage {
 /** A new context and page whose console errors and page errors are recorded from the first request on. */
 export async function openWatchedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
   const context = await browser.newContext(options);
+  // Every wait of Playwright's (a load, a selector, a click's target) fails with its own message before the test's timeout.
+  context.setDefaultTimeout(WAIT_BOUND_MS);
   await context.addInitScript({ content: CSP_PROBE });
   const page = await context.newPage();
   const problems: PageProblems = { consoleErrors: [], pageErrors: [] };
@@ -58,9 +61,9 @@ export async function cspViolationsOf(page: Page): Promise<string[]> {
  * A visitor's first gesture (a key that does nothing by itself), then the wait until the page's script has laid out
  * every block the first paint skipped and marked the html: it does so only once the page is being used.
  */
-export async function layOutWholePage(page: Page, timeout = 10_000): Promise<void> {
+export async function layOutWholePage(page: Page): Promise<void> {
   await page.keyboard.press('Shift');
-  await page.waitForFunction(() => document.documentElement.classList.contains('laid-out'), null, { timeout });
+  await page.waitForFunction(() => document.documentElement.classList.contains('laid-out'));
 }
 
 /**
@@ -74,9 +77,9 @@ export async function pausePageTimers(page: Page): Promise<void> {
 }
 
 /** Waits until an island's root carries data-hydrated="true"; it is scrolled to first, for `visible` islands. */
-export async function waitForIsland(page: Page, name: string, timeout = 10_000): Promise<void> {
+export async function waitForIsland(page: Page, name: string): Promise<void> {
   await page.locator(`[data-island="${name}"]`).scrollIntoViewIfNeeded();
-  await page.waitForSelector(`[data-island="${name}"][data-hydrated="true"]`, { state: 'attached', timeout });
+  await page.waitForSelector(`[data-island="${name}"][data-hydrated="true"]`, { state: 'attached' });
 }
 
 export interface Rig {

@@ -11,6 +11,7 @@ import { type SmtpStandIn, startSmtpStandIn } from '../../scripts/lib/smtpStandI
 import { sessionEvent, signedEvent } from '../../scripts/lib/stripeCheckoutStandIn';
 import { type StripeStandIn, startStripeStandIn } from '../../scripts/lib/stripeStandIn';
 import { waitUntil } from '../../scripts/lib/harness';
+import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 import { accessToken } from '../../server/fulfilment/pages/accessToken';
 import { workshop } from '../../shared/content';
 
@@ -126,7 +127,7 @@ export const addressOf = (mail: ParsedMail): string => (mail.to && 'text' in mai
 export const parsedMails = (rig: Rig): Promise<ParsedMail[]> => Promise.all(rig.smtp.received.map((mail) => simpleParser(mail.raw)));
 
 export const waitForMails = (rig: Rig, count: number): Promise<void> =>
-  waitUntil(`${count} mail(s) received`, () => rig.smtp.received.length >= count, 5_000, 10);
+  waitUntil(`${count} mail(s) received`, () => rig.smtp.received.length >= count, WAIT_BOUND_MS, 10);
 
 /** The one VEVENT of an iCalendar text, parsed by ical.js. */
 export function veventOf(text: string): ICAL.Component {

@@ -3,6 +3,7 @@
  * header validation) to a running server and hands back exactly the bytes that came back.
  */
 import net from 'node:net';
+import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 
 export interface RawResult {
   /** Everything the server sent, byte for byte. */
@@ -17,14 +18,18 @@ export interface RawResult {
 
 export interface RawOptions {
   host?: string;
-  /** How long to wait for the server to close the connection before giving up. Default 5 s. */
+  /** How long to wait for the server to close the connection before giving up. Default WAIT_BOUND_MS. */
   timeoutMs?: number;
   /** Stop waiting (and destroy the socket) as soon as the collected text satisfies this. */
   until?: (text: string) => boolean;
 }
 
 /** Sends `payload` in one write and collects the raw response until the server closes the socket. */
-export function rawRequest(port: number, payload: string | Buffer, { host = '127.0.0.1', timeoutMs = 5_000, until }: RawOptions = {}): Promise<RawResult> {
+export function rawRequest(
+  port: number,
+  payload: string | Buffer,
+  { host = '127.0.0.1', timeoutMs = WAIT_BOUND_MS, until }: RawOptions = {},
+): Promise<RawResult> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ port, host });
     const chunks: Buffer[] = [];
@@ -104,7 +109,7 @@ export function openConnection(port: number, host = '127.0.0.1'): Promise<RawCon
         bytes,
         closed,
         isClosed: () => isClosed,
-        waitFor: (predicate, timeoutMs = 5_000) =>
+        waitFor: (predicate, timeoutMs = WAIT_BOUND_MS) =>
           new Promise((done, fail) => {
             const check = (): void => {
               const text = bytes().toString('latin1');
@@ -120,7 +125,7 @@ export function openConnection(port: number, host = '127.0.0.1'): Promise<RawCon
             };
             const timer = setTimeout(() => {
               listeners.delete(check);
-              fail(new Error(`no expected response within ${timeoutMs} ms; got:\n${bytes().toString('latin1').slice(0, 500)}`));
+              fail(new Error(`waited for the expected response: not within ${timeoutMs} ms; got:\n${bytes().toString('latin1').slice(0, 500)}`));
             }, timeoutMs);
             listeners.add(check);
             check();

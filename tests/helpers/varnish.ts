@@ -62,15 +62,11 @@ export async function startVarnish(backends: Backend[], { vcl }: { vcl?: string 
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    await waitUntil(
-      'varnishd accepting connections',
-      async () => {
-        if (spawnError) throw spawnError;
-        if (child.exitCode !== null) throw new Error(`varnishd exited:\n${output.join('')}`);
-        return accepts(port);
-      },
-      20_000,
-    );
+    await waitUntil('varnishd accepting connections', async () => {
+      if (spawnError) throw spawnError;
+      if (child.exitCode !== null) throw new Error(`varnishd exited:\n${output.join('')}`);
+      return accepts(port);
+    });
   } catch (error) {
     await stop();
     throw error;
@@ -96,14 +92,10 @@ export async function startVarnish(backends: Backend[], { vcl }: { vcl?: string 
     port,
     health,
     async untilHealthy(names) {
-      await waitUntil(
-        `${names.join(', ')} healthy`,
-        async () => {
-          const now = await health();
-          return names.every((name) => now.get(name) === true);
-        },
-        10_000,
-      );
+      await waitUntil(`${names.join(', ')} healthy`, async () => {
+        const now = await health();
+        return names.every((name) => now.get(name) === true);
+      });
     },
     async vclLog() {
       const text = await tool('varnishlog', '-d', '-g', 'raw', '-i', 'VCL_Log');

@@ -96,8 +96,8 @@ describe('the production build from a clean copy', () => {
 });
 
 describe('a bad setting', () => {
-  it('stops the start with one line naming the variable', () => {
-    const result = runToExit({ PORT: 'http' });
+  it('stops the start with one line naming the variable', async () => {
+    const result = await runToExit({ PORT: 'http' });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual(['Cannot start: Invalid PORT: expected an integer from 1 to 65535, got "http"']);
     expect(result.stdout).toBe('');

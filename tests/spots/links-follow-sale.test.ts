@@ -8,6 +8,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../scripts/lib/harness';
+import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 import { type StandInLink, startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripeStandIn';
 import { cardsOnlyFromMs } from '../../shared/logic/cardsOnly';
 import { parseHtml, textOf } from '../helpers/html';
@@ -76,7 +77,7 @@ const untilTried = (apps: ReturnType<typeof testApp>[], link: 'early_bird' | 'no
       for (const app of apps) if ((await tries(app, link, change)) < times) return false;
       return true;
     },
-    5_000,
+    WAIT_BOUND_MS,
     10,
   );
 

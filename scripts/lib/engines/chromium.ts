@@ -2,6 +2,7 @@
 import { launchChromium } from '../harness.ts';
 import { type Engine, PHONE, pageOf } from './engine.ts';
 import { probeSource } from './probe.ts';
+import { WAIT_BOUND_MS } from '../testBudget.ts';
 
 export async function chromiumEngine(): Promise<Engine> {
   const browser = await launchChromium();
@@ -10,6 +11,8 @@ export async function chromiumEngine(): Promise<Engine> {
     width: PHONE.width,
     async open(origin, { javaScript, clock = false, viewport = PHONE }) {
       const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport });
+      // A page that never loads fails its test saying so, before the test's own timeout.
+      context.setDefaultTimeout(WAIT_BOUND_MS);
       // Lets the test read the clipboard back; the page's own write, from a click, needs no grant.
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
       await context.addInitScript({ content: await probeSource({ clock }) });

@@ -4,6 +4,8 @@
  * the behaviours in tests/browser/engines.test.ts are written once against this.
  */
 
+import { WAIT_BOUND_MS } from '../testBudget.ts';
+
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 
 export interface OpenOptions {
@@ -54,13 +56,13 @@ export async function waitInPage<A extends unknown[], R>(
   what: string,
   fn: (...args: A) => R,
   args: A,
-  timeoutMs = 5_000,
+  timeoutMs = WAIT_BOUND_MS,
 ): Promise<NonNullable<Awaited<R>>> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await page.evaluate(fn, ...args);
     if (value) return value as NonNullable<Awaited<R>>;
-    if (Date.now() > until) throw new Error(`${what} within ${timeoutMs} ms`);
+    if (Date.now() > until) throw new Error(`waited for ${what}: not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -84,7 +86,7 @@ export async function settledCenter(run: (expression: string) => Promise<unknown
   })()`;
   let last = '';
   let same = 0;
-  for (let tries = 0; tries < 20; tries += 1) {
+  for (const until = Date.now() + WAIT_BOUND_MS; Date.now() < until; ) {
     const center = (await run(read)) as { x: number; y: number } | null;
     if (!center) throw new Error(`No element matches ${selector}`);
     const at = JSON.stringify(center);
@@ -94,7 +96,7 @@ export async function settledCenter(run: (expression: string) => Promise<unknown
     last = at;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  throw new Error(`${selector} did not stay put within 3 s`);
+  throw new Error(`waited for ${selector} to stay put: not within ${WAIT_BOUND_MS} ms`);
 }
 
 /** What a driver does for a page, in its own terms; pageOf makes an EnginePage of it. */

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import type { Browser } from 'puppeteer-core';
 import { type Engine, PHONE, pageOf, settledCenter } from './engine.ts';
 import { probeSource } from './probe.ts';
+import { WAIT_BOUND_MS } from '../testBudget.ts';
 
 const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 
@@ -19,6 +20,7 @@ async function launchFirefox(javaScript: boolean): Promise<Browser> {
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
+    timeout: WAIT_BOUND_MS,
     extraPrefsFirefox: {
       'javascript.enabled': javaScript,
       // Scrollbars over the page, as on a phone: a classic scrollbar would take 12 of the 390 px.
@@ -53,6 +55,8 @@ export async function firefoxEngine(): Promise<Engine> {
     async open(origin, { javaScript, clock = false, viewport = PHONE }) {
       const context = await (await browser(javaScript)).createBrowserContext();
       const page = await context.newPage();
+      // A page that never loads fails its test saying so, before the test's own timeout.
+      page.setDefaultTimeout(WAIT_BOUND_MS);
       await page.setViewport(viewport);
       if (javaScript) await page.evaluateOnNewDocument(await probeSource({ clock }));
       const reported: string[] = [];

@@ -16,6 +16,7 @@ import { Builder, By, error as webdriverErrors, type WebDriver } from 'selenium-
 import { freePort, waitUntil, accepts } from '../harness.ts';
 import { type Engine, LAPTOP, PHONE, pageOf, settledCenter, type Viewport } from './engine.ts';
 import { type ProbeProxy, startProbeProxy } from './probeProxy.ts';
+import { WAIT_BOUND_MS } from '../testBudget.ts';
 
 const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
 const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -81,7 +82,7 @@ export async function webkitEngine(): Promise<Engine> {
     rmSync(config, { recursive: true, force: true });
   };
   try {
-    await waitUntil('WebKitWebDriver listening', () => accepts(port), 10_000);
+    await waitUntil('WebKitWebDriver listening', () => accepts(port));
   } catch (error) {
     await stopAll();
     throw error;
@@ -100,6 +101,8 @@ export async function webkitEngine(): Promise<Engine> {
         .usingServer(`http://127.0.0.1:${port}`)
         .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args } })
         .build();
+      // A page that never loads fails its test saying so, long before WebDriver's own five minutes.
+      await driver.manage().setTimeouts({ pageLoad: WAIT_BOUND_MS });
       // A new window reports its size before it has one: given the viewport's first, then sized as below.
       await driver.manage().window().setRect(viewport);
       session = { javaScript, viewport: { width: 0, height: 0 }, driver };
