@@ -19,6 +19,11 @@ const NOW = Date.parse('2025-09-01T12:00:00-06:00');
 const KEY = 'rk_test_51PollerKeyNeverPrinted0123456789';
 const LINK = 'plink_1PollerTest';
 const INTERVAL_MS = 10_000;
+/**
+ * Each read's deadline, in real time: a hung read is given up after it, and an answered one (a few milliseconds here)
+ * comes far within it on a machine several times slower.
+ */
+const READ_DEADLINE_MS = 1_500;
 /** A little after a boundary, as a real start would be. */
 const START_MS = 1_760_000_003_217;
 
@@ -37,7 +42,7 @@ afterEach(async () => {
 function recordedStripe(key = KEY, link = LINK) {
   const settings = readConfig({ STRIPE_SECRET_KEY: key, STRIPE_PAYMENT_LINK: link, STRIPE_API_URL: standIn.url }, NOW).spots;
   if (!settings) throw new Error('no spots settings');
-  const real = stripeSpotsSource(settings, 400);
+  const real = stripeSpotsSource(settings, READ_DEADLINE_MS);
   const reads: Promise<SpotsReading>[] = [];
   const source: SpotsSource = {
     name: real.name,
