@@ -4,7 +4,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBuildManifest } from '../../server/render/readManifest';
 import { DIST, testApp } from '../helpers/testApp';
-import { startBuiltServer, type RunningServer } from '../../scripts/lib/harness';
+import { startBuiltServer, type RunningServer, within } from '../../scripts/lib/harness';
+import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 import { openConnection, parseResponses, rawGet, rawRequest, type RawConnection } from '../helpers/rawHttp';
 
 const manifest = readBuildManifest(DIST);
@@ -122,20 +123,15 @@ const HEADERS_TIMEOUT_MS = 6_000;
 describe('hostile bytes on the wire against the built server', () => {
   let server: RunningServer;
   let port: number;
-  /** Opened first, left stalled mid request line: closed by the server's headers timeout at the end. */
+  /** Opened by the first test, left stalled mid request line: closed by the server's headers timeout at the end. */
   const stalled: RawConnection[] = [];
   let stalledAt = 0;
 
   beforeAll(async () => {
-    // A header timeout short enough to end the stalled connections within this file, long enough to outlast its first test.
+    // A header timeout short enough to end the stalled connections within this file, and far longer than the
+    // first test's request takes to answer once they are held.
     server = await startBuiltServer({ HEADERS_TIMEOUT_SECONDS: String(HEADERS_TIMEOUT_MS / 1000) });
     port = server.port;
-    for (let i = 0; i < 20; i += 1) {
-      const connection = await openConnection(port);
-      await connection.write('GET /prompt1 HT');
-      stalled.push(connection);
-    }
-    stalledAt = Date.now();
   });
 
   afterAll(async () => {
@@ -143,8 +139,8 @@ describe('hostile bytes on the wire against the built server', () => {
     await server?.stop();
   });
 
-  const send = async (payload: string, options?: { timeoutMs?: number }) => {
-    const result = await rawRequest(port, payload, { timeoutMs: options?.timeoutMs ?? 5_000 });
+  const send = async (payload: string) => {
+    const result = await rawRequest(port, payload);
     expect(result.timedOut, `no answer or no close for ${JSON.stringify(payload.slice(0, 80))}`).toBe(false);
     const [response] = parseResponses(result.bytes).responses;
     expect(response, result.text.slice(0, 300)).toBeDefined();
@@ -152,6 +148,12 @@ describe('hostile bytes on the wire against the built server', () => {
   };
 
   it('20 stalled clients do not stop a normal request from answering 200 while they are held', async () => {
+    for (let i = 0; i < 20; i += 1) {
+      const connection = await openConnection(port);
+      await connection.write('GET /prompt1 HT');
+      stalled.push(connection);
+    }
+    stalledAt = Date.now();
     const res = await fetch(`${server.url}/`);
     expect(res.status).toBe(200);
     expect((await res.text()).trimEnd().endsWith('</html>')).toBe(true);
@@ -250,7 +252,7 @@ describe('hostile bytes on the wire against the built server', () => {
       rawGet(ASSET, { keepAlive: true, headers: { Range: 'bytes=0-9' } }),
       rawGet('/prompt1'),
     ].join('');
-    const result = await rawRequest(port, payload, { timeoutMs: 5_000 });
+    const result = await rawRequest(port, payload);
     expect(result.timedOut).toBe(false);
     const { responses, rest } = parseResponses(result.bytes);
     expect(responses.map((response) => response.status)).toEqual([200, 404, 206, 200]);
@@ -272,15 +274,12 @@ describe('hostile bytes on the wire against the built server', () => {
 
   it('closes the stalled header-less connections with 408 once HEADERS_TIMEOUT_SECONDS have passed', async () => {
     // Node looks for connections past the timeout every second (index.ts sets connectionsCheckingInterval): a busy
-    // machine's check may come late, so the wait allows several.
-    const deadline = stalledAt + HEADERS_TIMEOUT_MS + 6_000;
-    await Promise.all(
-      stalled.map((connection) =>
-        Promise.race([
-          connection.closed,
-          new Promise<void>((_, reject) => setTimeout(() => reject(new Error('a stalled connection is still open')), Math.max(0, deadline - Date.now()))),
-        ]),
-      ),
+    // machine's check may come late, so the wait allows many.
+    const timeoutLeft = Math.max(0, stalledAt + HEADERS_TIMEOUT_MS - Date.now());
+    await within(
+      'the server to close every stalled connection at its headers timeout',
+      Promise.all(stalled.map((connection) => connection.closed)),
+      timeoutLeft + WAIT_BOUND_MS,
     );
     for (const connection of stalled) expect(connection.text()).toMatch(/^HTTP\/1\.1 408 /);
     expect(Date.now() - stalledAt).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 500);

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRICS_SERVER_BOUNDS } from '../../server/ops/metricsServer';
 import { freePort, PRODUCTION_SETTINGS, type RunningServer, sellingEnv, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
+import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 
 const MAX_CONNECTIONS = 400;
 const SILENT = 300;
@@ -80,7 +81,8 @@ beforeAll(async () => {
     METRICS_PORT: String(metricsPort),
     MAX_CONNECTIONS: String(MAX_CONNECTIONS),
     RESPONSE_TIMEOUT_SECONDS: String(RESPONSE_TIMEOUT_MS / 1000),
-    // Longer than this file: the silent connections stay until the test lets them go.
+    // The longest there is, and longer than this file takes on a machine several times slower than this one: the
+    // silent connections stay until the test lets them go.
     HEADERS_TIMEOUT_SECONDS: '30',
   });
   silentOnMetrics = await holdMany(METRICS_SERVER_BOUNDS.maxConnections, () => hold(metricsPort));
@@ -110,18 +112,15 @@ describe('the origin, held by clients that send nothing or read nothing', () => 
     // A paused socket learns of the close only when it reads: let them read now, past the deadline.
     await sleep(Math.max(0, nonReaders[0]!.openedAt + RESPONSE_TIMEOUT_MS + 500 - Date.now()));
     for (const held of nonReaders) held.socket.resume();
-    await waitUntil('every non-reading client closed by the server', () => nonReaders.every((held) => held.closedAt !== null), 10_000).catch(() => undefined);
-    expect(nonReaders.map((held) => held.closedAt !== null)).toEqual(nonReaders.map(() => true));
+    await waitUntil('every non-reading client closed by the server', () => nonReaders.every((held) => held.closedAt !== null));
   });
 
   it('closes silent connections to the metrics port within its headers timeout, and /metrics answers again', async () => {
-    const limitMs = METRICS_SERVER_BOUNDS.headersTimeoutMs + 8000;
     await waitUntil(
-      'every silent metrics connection closed',
+      'every silent metrics connection closed at its headers timeout',
       () => silentOnMetrics.every((held) => held.closedAt !== null),
-      Math.max(0, silentOnMetrics[0]!.openedAt + limitMs - Date.now()),
-    ).catch(() => undefined);
-    expect(silentOnMetrics.filter((held) => held.closedAt === null)).toHaveLength(0);
+      Math.max(0, silentOnMetrics[0]!.openedAt + METRICS_SERVER_BOUNDS.headersTimeoutMs - Date.now()) + WAIT_BOUND_MS,
+    );
     const metrics = await getAlone(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(metrics.status).toBe(200);
   });
@@ -130,12 +129,12 @@ describe('the origin, held by clients that send nothing or read nothing', () => 
     const open = silent.length;
     const extra = await holdMany(MAX_CONNECTIONS - open + 50, () => hold(server.port));
     silent.push(...extra);
-    await waitUntil('the connections past the cap closed', () => extra.filter((held) => held.closedAt !== null).length >= 50, 10_000).catch(() => undefined);
-    await sleep(200);
-    expect(extra.filter((held) => held.closedAt !== null)).toHaveLength(50);
+    await waitUntil('the 50 connections past the cap closed', () => extra.filter((held) => held.closedAt !== null).length >= 50);
+    // Every connection above was accepted (or dropped) before this request reached the server: its count is final.
     const metrics = await getAlone(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(metrics.body).toMatch(/^taller_connections_dropped_total 50$/m);
+    expect(extra.filter((held) => held.closedAt !== null)).toHaveLength(50);
     for (const held of silent) held.socket.destroy();
-    await waitUntil('/healthz answers once the silent clients have gone', async () => (await getAlone(`${server.url}/healthz`)).status === 200, 10_000);
+    await waitUntil('/healthz to answer once the silent clients have gone', async () => (await getAlone(`${server.url}/healthz`)).status === 200);
   });
 });

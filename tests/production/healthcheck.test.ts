@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ENTRY } from '../../scripts/lib/harness';
+import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 
 const ADDRESS = '10.77.0.1';
 const PORT = '3456';
@@ -23,11 +24,15 @@ function inOwnNetwork(script: string, env: Record<string, string>): Promise<{ co
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, output })));
 }
 
-/** Starts the server in the background, waits for its "listening" line, then runs the health check and says how it exited. */
+/**
+ * Starts the server in the background, waits for its "listening" line (saying so, with its output, if none comes
+ * within WAIT_BOUND_MS), then runs the health check and says how it exited.
+ */
 const SERVE_THEN_PROBE = `
   dir=$(mktemp -d) && cd "$dir" || exit 96
   node ${JSON.stringify(SERVER_ENTRY)} > server.log 2>&1 &
-  for i in $(seq 100); do grep -q '"event":"listening"' server.log && break; sleep 0.05; done
+  for i in $(seq ${WAIT_BOUND_MS / 50}); do grep -q '"event":"listening"' server.log && break; sleep 0.05; done
+  grep -q '"event":"listening"' server.log || { echo "waited for the server's listening line: not within ${WAIT_BOUND_MS} ms"; cat server.log; }
   node ${JSON.stringify(SERVER_ENTRY.replace(/index\.js$/, 'healthcheck.js'))}; echo "healthcheck exited $?"
   kill $!
   wait

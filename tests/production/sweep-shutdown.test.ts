@@ -28,11 +28,11 @@ describe('SIGTERM while the sweep sends a mail', () => {
   it('waits for the mail on its way, marks it sent, then exits 0', async () => {
     // The SMTP server takes the message and holds its 250: the mail is on its way when the signal comes.
     const held = rig.smtp.hold();
-    await waitUntil('the first sweep sending the confirmation', () => held.held() === 1, 8_000);
+    await waitUntil('the first sweep sending the confirmation', () => held.held() === 1);
     expect(rig.stripe.checkout.metadataOf(sessionId)[CONFIRMATION.status]).toBe('sending');
     server.child.kill('SIGTERM');
-    // Still at work on it a moment later.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Past the delay (none here) and closed to new connections, it waits for the mail on its way.
+    await waitUntil('the stop_accepting line', () => server.stdout.some((line) => line.includes('"event":"stop_accepting"')));
     expect(server.child.exitCode).toBeNull();
     held.release();
     expect((await server.exited).code).toBe(0);
@@ -42,7 +42,7 @@ describe('SIGTERM while the sweep sends a mail', () => {
     // writes its log lines without waiting for the pipe.
     const events = () => server.stdout.map((line) => JSON.parse(line) as { event?: string; outcome?: string });
     const said = () => events().filter((line) => line.event === 'mail' || line.event === 'closed');
-    await waitUntil('the mail and closed lines', () => said().length >= 2, 2_000);
+    await waitUntil('the mail and closed lines', () => said().length >= 2);
     expect(said().map((line) => line.outcome ?? line.event)).toEqual(expect.arrayContaining(['sent', 'closed']));
     expect(said()).toHaveLength(2);
   });

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stripeClient } from '../../server/stripe/client';
 import { startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripeStandIn';
 import { waitUntil } from '../../scripts/lib/harness';
+import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 import { warmUpFetch } from '../helpers/warmFetch';
 
 const KEY = 'rk_test_51ClientDeadlineKey0123456789';
@@ -14,7 +15,7 @@ const LINK = 'plink_1ClientDeadline';
 /** Longer than the trickle's pace, so a timeout that restarts on each byte would never fire. */
 const DEADLINE_MS = 300;
 /** Far under the minutes a trickled answer takes, far over the deadline on a busy machine. */
-const GIVE_UP_MS = 8000;
+const GIVE_UP_MS = WAIT_BOUND_MS;
 
 let standIn: StripeStandIn;
 beforeAll(warmUpFetch);
@@ -55,9 +56,6 @@ describe('the Stripe client', () => {
     expect(elapsedMs).toBeGreaterThanOrEqual(DEADLINE_MS - 5);
     // The stand-in sees the client hang up: the socket is closed, not left to trickle behind a settled promise.
     await waitUntil('the stand-in to see the client hang up', () => standIn.calls[0]?.abandonedAtMs !== undefined, GIVE_UP_MS, 10);
-    const [call] = standIn.calls;
-    expect(call?.abandonedAtMs).toBeDefined();
-    expect(call!.abandonedAtMs! - call!.atMs).toBeLessThan(GIVE_UP_MS);
   });
 
   it('a reset connection: one attempt, never retried', async () => {
