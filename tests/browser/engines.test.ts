@@ -7,7 +7,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accessChanges, contactCalls, faq, pricing, promptCopy, promptPage } from '../../shared/content';
-import { freePort, type RunningServer, sellingEnv, startBuiltServer, startServer } from '../../scripts/lib/harness';
+import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
+import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
+import { runningFrom, serveApp } from '../helpers/servedApp';
+import { BEFORE_DEADLINE_MS, DEFAULT_DEADLINE_MS, TEST_START_MS } from '../helpers/testApp';
 import { accessPathOf, markConfirmedFor, startRig } from '../helpers/fulfilment';
 import { type Engine, type EngineName, type EnginePage, LAPTOP, type OpenOptions, PHONE, waitInPage } from '../../scripts/lib/engines/engine';
 import { ENGINES } from '../../scripts/lib/engines/launch';
@@ -27,25 +30,37 @@ function lazily<T extends { close?(): Promise<unknown>; stop?(): Promise<unknown
   };
 }
 
-// The Early Bird ends five minutes after the server starts, later than this file takes: only the page's own
-// clock, moved on by the test, reaches it.
-const server = lazily<RunningServer>(() => startBuiltServer({ ...sellingEnv(300_000, 600_000), CHECKOUT_URL }));
+// A sale in progress, weeks from its deadline.
+const server = lazily<RunningServer>(() => startBuiltServer({ ...sellingEnv(), CHECKOUT_URL }));
 afterAll(() => server.close());
 
-/** The buyer's side: the site with its mails, against the Stripe stand-in, served where PUBLIC_URL says, a month from its start. */
-const REFUND_START_MS = Date.now() + 30 * 86_400_000;
+/**
+ * The sale's last five minutes, and the workshop five minutes after them: the app served at an instant of its own,
+ * which real time never moves, so that however long this file takes, only the page's own clock, moved on by the test,
+ * reaches the deadline and the start.
+ */
+const LAST_MINUTES_MS = 300_000;
+const lastMinutes = lazily(() =>
+  serveApp({
+    now: DEFAULT_DEADLINE_MS - LAST_MINUTES_MS,
+    env: {
+      CHECKOUT_URL,
+      EARLY_BIRD_DEADLINE: new Date(DEFAULT_DEADLINE_MS).toISOString(),
+      WORKSHOP_START: new Date(DEFAULT_DEADLINE_MS + LAST_MINUTES_MS).toISOString(),
+    },
+  }),
+);
+afterAll(() => lastMinutes.close());
+
+/** The buyer's side: the app with its mails, against the Stripe stand-in, served where PUBLIC_URL says, weeks before the start. */
 const refundSite = lazily(async () => {
   const rig = await startRig();
-  const port = await freePort();
-  const site = await startServer({
-    port,
-    env: { ...rig.env(), PUBLIC_URL: `http://127.0.0.1:${port}`, WORKSHOP_START: new Date(REFUND_START_MS).toISOString() },
-  });
+  const site = await serveApp({ now: runningFrom(BEFORE_DEADLINE_MS), env: rig.env() });
   return {
     rig,
     site,
     async close() {
-      await site.stop();
+      await site.close();
       await rig.close();
     },
   };
@@ -55,13 +70,9 @@ afterAll(() => refundSite.close());
 /** Wakes an island as a visitor does (it is scrolled to) and waits until React has hydrated it. */
 async function wakeIsland(page: EnginePage, name: string): Promise<void> {
   await page.evaluate((island) => document.querySelector(`[data-island="${island}"]`)?.scrollIntoView(), name);
-  await waitInPage(
-    page,
-    `the ${name} island to hydrate`,
-    (island) => document.querySelector(`[data-island="${island}"][data-hydrated="true"]`) !== null,
-    [name],
-    10_000,
-  );
+  await waitInPage(page, `the ${name} island to hydrate`, (island) => document.querySelector(`[data-island="${island}"][data-hydrated="true"]`) !== null, [
+    name,
+  ]);
 }
 
 /** Waits until the page's script has shown and enabled the prompt page's copy buttons (no island: the entry does it). */
@@ -138,8 +149,8 @@ async function settledPlacement(page: EnginePage, id: string): Promise<{ bar: nu
       id,
     );
   let last = await read();
-  for (let same = 0, reads = 0; same < 2; reads += 1) {
-    if (reads === 20) throw new Error(`#${id} did not stay put within 3 s`);
+  for (let same = 0, until = Date.now() + WAIT_BOUND_MS; same < 2; ) {
+    if (Date.now() > until) throw new Error(`waited for #${id} to stay put: not within ${WAIT_BOUND_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 150));
     const now = await read();
     same = now.top === last.top ? same + 1 : 0;
@@ -214,7 +225,7 @@ describe.each(NAMES)('%s', (name) => {
     page = undefined;
     try {
       await expect
-        .poll(collected, { timeout: 5_000 })
+        .poll(collected)
         .toEqual(
           expect.arrayContaining([
             expect.stringMatching(/console\.error: planted$/),
@@ -256,7 +267,9 @@ describe.each(NAMES)('%s', (name) => {
   });
 
   it('counts down second by second, turns to the normal price at the deadline and to closed at the start, in place', async () => {
-    const shown = await open({ javaScript: true, clock: true });
+    const [started, site] = await Promise.all([engine.get(), lastMinutes.get()]);
+    const shown = await started.open(site.url, { javaScript: true, clock: true });
+    page = shown;
     await shown.goto('/');
     await wakeIsland(shown, 'countdown');
     await shown.evaluate(() => {
@@ -301,7 +314,7 @@ describe.each(NAMES)('%s', (name) => {
     expect(await shown.evaluate(() => document.querySelector('#precios-titulo')?.textContent)).toBe(pricing.normalTitle);
 
     // The workshop starts five minutes after the deadline.
-    await runClockFor(shown, 301_000);
+    await runClockFor(shown, LAST_MINUTES_MS + 1_000);
     await waitInPage(shown, 'the closed card', () => document.querySelector('.pricing__card .price-card--closed') !== null, []);
     expect(
       await shown.evaluate(() => ({
@@ -381,7 +394,7 @@ describe.each(NAMES)('%s', (name) => {
       [1, [1]],
     ] as const) {
       await shown.click(faqSummary(index));
-      await expect.poll(() => openFaqItems(shown), { timeout: 5_000 }).toEqual(expected);
+      await expect.poll(() => openFaqItems(shown)).toEqual(expected);
       // The open item's answer is what the visitor now sees, and no other.
       expect(await shownAnswers(shown)).toEqual(expected.map((open) => faq.items[open]!.answer));
     }
@@ -418,17 +431,17 @@ describe.each(NAMES)('%s', (name) => {
 
   it('a buyer asks for the refund a new date entitles them to: the button, the confirmation step, its POST, once', async () => {
     const [started, { rig, site }] = await Promise.all([engine.get(), refundSite.get()]);
-    const sessionId = rig.stripe.checkout.createSession('paid', { atMs: Date.now() - 86_400_000 });
-    await markConfirmedFor(rig, sessionId, REFUND_START_MS - 7 * 86_400_000);
+    const sessionId = rig.stripe.checkout.createSession('paid', { atMs: BEFORE_DEADLINE_MS - 86_400_000 });
+    await markConfirmedFor(rig, sessionId, TEST_START_MS - 7 * 86_400_000);
     const shown = await started.open(site.url, { javaScript: true });
     page = shown;
     await shown.goto(accessPathOf(sessionId));
     await shown.click('.access__change a.btn');
-    await expect.poll(() => shown.evaluate(() => location.pathname), { timeout: 5_000 }).toBe(`${accessPathOf(sessionId)}/reembolso`);
+    await expect.poll(() => shown.evaluate(() => location.pathname)).toBe(`${accessPathOf(sessionId)}/reembolso`);
     await shown.click('.access__confirm button[type="submit"]');
-    // Taken and answered with the way back: the browser said where the form came from. The answer comes once the
-    // refund is made and its mail sent, each write to Stripe in its lane's turn (server/stripe/pace.ts): seconds.
-    await expect.poll(() => shown.evaluate(() => location.pathname), { timeout: 15_000 }).toBe(accessPathOf(sessionId));
+    // Taken and answered with the way back, once the refund is made and its mail sent: the browser said where the
+    // form came from.
+    await expect.poll(() => shown.evaluate(() => location.pathname)).toBe(accessPathOf(sessionId));
     expect(await shown.evaluate(() => document.querySelector('h1')?.textContent)).toBe(accessChanges.withdrawn.heading('Ana'));
     const intent = rig.stripe.checkout.paymentIntentOf(sessionId)?.id;
     expect(rig.stripe.checkout.refunds.refunds.filter(({ refund }) => refund.payment_intent === intent)).toHaveLength(1);
@@ -465,7 +478,7 @@ describe.each(NAMES)('%s', (name) => {
       [4, [4]],
     ] as const) {
       await shown.click(faqSummary(index));
-      await expect.poll(() => openFaqItems(shown), { timeout: 5_000 }).toEqual(expected);
+      await expect.poll(() => openFaqItems(shown)).toEqual(expected);
     }
 
     await shown.goto('/prompt1');

@@ -1,39 +1,40 @@
 /**
  * The refund a new date entitles a buyer to, asked for as a buyer asks for it: in a real Chromium, with JavaScript and
- * without, on the built server against the Stripe stand-in. The personal link's button, the confirmation step, its
- * form's POST (which the page's own policy must let through, and which must say it comes from this site), then the
- * personal link again, saying how the money comes back; one refund each, and no console error or CSP violation.
+ * without, on the real app served on loopback against the Stripe stand-in, at the test's own instant. The personal
+ * link's button, the confirmation step, its form's POST (which the page's own policy must let through, and which must
+ * say it comes from this site), then the personal link again, saying how the money comes back; one refund each, and no
+ * console error or CSP violation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessChanges } from '../../shared/content';
-import { freePort, launchChromium, type RunningServer, startServer } from '../../scripts/lib/harness';
+import { launchChromium } from '../../scripts/lib/harness';
 import { openWatchedPage, unexpectedProblems } from '../helpers/browser';
 import { accessPathOf, markConfirmedFor, type Rig, startRig } from '../helpers/fulfilment';
+import { runningFrom, type ServedApp, serveApp } from '../helpers/servedApp';
+import { BEFORE_DEADLINE_MS, TEST_START_MS } from '../helpers/testApp';
 
 const DAY = 86_400_000;
-const START = new Date(Date.now() + 30 * DAY).toISOString();
 let rig: Rig;
-let server: RunningServer;
+let site: ServedApp;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 beforeAll(async () => {
   rig = await startRig();
   // Served where PUBLIC_URL says, as in production: a form posted from any other origin is refused.
-  const port = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ port, env: { ...rig.env(), PUBLIC_URL: `http://127.0.0.1:${port}`, WORKSHOP_START: START } }),
-    launchChromium(),
-  ]);
+  [site, browser] = await Promise.all([serveApp({ now: runningFrom(BEFORE_DEADLINE_MS), env: rig.env() }), launchChromium()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await site?.close();
   await rig?.close();
 });
 
 /** A purchase this release confirmed for a date a week before the one in force: the date has moved since. */
 async function movedPurchase(name: string): Promise<string> {
-  const sessionId = rig.stripe.checkout.createSession('paid', { atMs: Date.now() - DAY, buyer: { name, email: `${name.toLowerCase()}@correo.example.org` } });
-  await markConfirmedFor(rig, sessionId, Date.parse(START) - 7 * DAY);
+  const sessionId = rig.stripe.checkout.createSession('paid', {
+    atMs: BEFORE_DEADLINE_MS - DAY,
+    buyer: { name, email: `${name.toLowerCase()}@correo.example.org` },
+  });
+  await markConfirmedFor(rig, sessionId, TEST_START_MS - 7 * DAY);
   return sessionId;
 }
 
@@ -46,13 +47,13 @@ describe('the refund button in a real browser', () => {
     const refundsBefore = rig.stripe.checkout.refunds.refunds.length;
     const { context, page, problems } = await openWatchedPage(browser, { javaScriptEnabled });
     try {
-      await page.goto(`${server.url}${accessPathOf(sessionId)}`);
+      await page.goto(`${site.url}${accessPathOf(sessionId)}`);
       await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: accessChanges.change.refundCta }).click()]);
-      expect(page.url()).toBe(`${server.url}${accessPathOf(sessionId)}/reembolso`);
+      expect(page.url()).toBe(`${site.url}${accessPathOf(sessionId)}/reembolso`);
       expect(await page.locator('h1').textContent()).toBe(accessChanges.confirm.heading);
       await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: accessChanges.confirm.confirmCta }).click()]);
       // The POST was taken (a refusal would stay at the form's address, a 403), and led back to the personal link.
-      expect(page.url()).toBe(`${server.url}${accessPathOf(sessionId)}`);
+      expect(page.url()).toBe(`${site.url}${accessPathOf(sessionId)}`);
       expect(await page.locator('h1').textContent()).toBe(accessChanges.withdrawn.heading(name));
       expect(rig.stripe.checkout.refunds.refunds.length - refundsBefore).toBe(1);
       expect(unexpectedProblems(problems)).toEqual([]);
