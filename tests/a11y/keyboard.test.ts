@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../shared/routes';
 import { consentLine, details, faq, footer, hero, nav, pillars, prices, pricing, promptCopy, promptPage, site } from '../../shared/content';
 import { blend, contrastRatio, parseColor, type Rgba } from '../helpers/axe';
-import { browserRig, checkedPages, openWatchedPage, pausePageTimers, type WatchedPage, waitForIsland } from '../helpers/browser';
+import { browserRig, checkedPages, keptPages, openWatchedPage, pausePageTimers, type WatchedPage, waitForIsland } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
 
 const CHECKOUT_URL = 'https://pay.example.org/taller-teclado';
@@ -16,6 +16,7 @@ const CONTACT_EMAIL = 'hola@ejemplo-taller.org';
 const NOT_FOUND_PATH = '/no-hay-tal-pagina';
 
 const rig = browserRig({ ...sellingEnv(30 * 86_400_000), CHECKOUT_URL, CONTACT_EMAIL });
+const kept = keptPages();
 const opened = checkedPages();
 
 afterAll(() => rig.close());
@@ -38,14 +39,17 @@ async function visit(
   { javaScript = true, width = 1280, reducedMotion = false, pausedTimers = false }: VisitOptions = {},
 ): Promise<{ page: Page; url: string; watched: WatchedPage }> {
   const { browser, server } = await rig.get();
-  const watched = await openWatchedPage(browser, {
-    javaScriptEnabled: javaScript,
-    viewport: { width, height: width < 600 ? 844 : 800 },
-    reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
-  });
+  const options = { viewport: { width, height: width < 600 ? 844 : 800 }, reducedMotion: reducedMotion ? 'reduce' : 'no-preference' } as const;
   const url = `${server.url}${path}`;
-  opened.add(watched, path === NOT_FOUND_PATH ? [url] : []);
-  if (pausedTimers) await watched.page.clock.install();
+  const notFoundUrls = path === NOT_FOUND_PATH ? [url] : [];
+  // A paused clock stays with its page: that one gets a page of its own.
+  const watched = pausedTimers
+    ? await openWatchedPage(browser, { javaScriptEnabled: javaScript, ...options })
+    : await kept.page({ javaScript, ...options, notFoundUrls });
+  if (pausedTimers) {
+    opened.add(watched, notFoundUrls);
+    await watched.page.clock.install();
+  }
   await watched.page.goto(url);
   if (javaScript && path === '/') await waitForIsland(watched.page, 'countdown');
   if (javaScript && path === '/prompt1') await watched.page.locator('.copy-button[data-ready="true"]').first().waitFor({ state: 'visible' });

@@ -6,22 +6,26 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nav } from '../../shared/content';
-import { browserRig, checkedPages, layOutWholePage, openWatchedPage } from '../helpers/browser';
+import { browserRig, keptPages, layOutWholePage } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
 
 const NOT_FOUND_PATH = '/nada-por-aqui';
 const rig = browserRig({ ...sellingEnv(30 * 86_400_000), CHECKOUT_URL: 'https://pay.example.org/taller-zoom' });
-const opened = checkedPages();
+const kept = keptPages();
 
 afterAll(() => rig.close());
 
-async function visit(path: string, width: number, reducedMotion: 'reduce' | 'no-preference' = 'no-preference', javaScriptEnabled = true): Promise<Page> {
-  const { browser, server } = await rig.get();
-  const watched = await openWatchedPage(browser, { viewport: { width, height: width < 600 ? 844 : 800 }, reducedMotion, javaScriptEnabled });
+async function visit(path: string, width: number, reducedMotion: 'reduce' | 'no-preference' = 'no-preference', javaScript = true): Promise<Page> {
+  const { server } = await rig.get();
   const url = `${server.url}${path}`;
-  opened.add(watched, path === NOT_FOUND_PATH ? [url] : []);
-  await watched.page.goto(url);
-  return watched.page;
+  const { page } = await kept.page({
+    javaScript,
+    viewport: { width, height: width < 600 ? 844 : 800 },
+    reducedMotion,
+    notFoundUrls: path === NOT_FOUND_PATH ? [url] : [],
+  });
+  await page.goto(url);
+  return page;
 }
 
 /**

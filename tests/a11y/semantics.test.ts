@@ -6,11 +6,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { footer, nav, pricing, promptCopy } from '../../shared/content';
-import { browserRig, checkedPages, openWatchedPage, pausePageTimers, type WatchedPage, waitForIsland } from '../helpers/browser';
+import { browserRig, checkedPages, keptPages, openWatchedPage, pausePageTimers, type WatchedPage, waitForIsland } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
 
 const NOT_FOUND_PATH = '/pagina-inexistente';
+const VIEWPORT = { width: 1280, height: 800 };
 const rig = browserRig({ ...sellingEnv(30 * 86_400_000), CHECKOUT_URL: 'https://pay.example.org/taller-semantica' });
+const kept = keptPages();
 const opened = checkedPages();
 
 afterAll(() => rig.close());
@@ -18,10 +20,16 @@ afterAll(() => rig.close());
 /** With `pausedTimers`, the page's timers run on Playwright's clock, paused once the islands are awake (a toast stays). */
 async function visit(path: string, javaScript = true, pausedTimers = false): Promise<{ page: Page; url: string; watched: WatchedPage }> {
   const { browser, server } = await rig.get();
-  const watched = await openWatchedPage(browser, { javaScriptEnabled: javaScript, viewport: { width: 1280, height: 800 } });
   const url = `${server.url}${path}`;
-  opened.add(watched, path === NOT_FOUND_PATH ? [url] : []);
-  if (pausedTimers) await watched.page.clock.install();
+  const notFoundUrls = path === NOT_FOUND_PATH ? [url] : [];
+  // A paused clock stays with its page: that one gets a page of its own.
+  const watched = pausedTimers
+    ? await openWatchedPage(browser, { javaScriptEnabled: javaScript, viewport: VIEWPORT })
+    : await kept.page({ javaScript, viewport: VIEWPORT, notFoundUrls });
+  if (pausedTimers) {
+    opened.add(watched, notFoundUrls);
+    await watched.page.clock.install();
+  }
   await watched.page.goto(url);
   if (javaScript && path === '/') await waitForIsland(watched.page, 'countdown');
   if (javaScript && path === '/prompt1') await watched.page.locator('.copy-button[data-ready="true"]').first().waitFor({ state: 'visible' });

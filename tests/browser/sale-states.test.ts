@@ -2,11 +2,11 @@
  * Each state of the sale in a real Chromium, JavaScript on and off, on the built server: what the visitor
  * sees is the server's verdict, whatever the device's clock says, and an open page only moves forward.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contactCalls, hero, pricing } from '../../shared/content';
-import { launchChromium, PRODUCTION_SETTINGS, type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
-import { checkedPages, openWatchedPage, waitForIsland } from '../helpers/browser';
+import { PRODUCTION_SETTINGS, sellingEnv } from '../../scripts/lib/harness';
+import { browserRig, checkedPages, keptPages, openWatchedPage, type WatchedPage, waitForIsland } from '../helpers/browser';
 
 const DAY_MS = 86_400_000;
 const CHECKOUT_URL = PRODUCTION_SETTINGS.CHECKOUT_URL;
@@ -19,21 +19,16 @@ const STATES = {
 } as const;
 type State = keyof typeof STATES;
 
-let browser: Promise<Browser> | undefined;
-const servers = new Map<string, Promise<RunningServer>>();
+/** One built server per state, started by the first test that needs it, beside the file's Chromium. */
+const rigs = Object.fromEntries(Object.entries(STATES).map(([state, env]) => [state, browserRig({ ...PRODUCTION_SETTINGS, ...env })])) as Record<
+  State,
+  ReturnType<typeof browserRig>
+>;
 const opened = checkedPages();
-
-const chromium = (): Promise<Browser> => (browser ??= launchChromium());
-/** One built server per set of settings, started by the first test that needs it. */
-function serverFor(env: Record<string, string>): Promise<RunningServer> {
-  const key = JSON.stringify(env);
-  if (!servers.has(key)) servers.set(key, startBuiltServer({ ...PRODUCTION_SETTINGS, ...env }));
-  return servers.get(key)!;
-}
+const kept = keptPages();
 
 afterAll(async () => {
-  await (await browser?.catch(() => undefined))?.close();
-  for (const server of servers.values()) await (await server.catch(() => undefined))?.stop();
+  for (const rig of Object.values(rigs)) await rig.close();
 });
 
 /** A script that shifts the device's wall clock (Date) by `offsetMs`, leaving performance.now() alone. */
@@ -48,10 +43,15 @@ const shiftDeviceClock = (offsetMs: number): string => `(() => {
 })();`;
 
 async function visit(state: State, { javaScript = true, deviceOffsetMs = 0 } = {}): Promise<Page> {
-  const server = await serverFor(STATES[state]);
-  const watched = await openWatchedPage(await chromium(), { javaScriptEnabled: javaScript });
-  opened.add(watched);
-  if (deviceOffsetMs !== 0) await watched.context.addInitScript({ content: shiftDeviceClock(deviceOffsetMs) });
+  const { browser, server } = await rigs[state].get();
+  // A device clock set wrong stays with its page (an init script): that one gets a page of its own.
+  let watched: WatchedPage;
+  if (deviceOffsetMs === 0) watched = await kept.page({ javaScript });
+  else {
+    watched = await openWatchedPage(browser, { javaScriptEnabled: javaScript });
+    opened.add(watched);
+    await watched.context.addInitScript({ content: shiftDeviceClock(deviceOffsetMs) });
+  }
   await watched.page.goto(`${server.url}/`);
   if (javaScript) {
     await watched.page.locator('#precios').scrollIntoViewIfNeeded();

@@ -87,11 +87,11 @@ export interface Rig {
   server: RunningServer;
 }
 
-/** One Chromium for the whole test file, whatever number of rigs it has: started by the first, closed after the last test. */
-let fileChromium: Promise<Browser> | undefined;
-const chromiumForFile = (): Promise<Browser> => (fileChromium ??= launchChromium());
+/** One Chromium for the whole test file, whatever number of rigs and tabs it has: started by the first, closed after the last test. */
+let chromium: Promise<Browser> | undefined;
+export const fileChromium = (): Promise<Browser> => (chromium ??= launchChromium());
 afterAll(async () => {
-  await (await fileChromium?.catch(() => undefined))?.close();
+  await (await chromium?.catch(() => undefined))?.close();
 });
 
 /**
@@ -105,7 +105,7 @@ export function browserRig(env: Record<string, string>): { get(): Promise<Rig>; 
     get() {
       rig ??= (async () => {
         // The browser first: without Chromium no server is left running.
-        const browser = await chromiumForFile();
+        const browser = await fileChromium();
         return { browser, server: await startBuiltServer(env) };
       })();
       return rig;
@@ -132,4 +132,79 @@ export function checkedPages(): { add(watched: WatchedPage, notFoundUrls?: strin
     expect(problems).toEqual([]);
   });
   return { add: (watched, notFoundUrls = []) => void opened.push({ watched, notFound: notFoundUrls }) };
+}
+
+export interface KeptPageOptions {
+  /** false: the tab whose context runs no script of the page. */
+  javaScript?: boolean;
+  /** Playwright's default, 1280 × 720, unless said. */
+  viewport?: { width: number; height: number };
+  reducedMotion?: 'reduce' | 'no-preference';
+  /** Documents served with status 404 in this test: Chromium's "Failed to load resource" line for each is expected. */
+  notFoundUrls?: string[];
+  /** Fragments of console lines this test expects (a script it has the policy refuse, a 503 document's load). */
+  expected?: string[];
+}
+
+/**
+ * The tabs a test file shows its pages in, kept from one test to the next: one with JavaScript and one without, each
+ * made once in the file's Chromium and taken by each test to the size, the motion preference and the page it asks
+ * for. A new tab costs the browser a renderer process of its own, most of a short test's time; a page loaded in a
+ * kept tab is a new document all the same. After each test, any console error, page error or CSP violation a tab
+ * saw fails it, and the record starts again for the next. A test whose page keeps something of it past its own end
+ * (a paused clock, a permission, an init script, a route) opens a page of its own with openWatchedPage.
+ */
+export function keptPages({
+  setUp = async () => {},
+  refusesPageScripts = false,
+}: {
+  /** What each tab's context is given before its first page. */
+  setUp?: (context: BrowserContext) => Promise<void>;
+  /** Its setUp has the policy refuse every page script: the violations that makes are the point, not a fault. */
+  refusesPageScripts?: boolean;
+} = {}): {
+  page(options?: KeptPageOptions): Promise<WatchedPage>;
+} {
+  const tabs = new Map<boolean, Promise<WatchedPage>>();
+  /** The tabs this test used, and what each of its documents may leave in the console. */
+  const shown = new Map<WatchedPage, { javaScript: boolean; notFound: string[]; expected: string[] }>();
+  afterEach(async () => {
+    const problems: string[] = [];
+    for (const [watched, { javaScript, notFound, expected }] of shown) {
+      if (javaScript && !refusesPageScripts && !watched.page.isClosed())
+        for (const violation of await cspViolationsOf(watched.page)) problems.push(`CSP: ${violation}`);
+      for (const line of unexpectedProblems(watched.problems, notFound)) if (!expected.some((fragment) => line.includes(fragment))) problems.push(line);
+      watched.problems.consoleErrors.length = 0;
+      watched.problems.pageErrors.length = 0;
+    }
+    shown.clear();
+    expect(problems).toEqual([]);
+  });
+  afterAll(async () => {
+    for (const tab of tabs.values()) await (await tab.catch(() => undefined))?.context.close();
+  });
+  return {
+    async page({ javaScript = true, viewport = { width: 1280, height: 720 }, reducedMotion = 'no-preference', notFoundUrls = [], expected = [] } = {}) {
+      let tab = tabs.get(javaScript);
+      if (!tab) {
+        tab = (async () => {
+          const watched = await openWatchedPage(await fileChromium(), { javaScriptEnabled: javaScript });
+          await setUp(watched.context);
+          return watched;
+        })();
+        tabs.set(javaScript, tab);
+      }
+      const watched = await tab;
+      await watched.page.setViewportSize(viewport);
+      await watched.page.emulateMedia({ reducedMotion });
+      // Focused, as a tab a visitor has just opened: a keyboard walk that took the focus out of the page (past its last
+      // stop) would otherwise leave the next test's first exit going round the page once more.
+      await watched.page.bringToFront();
+      const allowed = shown.get(watched) ?? { javaScript, notFound: [], expected: [] };
+      allowed.notFound.push(...notFoundUrls);
+      allowed.expected.push(...expected);
+      shown.set(watched, allowed);
+      return watched;
+    },
+  };
 }
