@@ -3,12 +3,12 @@
  * every page, with JavaScript on and off, on a phone and a desktop width, and in the states a visitor
  * reaches (an FAQ answer open, a copy toast showing, the normal-price card). Zero violations allowed.
  */
-import type { NodeResult } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../shared/routes';
 import { faq, pricing, promptCopy } from '../../shared/content';
 import {
+  type AxeNode,
   blend,
   BLOCKED_SCRIPT_MESSAGE,
   blockPageScripts,
@@ -20,7 +20,16 @@ import {
   runAxe,
   scrollThrough,
 } from '../helpers/axe';
-import { browserRig, cspViolationsOf, openWatchedPage, pausePageTimers, unexpectedProblems, type WatchedPage, waitForIsland } from '../helpers/browser';
+import {
+  browserRig,
+  cspViolationsOf,
+  keptPages,
+  openWatchedPage,
+  pausePageTimers,
+  unexpectedProblems,
+  type WatchedPage,
+  waitForIsland,
+} from '../helpers/browser';
 import { sellingEnv, waitUntil } from '../../scripts/lib/harness';
 import { startStripeStandIn } from '../../scripts/lib/stripeStandIn';
 
@@ -50,7 +59,11 @@ type TestRig = typeof earlyBird;
 const WIDTHS = [390, 1280] as const;
 const viewportOf = (width: number) => ({ width, height: width < 600 ? 844 : 800 });
 
-const opened: { watched: WatchedPage; expected: string[]; javaScript: boolean }[] = [];
+/** Pages with the site's JavaScript running; and pages where the page's own scripts are refused (blockPageScripts). */
+const withScripts = keptPages();
+const withoutScriptsTabs = keptPages({ setUp: blockPageScripts, refusesPageScripts: true });
+/** Pages on a paused clock, each of its own. */
+const opened: { watched: WatchedPage; expected: string[] }[] = [];
 
 afterAll(async () => {
   await earlyBird.close();
@@ -63,9 +76,9 @@ afterAll(async () => {
 afterEach(async () => {
   // Besides its own assertions, no test may leave a console error, page error or CSP violation behind.
   const problems: string[] = [];
-  for (const { watched, expected, javaScript } of opened.splice(0)) {
+  for (const { watched, expected } of opened.splice(0)) {
     const { context, page, problems: seen } = watched;
-    if (javaScript && !page.isClosed()) for (const violation of await cspViolationsOf(page)) problems.push(`CSP: ${violation}`);
+    if (!page.isClosed()) for (const violation of await cspViolationsOf(page)) problems.push(`CSP: ${violation}`);
     for (const line of unexpectedProblems(seen, [])) if (!expected.some((fragment) => line.includes(fragment))) problems.push(line);
     await context.close();
   }
@@ -89,16 +102,19 @@ async function visit(
   { javaScript, width, pausedTimers = false }: { javaScript: boolean; width: number; pausedTimers?: boolean },
 ): Promise<Visit> {
   const { browser, server } = await rig.get();
-  const watched = await openWatchedPage(browser, { viewport: viewportOf(width) });
   const expected: string[] = [];
   // A 404 or 503 document makes Chromium log one "Failed to load resource" line; a refused script, another.
   if (path === NOT_FOUND_PATH) expected.push('status of 404 (Not Found)');
   if (path === ROUTES.outage.path) expected.push('status of 503 (Service Unavailable)');
-  if (!javaScript) {
-    await blockPageScripts(watched.context);
-    expected.push(BLOCKED_SCRIPT_MESSAGE);
+  if (!javaScript) expected.push(BLOCKED_SCRIPT_MESSAGE);
+  let watched: WatchedPage;
+  if (pausedTimers) {
+    // A paused clock stays with its page: that one gets a page of its own.
+    watched = await openWatchedPage(browser, { viewport: viewportOf(width) });
+    opened.push({ watched, expected });
+  } else {
+    watched = await (javaScript ? withScripts : withoutScriptsTabs).page({ viewport: viewportOf(width), expected });
   }
-  opened.push({ watched, expected, javaScript });
   const { page } = watched;
   // Ready once its first read of the checkout has answered: the page then has what the checkout said.
   await waitUntil('the instance ready', async () => {
@@ -125,7 +141,7 @@ async function visit(
 async function expectNoViolations(page: Page) {
   await scrollThrough(page);
   const results = await runAxe(page);
-  expect(results.testEngine.name).toBe('axe-core');
+  expect(results.engine).toBe('axe-core');
   // The rules really ran: a page with text always has colour-contrast results.
   expect(results.passes.length).toBeGreaterThan(10);
   expect(describeViolations(results.violations)).toEqual([]);
@@ -135,12 +151,12 @@ async function expectNoViolations(page: Page) {
   // - the fixed top bar's text, whose translucent background lies over whatever is scrolled beneath it:
   //   computed over black and over white in the test 'the top bar text is readable over any content';
   // - the toast's close button, whose visible "×" is a symbol, not a label its name must contain.
-  const messageKey = (node: NodeResult): unknown[] => node.any.map((check) => (check.data as { messageKey?: string } | null)?.messageKey);
-  const reviewed = (rule: string, node: NodeResult): boolean =>
+  const messageKey = (node: AxeNode): unknown[] => node.any.map((check) => check.messageKey);
+  const reviewed = (rule: string, node: AxeNode): boolean =>
     (rule === 'color-contrast' && messageKey(node).includes('bgGradient')) ||
     (rule === 'color-contrast' &&
       messageKey(node).includes('elmPartiallyObscured') &&
-      node.any.some((check) => check.relatedNodes?.[0]?.target.join(' ') === '.topbar')) ||
+      node.any.some((check) => check.relatedTargets[0]?.join(' ') === '.topbar')) ||
     (rule === 'label-content-name-mismatch' && node.target.join(' ').includes('toast__close'));
   const unreviewed = results.incomplete.flatMap((rule) =>
     rule.nodes.filter((node) => !reviewed(rule.id, node)).map((node) => `${rule.id} ${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
@@ -170,7 +186,7 @@ describe('how axe runs', () => {
   });
 
   it('a context that refuses the page scripts shows the same DOM as one with JavaScript disabled', async () => {
-    const { browser, server } = await earlyBird.get();
+    const { server } = await earlyBird.get();
     // What differs between two requests is the clock: the countdown snapshot and the scripts carrying "now".
     const normalized = (page: Page): Promise<string> =>
       page.evaluate(() => {
@@ -178,25 +194,17 @@ describe('how axe runs', () => {
         for (const value of copy.querySelectorAll('.countdown__value, script[data-island-props], #sale-clock')) value.textContent = '';
         return copy.outerHTML;
       });
-    // Two contexts, one of each kind, each with the three pages side by side.
-    const disabled = await browser.newContext({ javaScriptEnabled: false });
-    const blocked = await browser.newContext();
-    try {
-      await blockPageScripts(blocked);
-      await Promise.all(
-        ['/', '/prompt1', NOT_FOUND_PATH].map(async (path) => {
-          const [withoutJs, withoutScripts] = [await disabled.newPage(), await blocked.newPage()];
-          // Both loaded (goto waits for the load event): with every script refused, nothing can change either DOM later.
-          await Promise.all([withoutJs.goto(`${server.url}${path}`), withoutScripts.goto(`${server.url}${path}`)]);
-          const html = await normalized(withoutScripts);
-          // What the page's script would wake: the countdown island, the copy buttons; the 404 has none.
-          expect(html).toContain({ '/': 'data-hydrate=', '/prompt1': 'data-prompt-copy=' }[path] ?? 'Oops! Page not found');
-          expect(await normalized(withoutJs)).toBe(html);
-        }),
-      );
-    } finally {
-      await disabled.close();
-      await blocked.close();
+    // A 404 document makes Chromium log one "Failed to load resource" line; a refused script, another.
+    const expected = ['status of 404 (Not Found)', BLOCKED_SCRIPT_MESSAGE];
+    const { page: withoutJs } = await withScripts.page({ javaScript: false, expected });
+    const { page: withoutScripts } = await withoutScriptsTabs.page({ expected });
+    for (const path of ['/', '/prompt1', NOT_FOUND_PATH]) {
+      // Both loaded (goto waits for the load event): with every script refused, nothing can change either DOM later.
+      await Promise.all([withoutJs.goto(`${server.url}${path}`), withoutScripts.goto(`${server.url}${path}`)]);
+      const html = await normalized(withoutScripts);
+      // What the page's script would wake: the countdown island, the copy buttons; the 404 has none.
+      expect(html).toContain({ '/': 'data-hydrate=', '/prompt1': 'data-prompt-copy=' }[path] ?? 'Oops! Page not found');
+      expect(await normalized(withoutJs)).toBe(html);
     }
   });
 });

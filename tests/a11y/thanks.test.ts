@@ -9,7 +9,7 @@ import { DEFAULTS } from '../../server/config/settings';
 import { access, accessChanges, thanks } from '../../shared/content';
 import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
 import { describeViolations, runAxe, scrollThrough } from '../helpers/axe';
-import { browserRig } from '../helpers/browser';
+import { fileChromium, keptPages } from '../helpers/browser';
 import { accessPathOf, markConfirmedFor, type Rig, startRig } from '../helpers/fulfilment';
 
 let rig: Rig;
@@ -20,10 +20,10 @@ let ahead: RunningServer;
 /** The same, cancelled by the owner. */
 let cancelled: RunningServer;
 const AHEAD_START = new Date(Date.now() + 30 * 86_400_000).toISOString();
-const chromium = browserRig({});
+const kept = keptPages();
 beforeAll(async () => {
-  // Chromium starts while the server does; a failed launch fails each test, which awaits it.
-  chromium.get().catch(() => undefined);
+  // Chromium starts while the servers do; a failed launch fails each test, which awaits it.
+  fileChromium().catch(() => undefined);
   rig = await startRig();
   [server, ahead, cancelled] = await Promise.all([
     startBuiltServer({ ...rig.env(), ...sellingEnv(-8 * 86_400_000, -7 * 86_400_000) }),
@@ -32,12 +32,14 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await chromium.close();
   await server?.stop();
   await ahead?.stop();
   await cancelled?.stop();
   await rig?.close();
 });
+
+/** A document served with an error status makes Chromium log one "Failed to load resource" line for it. */
+const expectedFor = (status: number): string[] => (status === 200 ? [] : [`the server responded with a status of ${status}`]);
 
 async function checkAt(page: Page, width: number): Promise<void> {
   await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
@@ -57,22 +59,16 @@ describe('zero violations on /gracias', () => {
     ['not ours', 'other_link', 404, thanks.notFound.heading],
     ['Stripe unavailable', 'paid', 503, thanks.unavailable.heading],
   ] as const)('%s, at 390 and 1280 px', async (_state, kind, status, heading) => {
-    const { browser } = await chromium.get();
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      const sessionId = rig.stripe.checkout.createSession(kind === 'expired' ? 'voucher' : kind === 'late' ? 'paid' : kind);
-      if (kind === 'expired') rig.stripe.checkout.expireVoucher(sessionId);
-      rig.stripe.setFault(status === 503 ? 'server_error' : null);
-      // Bought now: a buyer's before the workshop, and after it (the default dates, long past) a payment refunded.
-      const response = await page.goto(`${kind === 'late' ? server.url : ahead.url}/gracias?session_id=${sessionId}`);
-      rig.stripe.setFault(null);
-      expect(response?.status()).toBe(status);
-      expect(await page.locator('h1').textContent()).toContain(heading);
-      for (const width of [390, 1280]) await checkAt(page, width);
-    } finally {
-      await context.close();
-    }
+    const { page } = await kept.page({ expected: expectedFor(status) });
+    const sessionId = rig.stripe.checkout.createSession(kind === 'expired' ? 'voucher' : kind === 'late' ? 'paid' : kind);
+    if (kind === 'expired') rig.stripe.checkout.expireVoucher(sessionId);
+    rig.stripe.setFault(status === 503 ? 'server_error' : null);
+    // Bought now: a buyer's before the workshop, and after it (the default dates, long past) a payment refunded.
+    const response = await page.goto(`${kind === 'late' ? server.url : ahead.url}/gracias?session_id=${sessionId}`);
+    rig.stripe.setFault(null);
+    expect(response?.status()).toBe(status);
+    expect(await page.locator('h1').textContent()).toContain(heading);
+    for (const width of [390, 1280]) await checkAt(page, width);
   });
 });
 
@@ -83,21 +79,15 @@ describe('zero violations on the personal link', () => {
     ['access ended', 'refunded', 403, access.ended.heading],
     ['a link the site did not make', 'forged', 404, access.notFound.heading],
   ] as const)('%s, at 390 and 1280 px', async (state, kind, status, heading) => {
-    const { browser } = await chromium.get();
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      // Bought before the workshop (a payment after its end is refunded instead).
-      const sessionId = rig.stripe.checkout.createSession('paid', { atMs: Date.parse(DEFAULTS.WORKSHOP_START) - 86_400_000 });
-      if (kind === 'refunded') rig.stripe.checkout.refund(sessionId);
-      const origin = state === 'before it opens' ? ahead.url : server.url;
-      const response = await page.goto(`${origin}${accessPathOf(sessionId)}${kind === 'forged' ? 'x' : ''}`);
-      expect(response?.status()).toBe(status);
-      expect(await page.locator('h1').textContent()).toContain(heading);
-      for (const width of [390, 1280]) await checkAt(page, width);
-    } finally {
-      await context.close();
-    }
+    const { page } = await kept.page({ expected: expectedFor(status) });
+    // Bought before the workshop (a payment after its end is refunded instead).
+    const sessionId = rig.stripe.checkout.createSession('paid', { atMs: Date.parse(DEFAULTS.WORKSHOP_START) - 86_400_000 });
+    if (kind === 'refunded') rig.stripe.checkout.refund(sessionId);
+    const origin = state === 'before it opens' ? ahead.url : server.url;
+    const response = await page.goto(`${origin}${accessPathOf(sessionId)}${kind === 'forged' ? 'x' : ''}`);
+    expect(response?.status()).toBe(status);
+    expect(await page.locator('h1').textContent()).toContain(heading);
+    for (const width of [390, 1280]) await checkAt(page, width);
   });
 });
 
@@ -114,16 +104,10 @@ describe('zero violations after a change', () => {
     ["the refund's confirmation step", '/reembolso', () => ahead, 200, accessChanges.confirm.heading],
     ['a cancellation', '', () => cancelled, 200, accessChanges.cancelled.heading('Ana')],
   ] as const)('%s, at 390 and 1280 px', async (_state, suffix, running, status, heading) => {
-    const { browser } = await chromium.get();
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      const response = await page.goto(`${running().url}${accessPathOf(await confirmedForAnEarlierDate())}${suffix}`);
-      expect(response?.status()).toBe(status);
-      expect(await page.locator('main').textContent()).toContain(heading);
-      for (const width of [390, 1280]) await checkAt(page, width);
-    } finally {
-      await context.close();
-    }
+    const { page } = await kept.page({ expected: expectedFor(status) });
+    const response = await page.goto(`${running().url}${accessPathOf(await confirmedForAnEarlierDate())}${suffix}`);
+    expect(response?.status()).toBe(status);
+    expect(await page.locator('main').textContent()).toContain(heading);
+    for (const width of [390, 1280]) await checkAt(page, width);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AxeResults, NodeResult, Result, RunOptions } from 'axe-core';
+import type { AxeResults, Result, RunOptions, Spec } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
@@ -17,31 +17,71 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 interface AxeGlobal {
-  axe?: { version: string; run(context: Document, options: RunOptions): Promise<AxeResults> };
+  axe?: { configure(spec: Spec): void; run(context: Document, options: RunOptions): Promise<AxeResults> };
 }
 
-/** Injects axe (once per document) and runs it on the whole document. */
-export async function runAxe(page: Page): Promise<AxeResults> {
+/** An element a rule looked at, as the tests read it: where it is, and for a rule that failed or could not decide, why. */
+export interface AxeNode {
+  target: string[];
+  failureSummary?: string;
+  /** What each of the rule's "any" checks said it could not decide (axe's messageKey), and the elements it named. */
+  any: { messageKey?: unknown; relatedTargets: string[][] }[];
+}
+
+/** A rule's outcome on the page. */
+export interface AxeRule {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+/** What one scan found: axe's results without each element's HTML, which cost most of a scan to build and to carry. */
+export interface AxeFindings {
+  engine: string;
+  violations: AxeRule[];
+  incomplete: AxeRule[];
+  passes: AxeRule[];
+}
+
+/** Injects axe (once per document) and runs it on the whole document, in the page's own terms, then brings back the findings. */
+export async function runAxe(page: Page): Promise<AxeFindings> {
   const loaded = await page.evaluate(() => typeof (window as unknown as AxeGlobal).axe?.run === 'function');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const options: RunOptions = { runOnly: { type: 'tag', values: AXE_TAGS } };
-  return page.evaluate((runOptions) => {
+  return page.evaluate(async (runOptions) => {
     const axe = (window as unknown as AxeGlobal).axe;
     if (!axe) throw new Error('axe-core was not injected');
-    return axe.run(document, runOptions);
+    axe.configure({ noHtml: true });
+    const results = await axe.run(document, runOptions);
+    const rules = (found: Result[]): AxeRule[] =>
+      found.map((rule) => ({
+        id: rule.id,
+        impact: rule.impact,
+        help: rule.help,
+        nodes: rule.nodes.map((node) => ({
+          target: node.target.map(String),
+          failureSummary: node.failureSummary,
+          any: node.any.map((check) => ({
+            messageKey: (check.data as { messageKey?: unknown } | null)?.messageKey,
+            relatedTargets: (check.relatedNodes ?? []).map((related) => related.target.map(String)),
+          })),
+        })),
+      }));
+    return { engine: results.testEngine.name, violations: rules(results.violations), incomplete: rules(results.incomplete), passes: rules(results.passes) };
   }, options);
 }
 
 /**
- * Scrolls through the whole page once and back to the top, as a visitor who has read it. Sections with
- * `content-visibility: auto` are laid out only near the viewport and then keep their real size; before
- * that they stand in with an estimated height, and their sizes changing while axe scrolls makes it report
- * text as "overlapped" that is not.
+ * Scrolls through the whole page once, a screenful at a time, and back to the top, as a visitor who has read it.
+ * Sections with `content-visibility: auto` are laid out only near the viewport and then keep their real size;
+ * before that they stand in with an estimated height, and their sizes changing while axe scrolls makes it report
+ * text as "overlapped" that is not. Each screenful touches the one before, so every section is laid out once.
  */
 export async function scrollThrough(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
-    for (let top = 0; top < document.documentElement.scrollHeight; top += window.innerHeight / 2) {
+    for (let top = 0; top < document.documentElement.scrollHeight; top += window.innerHeight) {
       window.scrollTo({ top, behavior: 'instant' });
       await frame();
     }
@@ -51,14 +91,14 @@ export async function scrollThrough(page: Page): Promise<void> {
 }
 
 /** One readable line per failing element: rule, impact, selector and axe's own explanation. */
-export function describeViolations(violations: Result[]): string[] {
+export function describeViolations(violations: AxeRule[]): string[] {
   return violations.flatMap((rule) =>
-    rule.nodes.map((node: NodeResult) => `${rule.id} (${rule.impact ?? 'n/a'}) ${node.target.join(' ')}: ${node.failureSummary ?? rule.help}`),
+    rule.nodes.map((node) => `${rule.id} (${rule.impact ?? 'n/a'}) ${node.target.join(' ')}: ${node.failureSummary ?? rule.help}`),
   );
 }
 
 /** Whether a rule examined (and passed) an element whose selector mentions `fragment`. */
-export function passedOn(results: AxeResults, ruleId: string, fragment: string): boolean {
+export function passedOn(results: AxeFindings, ruleId: string, fragment: string): boolean {
   const rule = results.passes.find((result) => result.id === ruleId);
   return rule?.nodes.some((node) => node.target.join(' ').includes(fragment)) ?? false;
 }
