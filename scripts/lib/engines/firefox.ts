@@ -4,7 +4,7 @@
  * started with its own preference turned off, the way a visitor turns it off.
  */
 import { existsSync } from 'node:fs';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { type Engine, PHONE, pageOf, settledCenter } from './engine.ts';
 import { probeSource } from './probe.ts';
 import { WAIT_BOUND_MS } from '../testBudget.ts';
@@ -31,6 +31,12 @@ async function launchFirefox(javaScript: boolean): Promise<Browser> {
   });
 }
 
+interface Tab {
+  page: Page;
+  /** What Firefox reported since the page was last opened. */
+  reported: string[];
+}
+
 export async function firefoxEngine(): Promise<Engine> {
   const browsers = new Map<boolean, Promise<Browser>>();
   const browser = (javaScript: boolean): Promise<Browser> => {
@@ -49,21 +55,38 @@ export async function firefoxEngine(): Promise<Engine> {
     await closeAll();
     throw error;
   }
-  return {
-    name: 'firefox',
-    width: PHONE.width,
-    async open(origin, { javaScript, clock = false, viewport = PHONE }) {
+  // One page for each kind (JavaScript on or off, the probe's clock or not), kept from one page to the next: a new
+  // context and page cost Firefox a content process's work, most of a short test's time. Each page opened in it is a
+  // new document with nothing of the last (close() leaves no cookie, no storage, and about:blank).
+  const tabs = new Map<string, Promise<Tab>>();
+  const tabFor = (javaScript: boolean, clock: boolean): Promise<Tab> => {
+    const key = `${javaScript}:${clock}`;
+    const existing = tabs.get(key);
+    if (existing) return existing;
+    const made = (async (): Promise<Tab> => {
       const context = await (await browser(javaScript)).createBrowserContext();
       const page = await context.newPage();
       // A page that never loads fails its test saying so, before the test's own timeout.
       page.setDefaultTimeout(WAIT_BOUND_MS);
-      await page.setViewport(viewport);
       if (javaScript) await page.evaluateOnNewDocument(await probeSource({ clock }));
-      const reported: string[] = [];
+      const tab: Tab = { page, reported: [] };
       page.on('console', (message) => {
-        if (message.type() === 'error') reported.push(`${message.location().url || page.url()}: console: ${message.text()}`);
+        if (message.type() === 'error') tab.reported.push(`${message.location().url || page.url()}: console: ${message.text()}`);
       });
-      page.on('pageerror', (error) => reported.push(`${page.url()}: ${error instanceof Error ? error.message : String(error)}`));
+      page.on('pageerror', (error) => tab.reported.push(`${page.url()}: ${error instanceof Error ? error.message : String(error)}`));
+      return tab;
+    })();
+    tabs.set(key, made);
+    return made;
+  };
+  return {
+    name: 'firefox',
+    width: PHONE.width,
+    async open(origin, { javaScript, clock = false, viewport = PHONE }) {
+      const tab = await tabFor(javaScript, clock);
+      const { page } = tab;
+      await page.setViewport(viewport);
+      tab.reported.length = 0;
       return pageOf(origin, {
         navigate: async (url) => void (await page.goto(url)),
         run: (expression) => page.evaluate(expression),
@@ -72,9 +95,19 @@ export async function firefoxEngine(): Promise<Engine> {
           const { x, y } = await settledCenter((expression) => page.evaluate(expression), selector);
           await page.mouse.click(x, y);
         },
-        takeReported: () => reported.splice(0),
+        takeReported: () => tab.reported.splice(0),
         screenshot: () => page.screenshot({ fullPage: true }),
-        close: () => context.close(),
+        async close() {
+          // The next page starts clean: no cookie, no storage, nothing left loaded.
+          await page.deleteCookie(...(await page.cookies()));
+          await page.evaluate(() => {
+            try {
+              localStorage.clear();
+              sessionStorage.clear();
+            } catch {}
+          });
+          await page.goto('about:blank');
+        },
       });
     },
     close: closeAll,
