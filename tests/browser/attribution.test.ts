@@ -5,19 +5,17 @@
  * and off (then it is the plain CHECKOUT_URL).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { browserRig, checkedPages, cspViolationsOf, openWatchedPage } from '../helpers/browser';
+import { browserRig, cspViolationsOf, keptPages } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
 
 const CHECKOUT_URL = 'https://buy.stripe.com/test_atribucion';
 const rig = browserRig({ ...sellingEnv(86_400_000), CHECKOUT_URL });
-const pages = checkedPages();
+const kept = keptPages();
 afterAll(() => rig.close());
 
 async function checkoutHref(search: string) {
-  const { browser, server } = await rig.get();
-  const watched = await openWatchedPage(browser);
-  pages.add(watched);
-  const { page, context } = watched;
+  const { server } = await rig.get();
+  const { page, context } = await kept.page();
   await page.goto(`${server.url}/${search}`);
   const link = page.locator('a[data-checkout]');
   return {

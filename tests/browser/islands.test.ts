@@ -5,17 +5,28 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { promptCopy } from '../../shared/content';
-import { browserRig, cspViolationsOf, openWatchedPage, pausePageTimers, unexpectedProblems, type WatchedPage, waitForIsland } from '../helpers/browser';
+import {
+  browserRig,
+  cspViolationsOf,
+  keptPages,
+  openWatchedPage,
+  pausePageTimers,
+  unexpectedProblems,
+  type WatchedPage,
+  waitForIsland,
+} from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
 
 const CHECKOUT_URL = 'https://pay.example.org/taller-prueba';
 
 // An Early Bird deadline a day away: the card shows the offer in every test.
 const rig = browserRig({ ...sellingEnv(86_400_000), CHECKOUT_URL });
+/** The tab the pages are shown in; after each test, any console error, page error or CSP violation it saw fails it. */
+const kept = keptPages();
+/** Pages that keep something of their test (a clock, a script that breaks the clipboard): closed after it, checked alike. */
 const opened: WatchedPage[] = [];
-let notFoundUrls: string[] = [];
 
-/** A fresh watched page, and the shared server's URL. */
+/** A fresh watched page of its own, and the shared server's URL. */
 async function open(options: Parameters<typeof openWatchedPage>[1] = {}): Promise<WatchedPage & { url: string }> {
   const { browser, server } = await rig.get();
   const watched = await openWatchedPage(browser, options);
@@ -26,35 +37,35 @@ async function open(options: Parameters<typeof openWatchedPage>[1] = {}): Promis
 afterAll(() => rig.close());
 
 afterEach(async () => {
-  // No test may leave a console error, a page error or a CSP violation behind, on any page it opened.
   const problems: string[] = [];
   for (const { context, page, problems: seen } of opened.splice(0)) {
     if (!page.isClosed() && !page.url().startsWith('about:')) for (const violation of await cspViolationsOf(page)) problems.push(`CSP: ${violation}`);
-    for (const problem of unexpectedProblems(seen, notFoundUrls)) problems.push(problem);
+    for (const problem of unexpectedProblems(seen)) problems.push(problem);
     await context.close();
   }
-  notFoundUrls = [];
   expect(problems).toEqual([]);
 });
 
 describe('every page', () => {
   it('loads and hydrates with no console error, page error or CSP violation', async () => {
-    const { page, url } = await open();
+    const { server } = await rig.get();
+    const url = server.url;
+    const notFound = `${url}/no-existe`;
+    const { page } = await kept.page({ notFoundUrls: [notFound] });
     await page.goto(`${url}/`);
     await waitForIsland(page, 'countdown');
     await page.goto(`${url}/prompt1`);
     await page.locator('.copy-button[data-ready="true"]').first().waitFor({ state: 'visible' });
-    const notFound = `${url}/no-existe`;
-    notFoundUrls.push(notFound);
     const response = await page.goto(notFound);
     expect(response?.status()).toBe(404);
     expect(await page.getByText('Oops! Page not found').isVisible()).toBe(true);
   });
 
   it('applies the inline stylesheet that the policy allows by its hash', async () => {
-    const { page, url } = await open();
+    const { server } = await rig.get();
+    const url = server.url;
+    const { page } = await kept.page({ notFoundUrls: [`${url}/no-existe`] });
     for (const path of ['/', '/prompt1', '/no-existe']) {
-      if (path === '/no-existe') notFoundUrls.push(`${url}${path}`);
       await page.goto(`${url}${path}`);
       // The cream background and the headings' serif stack come from the inline stylesheet alone.
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), path).toBe('rgb(251, 246, 241)');

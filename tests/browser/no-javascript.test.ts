@@ -4,30 +4,28 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { details, faq, prices, pricing, promptCopy, promptPage } from '../../shared/content';
-import { browserRig, openWatchedPage, unexpectedProblems, type WatchedPage } from '../helpers/browser';
+import { browserRig, keptPages } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
 
 const CHECKOUT_URL = 'https://pay.example.org/taller-sin-js';
 
 const rig = browserRig({ ...sellingEnv(86_400_000), CHECKOUT_URL });
-let watched: WatchedPage | undefined;
+const kept = keptPages();
+let shown: Page | undefined;
 
 afterAll(() => rig.close());
 
 afterEach(async () => {
-  if (!watched) return;
-  const { context, page, problems } = watched;
-  watched = undefined;
   // The islands' roots were never woken: no script ran at all.
-  const hydrated = await page.locator('[data-hydrated]').count();
-  await context.close();
-  expect(unexpectedProblems(problems)).toEqual([]);
+  const hydrated = await shown?.locator('[data-hydrated]').count();
+  shown = undefined;
   expect(hydrated).toBe(0);
 });
 
 async function visit(path: string): Promise<Page> {
-  const { browser, server } = await rig.get();
-  watched = await openWatchedPage(browser, { javaScriptEnabled: false });
+  const { server } = await rig.get();
+  const watched = await kept.page({ javaScript: false });
+  shown = watched.page;
   const response = await watched.page.goto(`${server.url}${path}`);
   expect(response?.status()).toBe(200);
   return watched.page;

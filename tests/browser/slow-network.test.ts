@@ -7,14 +7,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { browserRig, checkedPages, openWatchedPage } from '../helpers/browser';
+import { browserRig, keptPages } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
 
 /** What a response says about its own transfer: the proxy sends the body again, decoded and in pieces. */
 const TRANSFER_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
 
 const rig = browserRig(sellingEnv(86_400_000));
-const pages = checkedPages();
 afterAll(() => rig.close());
 
 interface PausingProxy {
@@ -101,6 +100,13 @@ const SHIFT_PROBE = `
  * Resolves once the page has parsed `elements` elements and painted, and two frames more have passed: what it had
  * parsed is laid out and on the screen.
  */
+/** A tab whose every document records its layout shifts from its start. */
+const kept = keptPages({
+  setUp: async (context) => {
+    await context.addInitScript({ content: SHIFT_PROBE });
+  },
+});
+
 const parsedAndPainted = (page: Page, elements: number): Promise<unknown> =>
   page.evaluate(
     (count) =>
@@ -123,13 +129,11 @@ describe('the landing page on a slow network', () => {
     { width: 390, height: 844 },
   ]) {
     it(`shows the hero without a layout shift wherever the network pauses in its rows (${viewport.width} px)`, async () => {
-      const { browser, server } = await rig.get();
+      const { server } = await rig.get();
       const site = await pausingProxy(server.url);
       const shifts: string[] = [];
       try {
-        const watched = await openWatchedPage(browser, { viewport });
-        pages.add(watched);
-        await watched.context.addInitScript({ content: SHIFT_PROBE });
+        const watched = await kept.page({ viewport });
         await watched.page.goto(`${site.url}/`, { waitUntil: 'commit' });
         // One load, paused before every tag of the hero's rows: each piece is parsed and on the screen, and stays
         // there for a frame more, before the next arrives. Any shift is put down to the pause it followed.
