@@ -95,7 +95,7 @@ export const PRODUCTION_SETTINGS = {
 };
 
 /** An instant `ms` from now, as EARLY_BIRD_DEADLINE and WORKSHOP_START take it. */
-export const isoIn = (ms: number): string => new Date(Date.now() + ms).toISOString();
+const isoIn = (ms: number): string => new Date(Date.now() + ms).toISOString();
 
 /** A sale in progress: the Early Bird ends `deadlineInMs` from now, and the workshop starts a week after it. */
 export const sellingEnv = (deadlineInMs = 30 * DAY_MS, startInMs = Math.max(deadlineInMs, 0) + 7 * DAY_MS): Record<string, string> => ({
