@@ -3,12 +3,13 @@
 // NODE_ENV=production), two Varnish nodes running deploy/varnish/taller.vcl as it is (a busy one under steady
 // load, a quiet one with one visitor at a time) and nginx serving the same bytes of / as a file.
 // EARLY_BIRD_DEADLINE falls in the middle of the run and WORKSHOP_START later; in between each instance in turn
-// gets SIGTERM and is started again while traffic flows. Every response is recorded. Then the unplanned faults
-// (rehearsal/faults.ts): an instance killed, one hung, all stopped, all started again; the Early Bird's last spots
-// (rehearsal/spotsSale.ts); a rolling deploy to a build with other chunk names (rehearsal/deploy.ts); and floods of
-// slow bodies (rehearsal/bodyFlood.ts). Every load runs at a fixed rate. It stops by itself, within a watchdog's time,
-// stops every process it started, and exits 1 when an acceptance fails. It installs nothing: varnishd (with Debian's
-// varnish-modules) and nginx must be on PATH (.ci/run installs them).
+// gets SIGTERM and is started again while traffic flows. Every response is recorded. Then the Early Bird's last spots
+// (rehearsal/spotsSale.ts) and a rolling deploy to a build with other chunk names (rehearsal/deploy.ts). Every load
+// runs at a fixed rate. It stops by itself, within a watchdog's time, stops every process it started, and exits 1 when
+// an acceptance fails. It installs nothing: varnishd (with Debian's varnish-modules) and nginx must be on PATH
+// (.ci/run installs them). What the shipped VCL does when an instance is killed, hangs or every one is gone, and
+// under floods of slow bodies, the tests prove (tests/deploy/varnish.test.ts, varnish-hang, varnish-abuse,
+// varnish-doors), each behaviour once.
 // SHUTDOWN_DELAY_SECONDS, if set, is passed to the instances.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
@@ -20,10 +21,8 @@ import { finished } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createBodyReader } from './rehearsal/offerReader.ts';
 import { cleanUpOnExit, stopAll } from './rehearsal/children.ts';
-import { runFaults } from './rehearsal/faults.ts';
 import { createInstance, type Instance, startNginx, startVarnish } from './rehearsal/fleet.ts';
 import { confirmations, fmt, type RestartRow, restarts, seconds, staleBodies, steadyFigures, table } from './rehearsal/report.ts';
-import { rehearseBodyFlood } from './rehearsal/bodyFlood.ts';
 import { rehearseDeploy } from './rehearsal/deploy.ts';
 import { rehearseSale } from './rehearsal/spotsSale.ts';
 import { compareWithFloor } from './rehearsal/throughput.ts';
@@ -178,24 +177,17 @@ try {
   await traffic;
   const steadyTo = Date.now();
   const counters = { busy: await busy.counters(), quiet: await quiet.counters() };
-  log('faults: load that reaches an instance every time, on the busy node');
-  const faults = await runFaults({ node: busy, instances, vclFile: VCL, readBody, log });
   // Nothing stands in front any more: Ctrl-C's signal, which skips the lame-duck delay.
   await Promise.all(instances.map((instance) => instance.stop('SIGINT')));
   await stopAll();
-  // The faults' kill -9 aside, every instance exits 0.
-  const instanceExits = instances.flatMap((instance) =>
-    instance.lives.filter((life) => life.signal !== 'SIGKILL').map((life) => life.exit?.code ?? life.exit?.signal),
-  );
+  // Every instance exits 0.
+  const instanceExits = instances.flatMap((instance) => instance.lives.map((life) => life.exit?.code ?? life.exit?.signal));
 
   // The records, for whoever wants to look closer: times are epoch milliseconds, like the boundaries.
   const records = recorder.records;
   await mkdir('.artifacts/rehearsal', { recursive: true });
   await writeNdjson('.artifacts/rehearsal/responses.ndjson', records);
-  await writeFile(
-    '.artifacts/rehearsal/run.json',
-    JSON.stringify({ startedAt, deadlineMs, startMs, restarts: restartRows, throughput, counters, faults }, null, 2),
-  );
+  await writeFile('.artifacts/rehearsal/run.json', JSON.stringify({ startedAt, deadlineMs, startMs, restarts: restartRows, throughput, counters }, null, 2));
 
   // Figures.
   const boundaries = { deadlineMs, startMs };
@@ -260,36 +252,10 @@ try {
   console.log(`\n${sale.text}`);
   const deploy = await rehearseDeploy({ workDir, vcl: VCL, log });
   console.log(`\n${deploy.text}`);
-  const flood = await rehearseBodyFlood({ workDir, vcl: VCL, log });
-  console.log(`\n${flood.text}`);
 
-  console.log('');
-  console.log(
-    table(
-      ['Faults, two instances', 'requests', 'failed', 'p50 ms', 'p99 ms', 'slowest ms', 'retries logged', 'counted (varnishstat)'],
-      faults.rows.map((row) => [
-        row.name,
-        fmt(row.requests),
-        fmt(row.failed),
-        fmt(row.p50),
-        fmt(row.p99),
-        fmt(row.slowest),
-        fmt(row.retries),
-        fmt(row.counted),
-      ]),
-    ),
-  );
-  console.log(
-    `(${fmt(faults.boundMs)} ms first-byte bound; one render = the slowest request that met no stuck instance, ${fmt(faults.renderMs)} ms; outage: failed = neither the outage page nor a page fresh in the cache; ` +
-      `the hung instance was back in rotation ${seconds(faults.backAfterMs)} after SIGCONT and was sent ${fmt(faults.servedAfterBack)} requests in the next 2 s; ` +
-      `${fmt(faults.starting)} requests while the instances started again)`,
-  );
-
-  const faultRecords = faults.rows.reduce((sum, row) => sum + row.requests, 0) + faults.starting;
   console.log(
     `\nRecords per phase (each load at a fixed rate): throughput ${fmt(throughput.floor.requests)} nginx + ${fmt(throughput.cache.requests)} cache, ` +
-      `steady ${fmt(records.length)}, faults ${fmt(faultRecords)}, sale ${fmt(sale.records)}, deploy ${fmt(deploy.records)} visits, ` +
-      `floods ${fmt(flood.records)} (connections, visits and probes); ` +
+      `steady ${fmt(records.length)}, sale ${fmt(sale.records)}, deploy ${fmt(deploy.records)} visits; ` +
       `${fmt(staleConnectionRetries())} sent again after meeting a keep-alive connection the cache had closed as idle, as a browser does`,
   );
 
@@ -301,16 +267,7 @@ try {
     ],
     ['4. no 304 confirms an offer past its end', four.problems],
     ['5. the sale: no Early Bird body more than a poll + 2 s after the last spot sold, on either node', sale.problems],
-    ['6. kill -9 one instance: no failed request', faults.problems.kill],
-    ['7. SIGSTOP one instance: no failed request, slowest within the bound plus two renders, back after SIGCONT', faults.problems.hang],
-    ["8. every instance stopped: whatever needs an instance gets the Spanish 503 outage page with the origin's headers", faults.problems.outage],
-    ['9. every instance started again: the site recovers, the cache was not restarted', faults.problems.recovered],
-    ['10. no Early Bird body during or after the faults', faults.problems.earlyBird],
-    ['11. rolling deploy to other chunk names: no page served during or after it names a chunk that answers other than 200', deploy.problems],
-    [
-      '12. floods of slow bodies (webhook POSTs, GETs of /gracias): every second, /, /prompt1 and /healthz answered 200 within 1 s, both instances healthy, no probe missed or connection dropped, room in Transient for what is passed',
-      flood.problems,
-    ],
+    ['6. rolling deploy to other chunk names: no page served during or after it names a chunk that answers other than 200', deploy.problems],
   ];
   console.log('');
   for (const [name, problems] of verdicts) {

@@ -58,8 +58,6 @@ export interface Instance {
   start(dist?: string): Promise<Life>;
   /** Sends `signal` and resolves with the life that ended, once the process has exited. */
   stop(signal?: NodeJS.Signals): Promise<StoppedLife>;
-  /** Sends `signal` to the running process and returns at once (SIGSTOP, SIGCONT). */
-  signal(signal: NodeJS.Signals): void;
 }
 
 /**
@@ -120,9 +118,6 @@ export function createInstance(name: string, port: number, env: Env): Instance {
       Object.assign(life, { signal, signalledAt });
       child.kill(signal);
       return Object.assign(life, { signal, signalledAt, exit: await exited });
-    },
-    signal(signal) {
-      running().child.kill(signal);
     },
   };
 }
