@@ -168,16 +168,25 @@ export function keptPages({
   const tabs = new Map<boolean, Promise<WatchedPage>>();
   /** The tabs this test used, and what each of its documents may leave in the console. */
   const shown = new Map<WatchedPage, { javaScript: boolean; notFound: string[]; expected: string[] }>();
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    const used = [...shown];
+    shown.clear();
+    // A test that failed may have left its tab mid-way (a load, a wait): the next test gets a new one.
+    if (task.result?.state === 'fail') {
+      for (const [watched, { javaScript }] of used) {
+        tabs.delete(javaScript);
+        await watched.context.close();
+      }
+      return;
+    }
     const problems: string[] = [];
-    for (const [watched, { javaScript, notFound, expected }] of shown) {
+    for (const [watched, { javaScript, notFound, expected }] of used) {
       if (javaScript && !refusesPageScripts && !watched.page.isClosed())
         for (const violation of await cspViolationsOf(watched.page)) problems.push(`CSP: ${violation}`);
       for (const line of unexpectedProblems(watched.problems, notFound)) if (!expected.some((fragment) => line.includes(fragment))) problems.push(line);
       watched.problems.consoleErrors.length = 0;
       watched.problems.pageErrors.length = 0;
     }
-    shown.clear();
     expect(problems).toEqual([]);
   });
   afterAll(async () => {
