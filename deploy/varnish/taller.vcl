@@ -404,7 +404,7 @@ sub vcl_synth {
         set resp.body = "Content Too Large";
         return (deliver);
     }
-    # The words of `throttled` in shared/content.ts (tests/deploy/varnish-throttle.test.ts checks them).
+    # The words of `throttled` in shared/content/errorPageWords.ts (tests/deploy/varnish-throttle.test.ts checks them).
     if (resp.status == 429) {
         set resp.http.Retry-After = "10";
         set resp.http.Content-Type = "text/html; charset=utf-8";
@@ -564,7 +564,7 @@ sub vcl_backend_error {
     }
     # No instance could answer: vcl_deliver shows the kept outage page instead. This body is only the
     # last resort, for a cache that has not kept that page yet (no instance has answered since it
-    # started): the words of `outage` in shared/content.ts (tests/deploy/varnish.test.ts checks them),
+    # started): the words of `outage` in shared/content/errorPageWords.ts (tests/deploy/varnish.test.ts checks them),
     # plain. Never stored.
     set beresp.ttl = 0s;
     set beresp.grace = 0s;

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { SocialNetwork, SocialProfile } from '../../shared/content';
+import type { SocialNetwork, SocialProfile } from '../../shared/content/siteFacts';
 import type { SaleTerms } from '../../shared/logic/sale';
 import { ConfigError } from './configError';
 import { type NormalCheckout, parseNormalCheckout } from './normalCheckout';

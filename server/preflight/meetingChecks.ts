@@ -1,4 +1,4 @@
-import { workshop } from '../../shared/content';
+import { workshop } from '../../shared/content/siteFacts';
 import { type Check, fail, ok, warn } from './preflightCheck';
 
 /** A meeting service: how its join links look, and what only its host can set up. */
@@ -70,7 +70,7 @@ const GENERIC: MeetingService['checklist'] = {
 /** The service a link is of, by its host; null for one the preflight does not know. */
 const serviceOf = (url: URL): MeetingService | null => SERVICES.find((service) => service.host.test(url.hostname)) ?? null;
 
-/** The service the site's own texts name (workshop.format in shared/content.ts). */
+/** The service the site's own texts name (workshop.format in shared/content/siteFacts.ts). */
 const namedInTexts = SERVICES.find((service) => workshop.format.includes(service.name)) ?? null;
 
 /**
@@ -108,7 +108,7 @@ export function meetingChecks(meetingUrl: string | null): Check[] {
           'meeting.texts',
           'meeting',
           'Texts',
-          `the page, the terms and the mails say ${namedInTexts.name}, but MEETING_URL is a ${service.name} link: change the texts in shared/content.ts`,
+          `the page, the terms and the mails say ${namedInTexts.name}, but MEETING_URL is a ${service.name} link: change the texts in shared/content/`,
         ),
       );
   }

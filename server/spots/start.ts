@@ -1,4 +1,4 @@
-import { prices } from '../../shared/content';
+import { prices } from '../../shared/content/siteFacts';
 import type { LinkRole } from '../../shared/logic/sale';
 import type { SpotsSettings } from '../config/settings';
 import type { Clock } from '../ops/clock';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { pricing } from '../content';
+import { pricing } from '../content/landingPageWords';
 import { countdownParts, untilNextTick } from '../logic/timeLeft';
 import { browserClockSources, pageClock } from '../logic/pageClock';
 import type { CountdownProps } from './types';

@@ -1,4 +1,4 @@
-import { workshop } from '../content';
+import { workshop } from '../content/siteFacts';
 import { calendarDaysAfterEndMs, workshopSchedule } from './schedule';
 
 /**

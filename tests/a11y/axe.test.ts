@@ -7,7 +7,8 @@ import type { NodeResult } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../shared/routes';
-import { faq, pricing, promptCopy } from '../../shared/content';
+import { faq, pricing } from '../../shared/content/landingPageWords';
+import { promptCopy } from '../../shared/content/promptPageWords';
 import {
   blend,
   BLOCKED_SCRIPT_MESSAGE,

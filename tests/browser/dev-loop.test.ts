@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchChromium, waitUntil } from '../../scripts/lib/harness';
 import { RELOAD_PATH, RELOAD_SCRIPT } from '../../scripts/lib/devReload';
-import { hero, pricing } from '../../shared/content';
+import { hero, pricing } from '../../shared/content/landingPageWords';
 import { cspViolationsOf, openWatchedPage, unexpectedProblems } from '../helpers/browser';
 
 /** What the dev runner reads: the site's sources, and the scripts and settings its build takes. */
@@ -73,7 +73,7 @@ describe('npm run dev', () => {
     expect(await page.locator('h1').textContent()).toBe(hero.title);
 
     const reloaded = page.waitForEvent('load', { timeout: 8_000 });
-    const saved = await save('shared/content.ts', (text) =>
+    const saved = await save('shared/content/landingPageWords.ts', (text) =>
       text
         .replace(`title: '${hero.title}'`, `title: '${CHANGED_TITLE}'`)
         .replace(`countdownTitle: '${pricing.countdownTitle}'`, `countdownTitle: '${CHANGED_COUNTDOWN}'`),

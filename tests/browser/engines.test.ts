@@ -6,7 +6,9 @@
  * The rest of the browser suite (tests/browser, tests/a11y) runs in Chromium only.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accessChanges, contactCalls, faq, pricing, promptCopy, promptPage } from '../../shared/content';
+import { accessChanges } from '../../shared/content/accessPageWords';
+import { contactCalls, faq, pricing } from '../../shared/content/landingPageWords';
+import { promptCopy, promptPage } from '../../shared/content/promptPageWords';
 import { freePort, type RunningServer, sellingEnv, startBuiltServer, startServer } from '../../scripts/lib/harness';
 import { accessPathOf, markConfirmedFor, startRig } from '../helpers/fulfilment';
 import { type Engine, type EngineName, type EnginePage, LAPTOP, type OpenOptions, PHONE, waitInPage } from '../../scripts/lib/engines/engine';

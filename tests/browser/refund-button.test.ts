@@ -5,7 +5,7 @@
  * personal link again, saying how the money comes back; one refund each, and no console error or CSP violation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessChanges } from '../../shared/content';
+import { accessChanges } from '../../shared/content/accessPageWords';
 import { freePort, launchChromium, type RunningServer, startServer } from '../../scripts/lib/harness';
 import { openWatchedPage, unexpectedProblems } from '../helpers/browser';
 import { accessPathOf, markConfirmedFor, type Rig, startRig } from '../helpers/fulfilment';

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contactCalls, hero, pricing } from '../../shared/content';
+import { contactCalls, hero, pricing } from '../../shared/content/landingPageWords';
 import { launchChromium, PRODUCTION_SETTINGS, type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
 import { checkedPages, openWatchedPage, waitForIsland } from '../helpers/browser';
 

@@ -6,7 +6,9 @@
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { access, confirmation, workshop } from '../../shared/content';
+import { access } from '../../shared/content/accessPageWords';
+import { confirmation } from '../../shared/content/confirmationMailWords';
+import { workshop } from '../../shared/content/siteFacts';
 import { accessToken } from '../../server/fulfilment/pages/accessToken';
 import { testApp, TEST_START_MS } from '../helpers/testApp';
 import {

@@ -5,7 +5,10 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { confirmation, faq, thanks, voucherExpiry } from '../../shared/content';
+import { confirmation } from '../../shared/content/confirmationMailWords';
+import { faq } from '../../shared/content/landingPageWords';
+import { voucherExpiry } from '../../shared/content/salePromises';
+import { thanks } from '../../shared/content/thanksPageWords';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { THANKS_READS } from '../../server/fulfilment/fulfilmentRoutes';
 import { accessUrlOf, asText, CONTACT_EMAIL, MEETING_URL, type Rig, START_IN_WORDS, startRig, veventOf } from '../helpers/fulfilment';

@@ -7,7 +7,8 @@ import http from 'node:http';
 import type ICAL from 'ical.js';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { confirmation, details } from '../../shared/content';
+import { confirmation } from '../../shared/content/confirmationMailWords';
+import { details } from '../../shared/content/landingPageWords';
 import { markKeys } from '../../server/fulfilment/records/mailMarks';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import {

@@ -12,7 +12,7 @@ import { sessionEvent, signedEvent } from '../../scripts/lib/stripeCheckoutStand
 import { type StripeStandIn, startStripeStandIn } from '../../scripts/lib/stripeStandIn';
 import { waitUntil } from '../../scripts/lib/harness';
 import { accessToken } from '../../server/fulfilment/pages/accessToken';
-import { workshop } from '../../shared/content';
+import { workshop } from '../../shared/content/siteFacts';
 
 export const KEY = 'rk_test_fulfilmentstandinkey';
 export const LINK = 'plink_1FulfilmentEarlyBird';

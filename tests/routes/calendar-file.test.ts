@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { workshop } from '../../shared/content';
+import { workshop } from '../../shared/content/siteFacts';
 import { DEFAULTS } from '../../server/config/settings';
 import { testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';

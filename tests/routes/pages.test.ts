@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../server/config/settings';
-import { faq, promptPage, workshop } from '../../shared/content';
+import { faq } from '../../shared/content/landingPageWords';
+import { promptPage } from '../../shared/content/promptPageWords';
+import { workshop } from '../../shared/content/siteFacts';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 

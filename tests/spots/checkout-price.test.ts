@@ -156,7 +156,7 @@ describe("the link's setup, checked at the first read", () => {
     const { poller, log } = start();
     await poller.firstPoll;
     expect(log.lines.filter((line) => line.event === 'checkout_setup').map((line) => line.msg)).toEqual([
-      'the Payment Link charges 59 USD but the page says 49 USD: make the price in shared/content.ts and the one at the link agree (docs/pricing.md)',
+      'the Payment Link charges 59 USD but the page says 49 USD: make the price in shared/content/siteFacts.ts and the one at the link agree (docs/pricing.md)',
       'the Payment Link adds taxes on top of its price (automatic tax on, a tax_behavior of "exclusive"), but the page and the terms say "impuestos incluidos": make the price tax-inclusive, or turn automatic tax off (docs/pricing.md)',
     ]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workshop } from '../../shared/content';
+import { workshop } from '../../shared/content/siteFacts';
 import { calendarUrl, toCalendarUtc } from '../../shared/logic/calendar';
 import { dateTimeLabel, workshopSchedule } from '../../shared/logic/schedule';
 

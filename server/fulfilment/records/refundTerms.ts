@@ -1,5 +1,5 @@
 import type { MoneyBack } from '../../../shared/components/mail/MoneyBack';
-import { sellerCancellation } from '../../../shared/content';
+import { sellerCancellation } from '../../../shared/content/salePromises';
 import { type Money, moneyLabel, shareOf } from '../../../shared/logic/money';
 import type { Purchase } from './purchase';
 import { owesBonification, type RefundReason } from './refundMark';
