@@ -16,7 +16,7 @@ import { stripeClient } from '../stripe/client';
 import { type CallKind, instanceLanes, pacedView, unpaced, waitOn } from '../stripe/pace';
 import { accessToken, purchaseReference, sampleToken } from './pages/accessToken';
 import { accessPage } from './pages/accessRoute';
-import { checkoutApi } from './records/checkoutApi';
+import { checkoutApi } from '../stripe/checkoutApi';
 import { purchaseOf } from './records/purchase';
 import type { EditionTerms } from './records/purchaseJourney';
 import { createEndAccess, createFulfil, createVerify, type Verified, verifiedOf } from './settle/fulfilSession';

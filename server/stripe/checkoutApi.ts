@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import { readStripeFailure, stripeFailureDetail } from '../../stripe/failure';
-import { type Pace, unpaced } from '../../stripe/pace';
+import { readStripeFailure, stripeFailureDetail } from './failure';
+import { type Pace, unpaced } from './pace';
 
 /**
  * Why a call to Stripe failed: `unavailable` passes by itself (unreachable, timeout, 5xx, 429); `credentials` is the
