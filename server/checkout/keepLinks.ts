@@ -5,6 +5,8 @@ import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Background, Scheduler } from '../ops/scheduler';
 import { stripeClient } from '../stripe/client';
+import { unpaced } from '../stripe/pace';
+import { stripeCalls } from '../stripe/stripeCalls';
 import { changeAtStripe } from './linkChangeAtStripe';
 import { registerLinkChangeMetrics } from './linkChangeMetrics';
 import { linkChanges } from './linkChanges';
@@ -23,7 +25,7 @@ export function keepLinks(
 ): Background | undefined {
   const { spots } = config;
   if (!spots) return undefined;
-  const stripe = stripeClient({ secretKey: spots.secretKey(), apiUrl: spots.apiUrl, deadlineMs: DEADLINE_MS });
+  const stripe = stripeCalls(stripeClient({ secretKey: spots.secretKey(), apiUrl: spots.apiUrl, deadlineMs: DEADLINE_MS }), unpaced, DEADLINE_MS);
   return startLinkKeeper({
     changes: linkChanges(sellingLinks(config), config.sale),
     tryChange: changeAtStripe(stripe),

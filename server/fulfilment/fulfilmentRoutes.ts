@@ -13,7 +13,8 @@ import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
 import type { Scheduler } from '../ops/scheduler';
 import { stripeClient } from '../stripe/client';
-import { type CallKind, instanceLanes, pacedView, unpaced, waitOn } from '../stripe/pace';
+import { type CallKind, instanceLanes, type Pace, pacedView, unpaced, waitOn } from '../stripe/pace';
+import { stripeCalls } from '../stripe/stripeCalls';
 import { accessToken, purchaseReference, sampleToken } from './pages/accessToken';
 import { accessPage } from './pages/accessRoute';
 import { checkoutApi } from '../stripe/checkoutApi';
@@ -112,10 +113,11 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
   const lanes = wait && instanceLanes(clock, wait);
   const paced = (lane: Partial<Record<CallKind, () => Promise<void>>>, patienceMs: number) =>
     wait ? pacedView({ clock, wait, lanes: lane, patienceMs, onRateLimited: metrics?.rateLimited }) : unpaced;
-  const checkout = checkoutApi(client, paced({ write: lanes?.write, list: lanes?.list, read: lanes?.read }, EVENT_PATIENCE_MS));
-  const waveCheckout = checkoutApi(client, paced({ write: lanes?.wave, list: lanes?.list, read: lanes?.read }, Number.POSITIVE_INFINITY));
+  const view = (pace: Pace) => checkoutApi(stripeCalls(client, pace, STRIPE_DEADLINE_MS));
+  const checkout = view(paced({ write: lanes?.write, list: lanes?.list, read: lanes?.read }, EVENT_PATIENCE_MS));
+  const waveCheckout = view(paced({ write: lanes?.wave, list: lanes?.list, read: lanes?.read }, Number.POSITIVE_INFINITY));
   // A buyer's page reads within its budget, never waiting in a lane.
-  const pageCheckout = checkoutApi(client, paced({ write: lanes?.write, list: lanes?.list }, PAGE_PATIENCE_MS));
+  const pageCheckout = view(paced({ write: lanes?.write, list: lanes?.list }, PAGE_PATIENCE_MS));
   // This instance's rank among those that may send a wave at once: drawn at its start (server/fulfilment/records/mailMarks.ts).
   const rank = randomBytes(6).toString('hex');
   const memory = recentSessions<Verified>(REMEMBERED_SESSIONS);

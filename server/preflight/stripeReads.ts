@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import type { SpotsSettings } from '../config/settings';
 import { stripeClient } from '../stripe/client';
+import { unpaced } from '../stripe/pace';
+import { stripeCalls } from '../stripe/stripeCalls';
 import { readStripeFailure, type StripeFailure } from '../stripe/failure';
 import { LINK_EXPANSIONS } from '../spots/linkPrice';
 
@@ -37,10 +39,10 @@ async function read<T>(call: () => Promise<T>): Promise<Reading<T>> {
  * the key may read it.
  */
 export async function readStripe(settings: Pick<SpotsSettings, 'secretKey' | 'apiUrl'>, linkIds: string[], paymentLink: string): Promise<StripeReadings> {
-  const stripe = stripeClient({ secretKey: settings.secretKey(), apiUrl: settings.apiUrl, deadlineMs: DEADLINE_MS });
+  const stripe = stripeCalls(stripeClient({ secretKey: settings.secretKey(), apiUrl: settings.apiUrl, deadlineMs: DEADLINE_MS }), unpaced, DEADLINE_MS);
   const links = new Map<string, Reading<Stripe.PaymentLink>>();
-  for (const id of linkIds) links.set(id, await read(() => stripe.paymentLinks.retrieve(id, { expand: LINK_EXPANSIONS })));
-  const endpoints = await read(() => stripe.webhookEndpoints.list({ limit: 100 }).autoPagingToArray({ limit: MAX_ENDPOINTS }));
+  for (const id of linkIds) links.set(id, await read(() => stripe.paymentLink(id, LINK_EXPANSIONS)));
+  const endpoints = await read(() => stripe.webhookEndpoints(MAX_ENDPOINTS));
   const probe = (call: () => Promise<unknown>): Promise<Reading<true>> =>
     read(async () => {
       await call();
@@ -50,9 +52,9 @@ export async function readStripe(settings: Pick<SpotsSettings, 'secretKey' | 'ap
     links,
     endpoints,
     probes: {
-      checkout_sessions: await probe(() => stripe.checkout.sessions.list({ payment_link: paymentLink, limit: 1 })),
-      payment_intents: await probe(() => stripe.paymentIntents.list({ limit: 1 })),
-      charges: await probe(() => stripe.charges.list({ limit: 1 })),
+      checkout_sessions: await probe(() => stripe.probeSessions(paymentLink)),
+      payment_intents: await probe(() => stripe.probePaymentIntents()),
+      charges: await probe(() => stripe.probeCharges()),
     },
   };
 }

@@ -3,6 +3,8 @@ import type { LinkRole } from '../../shared/logic/sale';
 import type { SpotsSettings } from '../config/settings';
 import { stripeClient } from '../stripe/client';
 import { readStripeFailure, stripeFailureDetail } from '../stripe/failure';
+import { unpaced } from '../stripe/pace';
+import { stripeCalls } from '../stripe/stripeCalls';
 import { LINK_EXPANSIONS, pesoPriceOf } from './linkPrice';
 import { linkSetupWarnings } from './linkSetupWarnings';
 import { placesBackOf } from './placesBack';
@@ -23,13 +25,13 @@ function failureOf(error: unknown): SpotsSourceError {
  * deadline under the poll interval, so a call never overlaps the next.
  */
 export function stripeSpotsSource(settings: SpotsSettings, deadlineMs: number, role: LinkRole = 'early_bird', paymentLink = settings.paymentLink): SpotsSource {
-  const stripe = stripeClient({ secretKey: settings.secretKey(), apiUrl: settings.apiUrl, deadlineMs });
+  const stripe = stripeCalls(stripeClient({ secretKey: settings.secretKey(), apiUrl: settings.apiUrl, deadlineMs }), unpaced, deadlineMs);
   return {
     name: role === 'normal' ? 'stripe-normal' : 'stripe',
     async read() {
       let link: Stripe.PaymentLink;
       try {
-        link = await stripe.paymentLinks.retrieve(paymentLink, { expand: LINK_EXPANSIONS });
+        link = await stripe.paymentLink(paymentLink, LINK_EXPANSIONS);
       } catch (error) {
         throw failureOf(error);
       }
