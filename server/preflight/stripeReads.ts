@@ -1,9 +1,6 @@
 import type Stripe from 'stripe';
-import type { SpotsSettings } from '../config/settings';
-import { stripeClient } from '../stripe/client';
-import { unpaced } from '../stripe/pace';
-import { stripeCalls } from '../stripe/stripeCalls';
 import { readStripeFailure, type StripeFailure } from '../stripe/failure';
+import type { StripeBoundary } from '../stripe/stripeBoundary';
 import { LINK_EXPANSIONS } from '../spots/linkPrice';
 
 /** A read's answer, or how it failed (never Stripe's message, which may quote the key). */
@@ -34,12 +31,12 @@ async function read<T>(call: () => Promise<T>): Promise<Reading<T>> {
 }
 
 /**
- * Everything the preflight asks Stripe, through the site's own client: reads only (GET), never a write, so running it
- * changes nothing in the account. The probes list one object each; what they return does not matter, only whether
- * the key may read it.
+ * Everything the preflight asks Stripe, through a view of the process's boundary, built as the site builds its own
+ * (server/stripe/stripeBoundary.ts): reads only (GET), never a write, so running it changes nothing in the account.
+ * The probes list one object each; what they return does not matter, only whether the key may read it.
  */
-export async function readStripe(settings: Pick<SpotsSettings, 'secretKey' | 'apiUrl'>, linkIds: string[], paymentLink: string): Promise<StripeReadings> {
-  const stripe = stripeCalls(stripeClient({ secretKey: settings.secretKey(), apiUrl: settings.apiUrl, deadlineMs: DEADLINE_MS }), unpaced, DEADLINE_MS);
+export async function readStripe(boundary: StripeBoundary, linkIds: string[], paymentLink: string): Promise<StripeReadings> {
+  const stripe = boundary.view({ deadlineMs: DEADLINE_MS });
   const links = new Map<string, Reading<Stripe.PaymentLink>>();
   for (const id of linkIds) links.set(id, await read(() => stripe.paymentLink(id, LINK_EXPANSIONS)));
   const endpoints = await read(() => stripe.webhookEndpoints(MAX_ENDPOINTS));
