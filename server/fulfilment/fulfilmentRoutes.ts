@@ -91,7 +91,7 @@ export interface FulfilmentOptions {
   metrics?: FulfilmentMetrics;
   /** The instance's one way to Stripe (server/stripe/stripeBoundary.ts): the fulfilment's calls are views of it. */
   stripe: StripeBoundary;
-  /** What keeps time for a mark's second try; none: no pause, for a test's hand-moved clock. */
+  /** What keeps time between two tries of a mail's `sent` mark; none: tried again at once, for a test's hand-moved clock. */
   scheduler?: Scheduler;
 }
 

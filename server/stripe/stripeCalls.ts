@@ -44,10 +44,14 @@ export function replayedAnswer(headers: Stripe.Response<unknown>['lastResponse']
   return value === 'true';
 }
 
-/** The calls through `stripe`, each in its lane of `pace`, each ended within `deadlineMs`. */
+/**
+ * The calls through `stripe`, each in its lane of `pace`, each ended within `deadlineMs` (the SDK's `timeout`, which it
+ * takes in whole milliseconds only: another number would leave the call the client's own deadline).
+ */
 export function stripeCalls(stripe: Stripe, pace: Pace, deadlineMs: number): StripeCalls {
+  const timeout = Math.ceil(deadlineMs);
   const run = <T>(kind: CallKind, call: (options: Stripe.RequestOptions) => Promise<T>, idempotencyKey?: string): Promise<T> =>
-    pace.run(kind, () => call({ timeout: deadlineMs, ...(idempotencyKey && { idempotencyKey }) }));
+    pace.run(kind, () => call({ timeout, ...(idempotencyKey && { idempotencyKey }) }));
   return {
     session: (id) => run('read', (options) => stripe.checkout.sessions.retrieve(id, { expand: EXPAND }, options)),
     completeSessions: (paymentLink, after) =>
