@@ -13,7 +13,6 @@ import { OPENS_BEFORE_MINUTES } from './siteFacts';
  * it, the recording and the materials after it, and a page for access that has ended.
  */
 export const access = {
-  opensBeforeMinutes: OPENS_BEFORE_MINUTES,
   title: 'Tu acceso al taller',
   before: {
     eyebrow: 'Tu acceso personal',
