@@ -43,5 +43,6 @@ export const confirmation = {
   signOff: 'Nos vemos en el taller,',
   /** The invite's file name, as the buyer sees it. */
   icsFileName: 'taller-marca-autoridad.ics',
+  /** The titles of the invite's two alarms; their minutes are in server/fulfilment/mail/buyerInvite.ts. */
   reminders: { dayBefore: 'El taller en vivo es mañana', hourBefore: 'El taller en vivo empieza en 1 hora' },
 } as const;

@@ -165,8 +165,13 @@ export const details = {
   calendarCta: 'Añadir al calendario',
   calendarHint: 'Google Calendar se abre en una pestaña nueva.',
   icsCta: 'Descargar .ics (Apple, Outlook)',
+  /** The public calendar file's one alarm (its minutes: server/render/documents.tsx); a buyer's invite has its own, `confirmation.reminders`. */
   icsReminder: 'El taller en vivo empieza en 1 hora',
   zonesTitle: 'La hora en tu ciudad',
+  /**
+   * The cities whose time the page, every buyer's mail, /gracias and the personal link show, in this order
+   * (shared/logic/schedule.ts writes each; a buyer's through server/fulfilment/mail/buyerInvite.ts).
+   */
   cities: [
     { city: 'Ciudad de México', zone: 'America/Mexico_City' },
     { city: 'Bogotá', zone: 'America/Bogota' },

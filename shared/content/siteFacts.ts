@@ -18,13 +18,17 @@ export const site = {
   ogImage: { path: '/og-image.png', width: 1200, height: 630, alt: 'Taller en vivo Marca de Autoridad con IA: estrategia de contenido en 2.5 horas' },
 } as const;
 
-/** How long before the start a buyer's personal link opens onto the meeting: every text about it says this. */
+/**
+ * How long before the start a buyer's personal link opens onto the meeting: `opensMs` in shared/logic/journey.ts opens it
+ * then, and every text about it (the FAQ, the confirmation, the reminders, the personal link, the terms) says this.
+ */
 export const OPENS_BEFORE_MINUTES = 15;
 
 export const workshop = {
   title: 'Taller en vivo: Marca de Autoridad con IA',
+  /** The workshop ends this long after WORKSHOP_START (shared/logic/schedule.ts); the texts say it as `durationLabel`. */
   durationMinutes: 150,
-  /** How long the recording stays available after the workshop. */
+  /** How long the recording stays available after the workshop: `recordingUntilMs` in shared/logic/journey.ts. */
   recordingDays: 30,
   durationLabel: '2.5 horas en vivo',
   zoneLabel: 'hora de la Ciudad de México',
@@ -41,6 +45,11 @@ export const workshop = {
   calendarJoinLead: 'Entra al taller desde este enlace:',
 } as const;
 
+/**
+ * The prices in dollars. The checkout charges what its Payment Link says: keep them equal (server/spots/linkSetupWarnings.ts
+ * warns at start, server/preflight/linkChecks.ts before the launch; docs/pricing.md). A price in pesos is read from the
+ * link, never typed here.
+ */
 export const prices = {
   currency: 'USD',
   normal: 97,
