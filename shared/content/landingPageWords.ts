@@ -9,7 +9,7 @@
  * browser's bundle (tests/build/bundle.test.ts).
  */
 import { invoice, refundPromise } from './salePromises';
-import { OPENS_BEFORE_MINUTES, workshop } from './siteFacts';
+import { OPENS_BEFORE_MINUTES, prices, workshop } from './siteFacts';
 
 /**
  * What the calls to action become once nothing can be bought: a mail to the owner, with a subject, where the
@@ -200,12 +200,12 @@ export const pricing = {
   soldOutTitle: 'Los lugares de esta edición se agotaron',
   closedTitle: 'Esta edición ya se realizó',
   cancelledTitle: 'Cancelamos esta edición',
-  banner: 'Precio Early Bird · solo 30 lugares',
+  banner: `Precio Early Bird · solo ${prices.earlyBirdSpots} lugares`,
   normalLabel: 'Precio normal',
   formerPriceLabel: 'Antes',
   earlyBirdLabel: 'Precio Early Bird',
-  savingBadge: 'Ahorras 48 USD',
-  spots: 'Solo 30 lugares con este precio',
+  savingBadge: `Ahorras ${prices.saving} ${prices.currency}`,
+  spots: `Solo ${prices.earlyBirdSpots} lugares con este precio`,
   /** When the checkout has reported its count: the spots left of its limit. */
   spotsLeft: (remaining: number, limit: number): string =>
     remaining === 1 ? `Queda 1 de ${limit} lugares con este precio` : `Quedan ${remaining} de ${limit} lugares con este precio`,

@@ -26,7 +26,10 @@ export const OPENS_BEFORE_MINUTES = 15;
 
 export const workshop = {
   title: 'Taller en vivo: Marca de Autoridad con IA',
-  /** The workshop ends this long after WORKSHOP_START (shared/logic/schedule.ts); the texts say it as `durationLabel`. */
+  /**
+   * The workshop ends this long after WORKSHOP_START (shared/logic/schedule.ts). The texts say it in their own words
+   * ("2.5 horas", in every file of shared/content/): change them with it.
+   */
   durationMinutes: 150,
   /** How long the recording stays available after the workshop: `recordingUntilMs` in shared/logic/journey.ts. */
   recordingDays: 30,
@@ -50,11 +53,13 @@ export const workshop = {
  * warns at start, server/preflight/linkChecks.ts before the launch; docs/pricing.md). A price in pesos is read from the
  * link, never typed here.
  */
+const NORMAL_PRICE = 97;
+const EARLY_BIRD_PRICE = 49;
 export const prices = {
   currency: 'USD',
-  normal: 97,
-  earlyBird: 49,
-  saving: 48,
+  normal: NORMAL_PRICE,
+  earlyBird: EARLY_BIRD_PRICE,
+  saving: NORMAL_PRICE - EARLY_BIRD_PRICE,
   earlyBirdSpots: 30,
   /** Where the checkout's price has a fixed amount in Mexican pesos, read from Stripe (docs/pricing.md): its code. */
   pesoCurrency: 'MXN',
