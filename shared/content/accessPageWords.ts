@@ -6,7 +6,7 @@
  * server/fulfilment/pages/accessToken.ts. The cards it shares with /gracias (when, what to prepare) take the
  * confirmation's words (confirmationMailWords.ts).
  */
-import { OPENS_BEFORE_MINUTES } from './siteFacts';
+import { OPENS_BEFORE_MINUTES, workshop } from './siteFacts';
 
 /**
  * The buyer's personal link, /acceso/<token> (docs/fulfilment.md): the details before the workshop, the way in during
@@ -21,7 +21,7 @@ export const access = {
     opensTitle: 'Cómo entrar',
     /** Followed by the moment it opens, in words. */
     opensLead: `El enlace se abre ${OPENS_BEFORE_MINUTES} minutos antes, el`,
-    opensText: 'A esa hora, vuelve a esta misma página y te llevará directo a Google Meet.',
+    opensText: `A esa hora, vuelve a esta misma página y te llevará directo a ${workshop.meetingService}.`,
     calendarTitle: 'Añádelo a tu calendario',
     googleCalendarCta: 'Añadir a Google Calendar',
     icsCta: 'Descargar la invitación (.ics)',

@@ -19,7 +19,7 @@ export const confirmation = {
   whenTitle: 'Cuándo',
   citiesTitle: 'La hora en tu ciudad',
   joinTitle: 'Cómo entrar',
-  joinText: `El taller es en vivo por Google Meet. Este es tu enlace personal: se abre ${OPENS_BEFORE_MINUTES} minutos antes de empezar y te lleva directo a la sesión.`,
+  joinText: `El taller es en vivo por ${workshop.meetingService}. Este es tu enlace personal: se abre ${OPENS_BEFORE_MINUTES} minutos antes de empezar y te lleva directo a la sesión.`,
   joinCta: 'Entrar al taller',
   /** Under the personal link, wherever it is shown. */
   personalNote: 'Es solo para ti: no lo compartas. Si cambia el enlace de la sesión, este sigue funcionando.',

@@ -284,9 +284,9 @@ export const faq = {
     {
       question: '¿Cómo recibo el enlace de acceso?',
       /** Without the mail settings the site sends nothing, and the owner writes to each buyer by hand (docs/fulfilment.md). */
-      answer: 'Después de tu pago te llega un correo con la confirmación y el enlace de Google Meet. Revisa también tu carpeta de spam.',
+      answer: `Después de tu pago te llega un correo con la confirmación y el enlace de ${workshop.meetingService}. Revisa también tu carpeta de spam.`,
       /** With them, the site sends every mail itself and gives each buyer a personal link (docs/fulfilment.md). */
-      automaticAnswer: `En cuanto se confirma tu pago te llega un correo con la confirmación, tu enlace personal de acceso y una invitación para tu calendario. Te escribimos también un día antes y una hora antes del taller. Tu enlace se abre ${OPENS_BEFORE_MINUTES} minutos antes de empezar y te lleva directo a Google Meet; es solo para ti. Si pagas en efectivo en OXXO o por transferencia, el correo llega cuando se acredita el pago. Revisa también tu carpeta de spam.`,
+      automaticAnswer: `En cuanto se confirma tu pago te llega un correo con la confirmación, tu enlace personal de acceso y una invitación para tu calendario. Te escribimos también un día antes y una hora antes del taller. Tu enlace se abre ${OPENS_BEFORE_MINUTES} minutos antes de empezar y te lleva directo a ${workshop.meetingService}; es solo para ti. Si pagas en efectivo en OXXO o por transferencia, el correo llega cuando se acredita el pago. Revisa también tu carpeta de spam.`,
     },
     {
       question: '¿Por qué el cupo es tan limitado?',

@@ -5,7 +5,7 @@
  * confirmation (when, the cities, the link's button and note, what to prepare, the sign-off) are in
  * confirmationMailWords.ts.
  */
-import { OPENS_BEFORE_MINUTES } from './siteFacts';
+import { OPENS_BEFORE_MINUTES, workshop } from './siteFacts';
 
 /** The mails a day and an hour before the workshop (docs/fulfilment.md), each with the buyer's personal link. */
 export const reminderMails = {
@@ -20,5 +20,5 @@ export const reminderMails = {
     lead: 'El taller en vivo empieza en una hora. Ten listo lo que vamos a usar y entra desde tu enlace personal: te esperamos.',
   },
   accessTitle: 'Tu enlace personal',
-  accessText: `Se abre ${OPENS_BEFORE_MINUTES} minutos antes de empezar y te lleva directo a Google Meet.`,
+  accessText: `Se abre ${OPENS_BEFORE_MINUTES} minutos antes de empezar y te lleva directo a ${workshop.meetingService}.`,
 } as const;

@@ -24,6 +24,9 @@ export const site = {
  */
 export const OPENS_BEFORE_MINUTES = 15;
 
+/** Where the workshop happens: every text that names it says this; MEETING_URL is its link (docs/fulfilment.md). */
+const MEETING_SERVICE = 'Google Meet';
+
 export const workshop = {
   title: 'Taller en vivo: Marca de Autoridad con IA',
   /**
@@ -38,12 +41,15 @@ export const workshop = {
   /** After a date and time, where space is short: "…, 11:59 p. m. (Ciudad de México)". */
   zoneShortLabel: '(Ciudad de México)',
   meridiem: { am: 'a. m.', pm: 'p. m.' },
-  format: 'En línea, por Google Meet',
+  /** The service every text names; server/preflight/meetingChecks.ts warns when MEETING_URL is another's. */
+  meetingService: MEETING_SERVICE,
+  /** Who runs it, named in the privacy notice as one the buyers' data go to. */
+  meetingOperator: 'Google',
+  format: `En línea, por ${MEETING_SERVICE}`,
   capacity: 'Ultra-limitado',
   /** The public calendar file's and link's place: the way in goes only to buyers, each their own. */
-  calendarLocation: 'Google Meet: el enlace llega a tu correo al confirmarse tu pago',
-  calendarDescription:
-    'Taller en vivo de 2.5 horas para construir tu marca de autoridad con IA: estrategia, plan de contenido y producción de videos cortos y carruseles. El enlace de Google Meet llega a tu correo cuando se confirma tu pago.',
+  calendarLocation: `${MEETING_SERVICE}: el enlace llega a tu correo al confirmarse tu pago`,
+  calendarDescription: `Taller en vivo de 2.5 horas para construir tu marca de autoridad con IA: estrategia, plan de contenido y producción de videos cortos y carruseles. El enlace de ${MEETING_SERVICE} llega a tu correo cuando se confirma tu pago.`,
   /** A buyer's own invite: the description, then their personal link on a line of its own. */
   calendarJoinLead: 'Entra al taller desde este enlace:',
 } as const;
