@@ -6,6 +6,7 @@
  * server/fulfilment/pages/accessToken.ts. The cards it shares with /gracias (when, what to prepare) take the
  * confirmation's words (confirmationMailWords.ts).
  */
+import { confirmation } from './confirmationMailWords';
 import { OPENS_BEFORE_MINUTES, workshop } from './siteFacts';
 
 /**
@@ -25,7 +26,7 @@ export const access = {
     calendarTitle: 'Añádelo a tu calendario',
     googleCalendarCta: 'Añadir a Google Calendar',
     icsCta: 'Descargar la invitación (.ics)',
-    calendarHint: 'La invitación lleva este mismo enlace personal y dos alarmas: un día antes y una hora antes.',
+    calendarHint: `La invitación lleva este mismo enlace personal y ${confirmation.inviteAlarms}.`,
     remindersNote: 'También te escribimos un día antes y una hora antes del taller.',
   },
   after: {
