@@ -1,9 +1,11 @@
 /**
  * The reminders' words, a day and an hour before the workshop (laid out by shared/components/mail/ReminderMail.tsx,
  * composed in server/fulfilment/mail/mailMessages.tsx). Their moment is `journeyTimeline` in shared/logic/journey.ts;
- * who gets one, and how late it may still go, server/fulfilment/settle/dueNow.ts. The parts they share with the
- * confirmation (when, the cities, the link's button and note, what to prepare, the sign-off) are in
- * confirmationMailWords.ts.
+ * who gets one, and how late it may still go, `REMINDERS` in server/fulfilment/settle/dueNow.ts. The parts they share
+ * with the confirmation (when, the cities, the link's button and note, what to prepare, the sign-off) are in
+ * confirmationMailWords.ts. Other texts promise them ("un día antes y una hora antes"): the FAQ's `automaticAnswer`
+ * (landingPageWords.ts), `confirmation.next` (confirmationMailWords.ts), `access.before.remindersNote`
+ * (accessPageWords.ts), the terms and the privacy notice (legalTexts.ts): change them with the reminders.
  */
 import { OPENS_BEFORE_MINUTES, workshop } from './siteFacts';
 
