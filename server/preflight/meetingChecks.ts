@@ -70,8 +70,8 @@ const GENERIC: MeetingService['checklist'] = {
 /** The service a link is of, by its host; null for one the preflight does not know. */
 const serviceOf = (url: URL): MeetingService | null => SERVICES.find((service) => service.host.test(url.hostname)) ?? null;
 
-/** The service the site's own texts name (workshop.format in shared/content/siteFacts.ts). */
-const namedInTexts = SERVICES.find((service) => workshop.format.includes(service.name)) ?? null;
+/** The service the site's own texts name (workshop.meetingService in shared/content/siteFacts.ts). */
+const namedInTexts = SERVICES.find((service) => service.name === workshop.meetingService) ?? null;
 
 /**
  * MEETING_URL's shape for a known service (never the link itself: it is for buyers only), whether the texts name the
@@ -108,7 +108,7 @@ export function meetingChecks(meetingUrl: string | null): Check[] {
           'meeting.texts',
           'meeting',
           'Texts',
-          `the page, the terms and the mails say ${namedInTexts.name}, but MEETING_URL is a ${service.name} link: change the texts in shared/content/`,
+          `the page, the terms and the mails say ${namedInTexts.name}, but MEETING_URL is a ${service.name} link: change workshop.meetingService in shared/content/siteFacts.ts`,
         ),
       );
   }

@@ -6,14 +6,14 @@
  * server/fulfilment/pages/accessToken.ts. The cards it shares with /gracias (when, what to prepare) take the
  * confirmation's words (confirmationMailWords.ts).
  */
-import { OPENS_BEFORE_MINUTES } from './siteFacts';
+import { confirmation } from './confirmationMailWords';
+import { OPENS_BEFORE_MINUTES, workshop } from './siteFacts';
 
 /**
  * The buyer's personal link, /acceso/<token> (docs/fulfilment.md): the details before the workshop, the way in during
  * it, the recording and the materials after it, and a page for access that has ended.
  */
 export const access = {
-  opensBeforeMinutes: OPENS_BEFORE_MINUTES,
   title: 'Tu acceso al taller',
   before: {
     eyebrow: 'Tu acceso personal',
@@ -22,11 +22,11 @@ export const access = {
     opensTitle: 'Cómo entrar',
     /** Followed by the moment it opens, in words. */
     opensLead: `El enlace se abre ${OPENS_BEFORE_MINUTES} minutos antes, el`,
-    opensText: 'A esa hora, vuelve a esta misma página y te llevará directo a Google Meet.',
+    opensText: `A esa hora, vuelve a esta misma página y te llevará directo a ${workshop.meetingService}.`,
     calendarTitle: 'Añádelo a tu calendario',
     googleCalendarCta: 'Añadir a Google Calendar',
     icsCta: 'Descargar la invitación (.ics)',
-    calendarHint: 'La invitación lleva este mismo enlace personal y dos alarmas: un día antes y una hora antes.',
+    calendarHint: `La invitación lleva este mismo enlace personal y ${confirmation.inviteAlarms}.`,
     remindersNote: 'También te escribimos un día antes y una hora antes del taller.',
   },
   after: {

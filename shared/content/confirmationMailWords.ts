@@ -7,6 +7,11 @@
  */
 import { OPENS_BEFORE_MINUTES, workshop } from './siteFacts';
 
+/** The invite's file name, as the buyer sees it. */
+const ICS_FILE_NAME = 'taller-marca-autoridad.ics';
+/** The invite's alarms as the texts say them: their minutes are in server/fulfilment/mail/buyerInvite.ts. */
+const INVITE_ALARMS = 'dos alarmas: un día antes y una hora antes';
+
 /**
  * The confirmation mail (docs/fulfilment.md): what a buyer receives, in Spanish, once the payment is confirmed.
  * The date, the times in each city of `details.cities` and the buyer's personal link are filled in from the settings.
@@ -19,13 +24,12 @@ export const confirmation = {
   whenTitle: 'Cuándo',
   citiesTitle: 'La hora en tu ciudad',
   joinTitle: 'Cómo entrar',
-  joinText: `El taller es en vivo por Google Meet. Este es tu enlace personal: se abre ${OPENS_BEFORE_MINUTES} minutos antes de empezar y te lleva directo a la sesión.`,
+  joinText: `El taller es en vivo por ${workshop.meetingService}. Este es tu enlace personal: se abre ${OPENS_BEFORE_MINUTES} minutos antes de empezar y te lleva directo a la sesión.`,
   joinCta: 'Entrar al taller',
   /** Under the personal link, wherever it is shown. */
   personalNote: 'Es solo para ti: no lo compartas. Si cambia el enlace de la sesión, este sigue funcionando.',
   calendarTitle: 'Tu invitación para el calendario',
-  calendarText:
-    'Adjuntamos una invitación (taller-marca-autoridad.ics) con tu enlace personal y dos alarmas: un día antes y una hora antes. Ábrela para añadir el taller a tu calendario.',
+  calendarText: `Adjuntamos una invitación (${ICS_FILE_NAME}) con tu enlace personal y ${INVITE_ALARMS}. Ábrela para añadir el taller a tu calendario.`,
   nextTitle: 'Lo que sigue',
   next: [
     'Un día antes y una hora antes del taller te escribimos para recordártelo, con tu enlace.',
@@ -41,7 +45,9 @@ export const confirmation = {
   contactTitle: '¿Dudas?',
   contactText: 'Responde a este correo o escríbenos a',
   signOff: 'Nos vemos en el taller,',
-  /** The invite's file name, as the buyer sees it. */
-  icsFileName: 'taller-marca-autoridad.ics',
+  icsFileName: ICS_FILE_NAME,
+  /** How the invite's alarms are said, here and on the personal link (accessPageWords.ts). */
+  inviteAlarms: INVITE_ALARMS,
+  /** The titles of the invite's two alarms; their minutes are in server/fulfilment/mail/buyerInvite.ts. */
   reminders: { dayBefore: 'El taller en vivo es mañana', hourBefore: 'El taller en vivo empieza en 1 hora' },
 } as const;

@@ -9,7 +9,7 @@
  * browser's bundle (tests/build/bundle.test.ts).
  */
 import { invoice, refundPromise } from './salePromises';
-import { OPENS_BEFORE_MINUTES, workshop } from './siteFacts';
+import { OPENS_BEFORE_MINUTES, prices, workshop } from './siteFacts';
 
 /**
  * What the calls to action become once nothing can be bought: a mail to the owner, with a subject, where the
@@ -165,8 +165,13 @@ export const details = {
   calendarCta: 'Añadir al calendario',
   calendarHint: 'Google Calendar se abre en una pestaña nueva.',
   icsCta: 'Descargar .ics (Apple, Outlook)',
+  /** The public calendar file's one alarm (its minutes: server/render/documents.tsx); a buyer's invite has its own, `confirmation.reminders`. */
   icsReminder: 'El taller en vivo empieza en 1 hora',
   zonesTitle: 'La hora en tu ciudad',
+  /**
+   * The cities whose time the page, every buyer's mail, /gracias and the personal link show, in this order
+   * (shared/logic/schedule.ts writes each; a buyer's through server/fulfilment/mail/buyerInvite.ts).
+   */
   cities: [
     { city: 'Ciudad de México', zone: 'America/Mexico_City' },
     { city: 'Bogotá', zone: 'America/Bogota' },
@@ -195,12 +200,12 @@ export const pricing = {
   soldOutTitle: 'Los lugares de esta edición se agotaron',
   closedTitle: 'Esta edición ya se realizó',
   cancelledTitle: 'Cancelamos esta edición',
-  banner: 'Precio Early Bird · solo 30 lugares',
+  banner: `Precio Early Bird · solo ${prices.earlyBirdSpots} lugares`,
   normalLabel: 'Precio normal',
   formerPriceLabel: 'Antes',
   earlyBirdLabel: 'Precio Early Bird',
-  savingBadge: 'Ahorras 48 USD',
-  spots: 'Solo 30 lugares con este precio',
+  savingBadge: `Ahorras ${prices.saving} ${prices.currency}`,
+  spots: `Solo ${prices.earlyBirdSpots} lugares con este precio`,
   /** When the checkout has reported its count: the spots left of its limit. */
   spotsLeft: (remaining: number, limit: number): string =>
     remaining === 1 ? `Queda 1 de ${limit} lugares con este precio` : `Quedan ${remaining} de ${limit} lugares con este precio`,
@@ -279,9 +284,9 @@ export const faq = {
     {
       question: '¿Cómo recibo el enlace de acceso?',
       /** Without the mail settings the site sends nothing, and the owner writes to each buyer by hand (docs/fulfilment.md). */
-      answer: 'Después de tu pago te llega un correo con la confirmación y el enlace de Google Meet. Revisa también tu carpeta de spam.',
+      answer: `Después de tu pago te llega un correo con la confirmación y el enlace de ${workshop.meetingService}. Revisa también tu carpeta de spam.`,
       /** With them, the site sends every mail itself and gives each buyer a personal link (docs/fulfilment.md). */
-      automaticAnswer: `En cuanto se confirma tu pago te llega un correo con la confirmación, tu enlace personal de acceso y una invitación para tu calendario. Te escribimos también un día antes y una hora antes del taller. Tu enlace se abre ${OPENS_BEFORE_MINUTES} minutos antes de empezar y te lleva directo a Google Meet; es solo para ti. Si pagas en efectivo en OXXO o por transferencia, el correo llega cuando se acredita el pago. Revisa también tu carpeta de spam.`,
+      automaticAnswer: `En cuanto se confirma tu pago te llega un correo con la confirmación, tu enlace personal de acceso y una invitación para tu calendario. Te escribimos también un día antes y una hora antes del taller. Tu enlace se abre ${OPENS_BEFORE_MINUTES} minutos antes de empezar y te lleva directo a ${workshop.meetingService}; es solo para ti. Si pagas en efectivo en OXXO o por transferencia, el correo llega cuando se acredita el pago. Revisa también tu carpeta de spam.`,
     },
     {
       question: '¿Por qué el cupo es tan limitado?',

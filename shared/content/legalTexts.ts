@@ -127,7 +127,7 @@ export const legalTexts = {
       {
         heading: 'Qué compras',
         blocks: [
-          [`Tu inscripción es un lugar para una persona en el taller en vivo, en línea por Google Meet, el ${facts.workshopDate}. Incluye:`],
+          [`Tu inscripción es un lugar para una persona en el taller en vivo, en línea por ${workshop.meetingService}, el ${facts.workshopDate}. Incluye:`],
           { list: pricing.includes.map((item) => [item]) },
           [
             `La grabación queda disponible durante ${workshop.recordingDays} días después del taller, para que la veas a tu ritmo. Tu lugar es personal: el enlace de acceso es solo para ti.`,
@@ -160,8 +160,8 @@ export const legalTexts = {
         blocks: [
           [
             facts.automaticMail
-              ? `En cuanto tu pago se confirma, te llega un correo de confirmación con tu enlace personal de acceso y una invitación para tu calendario, a la dirección que escribiste en la página de pago. Si pagas con tarjeta, se confirma al terminar el pago, y la página de pago te trae de vuelta a una página de este sitio con la misma confirmación. Si pagas con una ficha de OXXO o por transferencia bancaria, se confirma cuando el pago se acredita. Tu enlace personal se abre ${OPENS_BEFORE_MINUTES} minutos antes del taller y te lleva a Google Meet. Te escribimos también un día antes y una hora antes del taller.`
-              : 'Después de tu pago te escribimos a la dirección que escribiste en la página de pago, con la confirmación y el enlace de Google Meet. Si pagas con una ficha de OXXO o por transferencia bancaria, te escribimos cuando el pago se acredita.',
+              ? `En cuanto tu pago se confirma, te llega un correo de confirmación con tu enlace personal de acceso y una invitación para tu calendario, a la dirección que escribiste en la página de pago. Si pagas con tarjeta, se confirma al terminar el pago, y la página de pago te trae de vuelta a una página de este sitio con la misma confirmación. Si pagas con una ficha de OXXO o por transferencia bancaria, se confirma cuando el pago se acredita. Tu enlace personal se abre ${OPENS_BEFORE_MINUTES} minutos antes del taller y te lleva a ${workshop.meetingService}. Te escribimos también un día antes y una hora antes del taller.`
+              : `Después de tu pago te escribimos a la dirección que escribiste en la página de pago, con la confirmación y el enlace de ${workshop.meetingService}. Si pagas con una ficha de OXXO o por transferencia bancaria, te escribimos cuando el pago se acredita.`,
           ],
           [
             facts.automaticMail
@@ -362,7 +362,7 @@ export const legalTexts = {
               ],
               ['Si nos escribes (para unirte a la lista de espera o pedir tu reembolso, por ejemplo): tu correo y lo que nos cuentes.'],
               [
-                'En el taller en vivo, que se graba: el nombre con el que entras a Google Meet y, si enciendes tu cámara o tu micrófono o escribes en el chat, tu imagen, tu voz y tus mensajes.',
+                `En el taller en vivo, que se graba: el nombre con el que entras a ${workshop.meetingService} y, si enciendes tu cámara o tu micrófono o escribes en el chat, tu imagen, tu voz y tus mensajes.`,
               ],
             ],
           },
@@ -378,7 +378,7 @@ export const legalTexts = {
               [
                 facts.automaticMail
                   ? 'Enviarte el correo de confirmación con tu enlace personal de acceso y la invitación para tu calendario, los recordatorios un día y una hora antes del taller, y después la grabación y los materiales.'
-                  : 'Enviarte el correo de confirmación con el enlace de Google Meet y la invitación para tu calendario, y después la grabación y los materiales.',
+                  : `Enviarte el correo de confirmación con el enlace de ${workshop.meetingService} y la invitación para tu calendario, y después la grabación y los materiales.`,
               ],
               [`Grabar el taller y poner la grabación a disposición de quienes se inscribieron, durante ${workshop.recordingDays} días.`],
               ['Atender tus dudas, tu sesión de seguimiento, tu factura o tu reembolso.'],
@@ -412,7 +412,7 @@ export const legalTexts = {
               [
                 'El servicio de correo electrónico con el que te enviamos los correos del taller, que trata tu nombre y tu correo solo por encargo nuestro y para eso.',
               ],
-              ['Google, que opera Google Meet, donde ocurre el taller en vivo.'],
+              [`${workshop.meetingOperator}, que opera ${workshop.meetingService}, donde ocurre el taller en vivo.`],
               [
                 `Las demás personas inscritas en el taller, que reciben la grabación durante ${workshop.recordingDays} días: con ella, la imagen, la voz y los mensajes del chat de quienes participan.`,
               ],
@@ -420,7 +420,7 @@ export const legalTexts = {
             ],
           },
           [
-            'Compartirlos con Stripe, el servicio de correo y Google es necesario para darte el taller que compraste, por lo que no requiere tu consentimiento. No los compartimos con nadie más.',
+            `Compartirlos con Stripe, el servicio de correo y ${workshop.meetingOperator} es necesario para darte el taller que compraste, por lo que no requiere tu consentimiento. No los compartimos con nadie más.`,
           ],
           [
             'Tu imagen, tu voz y tus mensajes solo quedan en la grabación si enciendes tu cámara o tu micrófono o escribes en el chat: al hacerlo aceptas que la reciban las demás personas inscritas. Puedes seguir todo el taller sin hacerlo.',

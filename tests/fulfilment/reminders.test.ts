@@ -13,6 +13,7 @@ import { markKeys } from '../../server/fulfilment/records/mailMarks';
 import { testApp, TEST_START_MS } from '../helpers/testApp';
 import {
   accessUrlOf,
+  CITY_LINES,
   CONTACT_EMAIL,
   MATERIALS,
   MEETING_URL,
@@ -72,7 +73,7 @@ describe('"Mañana es el taller", a day before the start', () => {
     const text = toAna?.text ?? '';
     expect(text).toContain(reminderMails.dayBefore.heading('Ana'));
     expect(text).toContain(START_IN_WORDS);
-    expect(text).toContain('- Bogotá: miércoles 8 de octubre de 2025, 9:00 p. m.');
+    expect(text).toContain(CITY_LINES.join('\n'));
     expect(text).toContain(accessUrlOf(ana.sessionId));
     expect(text).toContain(CONTACT_EMAIL);
     expect(toAna?.html).toContain(`href="${accessUrlOf(ana.sessionId)}"`);
