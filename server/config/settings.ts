@@ -221,13 +221,18 @@ function parseUrl(variable: Variable, value: string, expected: string, accept: (
 const parseCheckoutUrl = (value: string): string =>
   parseUrl('CHECKOUT_URL', value, 'an absolute https URL', (url) => url.protocol === 'https:' && url.hostname !== '').href;
 
-/** Without a trailing slash, so paths can be appended: `${publicUrl}/sitemap.xml`. */
-const parsePublicUrl = (value: string): string =>
+/**
+ * Without a trailing slash, so paths can be appended: `${publicUrl}/sitemap.xml`. Production takes https alone: every
+ * personal link the site mails, and every page's links, start with it, and a link in clear hands its token to the way.
+ */
+const parsePublicUrl = (value: string, production: boolean): string =>
   parseUrl(
     'PUBLIC_URL',
     value,
-    'an absolute http or https URL like https://taller.example.com',
-    (url) => ['http:', 'https:'].includes(url.protocol) && !url.search && !url.hash && !url.username,
+    production
+      ? 'an absolute https URL like https://taller.example.com with NODE_ENV=production'
+      : 'an absolute http or https URL like https://taller.example.com',
+    (url) => (production ? ['https:'] : ['http:', 'https:']).includes(url.protocol) && !url.search && !url.hash && !url.username,
   ).href.replace(/\/+$/, '');
 
 function parseEmail(value: string): string {
@@ -537,7 +542,7 @@ export function readConfig(env: Environment, nowMs: number): SiteConfig {
     host: parseHost(get('HOST')),
     checkoutUrl,
     contactEmail: parseEmail(get('CONTACT_EMAIL')),
-    publicUrl: parsePublicUrl(get('PUBLIC_URL')),
+    publicUrl: parsePublicUrl(get('PUBLIC_URL'), production),
     seller: {
       name: parseLine('SELLER_NAME', get('SELLER_NAME'), 'a legal name', 2, 120),
       address: parseLine('SELLER_ADDRESS', get('SELLER_ADDRESS'), 'a postal address', 10, 300),
