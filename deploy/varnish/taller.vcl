@@ -575,7 +575,7 @@ sub vcl_backend_error {
     set beresp.http.Content-Security-Policy = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
     set beresp.http.X-Content-Type-Options = "nosniff";
     set beresp.http.X-Frame-Options = "DENY";
-    set beresp.http.Referrer-Policy = "strict-origin-when-cross-origin";
+    set beresp.http.Referrer-Policy = "strict-origin";
     set beresp.body = {"<!DOCTYPE html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Volvemos en un momento</title><h1>Volvemos en un momento</h1><p>La página no está disponible ahora mismo por un problema técnico de nuestro lado. Vuelve a intentarlo en unos minutos.</p></html>"};
     return (deliver);
 }
