@@ -137,8 +137,8 @@ sub taller_route {
         set req.url = req.http.X-Taller-Path;
     } elsif (req.http.X-Taller-Kind == "unknown") {
         # Every path the site does not know gets the same 404 page: one object, fetched once a minute
-        # (its s-maxage), however many random paths a script sends. The path asked for is in
-        # varnishlog, not in the instances' logs.
+        # (its s-maxage), however many random paths a script sends. The path asked for is in the
+        # access log (taller_log_url, redacted), not in the instances' logs.
         set req.url = "/_not-found";
     } else {
         set req.url = req.http.X-Taller-Route;
@@ -517,7 +517,7 @@ sub vcl_backend_response {
 # changes nothing on the origin, and the visitor never sees the fault. Nothing else is retried: not a
 # POST, not a private page (its lookup spends the instance's budget of Stripe reads); never twice.
 # Each retry is logged
-# (varnishlog -g request -q 'VCL_Log ~ "^retry"') and counted: it goes through the chosen instance's
+# (varnishlog -g request -q 'VCL_Log ~ "^retry"' -i VCL_Log) and counted: it goes through the chosen instance's
 # twin, so the sum of the twins' req, fail_* and helddown in varnishstat (-f 'VBE.*_retry.*') is
 # the number of retries. MAIN.backend_retry counts another retry, of Varnish's own.
 sub vcl_backend_error {
