@@ -199,14 +199,19 @@ describe('the varnishlog and varnishtop recipes in the docs', () => {
     expect(RECIPES.length).toBeGreaterThanOrEqual(2);
     const token = 'cs_test_r3T7yU8iO9pA0sD1.UmVjaXBlLXNpZ25hdHVyZQ';
     // A path under a personal link that is no route: the 404 page, which `faulty` resets, so that some are retried.
+    // Each goes to either instance at random: among six, one meets `faulty` first all but surely.
     await waitUntil(
       'a request the cache retried',
       async () => {
-        await rawRequest(varnish.port, head([`GET /acceso/${token}/otra HTTP/1.1`, 'Host: taller.example.org', 'Connection: close']));
+        await Promise.all(
+          Array.from({ length: 6 }, () =>
+            rawRequest(varnish.port, head([`GET /acceso/${token}/otra HTTP/1.1`, 'Host: taller.example.org', 'Connection: close'])),
+          ),
+        );
         await rawRequest(varnish.port, head([`GET /gracias?session_id=${token} HTTP/1.1`, 'Host: taller.example.org', 'Connection: close']));
         return (await varnish.vclLog()).some((line) => line.startsWith('retry GET /_not-found'));
       },
-      10_000,
+      20_000,
     );
     for (const { file, words } of RECIPES) {
       const [command, ...args] = words;
