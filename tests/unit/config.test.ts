@@ -160,6 +160,8 @@ describe('readConfig', () => {
     ['INSTAGRAM_URL', 'instagram.com/marca'],
     ['LINKEDIN_URL', 'javascript:alert(1)'],
     ['LINKEDIN_URL', 'https://ana:secreto@www.linkedin.com/in/ana'],
+    ['TRUSTED_PROXIES', '10.0.0.0/33'],
+    ['TRUSTED_PROXIES', 'ingress.taller.svc'],
   ])('rejects %s=%s with one line naming the variable', (variable, value) => {
     expectError({ [variable]: value }, variable);
     try {
