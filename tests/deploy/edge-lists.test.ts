@@ -1,6 +1,6 @@
 /**
  * The lists the edge and the site each keep of the same addresses, held equal: Stripe's webhook addresses (the cache's
- * acl stripe_addresses, the app's STRIPE_WEBHOOK_ADDRESSES), and the proxies in front whose X-Forwarded-For entries
+ * acl stripe_addresses, the app's STRIPE_WEBHOOK_ADDRESSES, the ingress's geo), and the proxies in front whose X-Forwarded-For entries
  * name the client (the cache's acl trusted_proxies in deploy/varnish/backends.example.vcl, the site's TRUSTED_PROXIES in
  * deploy/kubernetes/configmap.yaml).
  */
@@ -20,6 +20,9 @@ describe('the lists the edge and the site share', () => {
     const cache = aclOf('deploy/varnish/taller.vcl', 'stripe_addresses');
     expect(cache.length).toBeGreaterThanOrEqual(10);
     expect([...STRIPE_WEBHOOK_ADDRESSES].sort()).toEqual(cache.sort());
+    // The ingress's too, which never counts their bodies against a client's.
+    const geo = /geo \$taller_from_stripe \{([^}]*)\}/.exec(readFileSync('deploy/ingress/held-bodies.conf', 'utf8'))?.[1] ?? '';
+    expect([...geo.matchAll(/^\s*([\d.]+)\s+1;$/gm)].map(([, address]) => address).sort()).toEqual(cache.sort());
   });
 
   it("the trusted proxies: the cache's example and the fleet's ConfigMap are one list", () => {
