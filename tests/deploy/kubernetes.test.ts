@@ -114,6 +114,19 @@ describe('deploy/kubernetes', () => {
     }
   });
 
+  it('runs its image by digest, as written and as kustomize sets it, never by a tag a push can move', () => {
+    const DIGEST = /^[a-z0-9./-]+@sha256:[0-9a-f]{64}$/;
+    for (const each of [...(pod.spec!.initContainers ?? []), ...pod.spec!.containers]) expect(each.image).toMatch(DIGEST);
+    const kustomization = manifests.find((manifest) => manifest.object.kind === 'Kustomization')?.object as {
+      images?: { name: string; newName?: string; newTag?: string; digest?: string }[];
+    };
+    expect(kustomization.images?.length).toBeGreaterThan(0);
+    for (const image of kustomization.images ?? []) {
+      expect(image).not.toHaveProperty('newTag');
+      expect(`${image.newName ?? image.name}@${image.digest}`).toMatch(DIGEST);
+    }
+  });
+
   it('runs as uid/gid 1000, not root, read-only, without privileges or capabilities, under the runtime default seccomp', () => {
     expect(pod.spec!.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, seccompProfile: { type: 'RuntimeDefault' } });
     expect(container.securityContext).toEqual({
