@@ -3,7 +3,8 @@
  * client_reference_id made of them, so the checkout records them with the payment. Only values within
  * Stripe's documented rules pass (letters, digits, "-" and "_"; 150 characters for a UTM value, 200 for the
  * reference); anything else is dropped, never passed on. Other trackers (fbclid, gclid) are not forwarded.
- * Nothing is stored.
+ * Nothing is stored. The privacy notice tells visitors so (`legalTexts.privacy`, shared/content/legalTexts.ts); where
+ * the values land at Stripe, and a report's reading of the reference: docs/spots.md, "Which post sold".
  */
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
 

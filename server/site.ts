@@ -14,6 +14,7 @@ import { startRenderAhead } from './render/renderAhead';
 import type { PriceFeed, SpotsFeed, SpotsPoller } from './spots/poller';
 import { registerSpotsMetrics } from './spots/spotsMetrics';
 import { startSpots } from './spots/start';
+import { stripeBoundary } from './stripe/stripeBoundary';
 
 export interface SiteOptions {
   config: SiteConfig;
@@ -75,10 +76,13 @@ export function assembleSite({
   withMetrics = false,
   draining,
 }: SiteOptions): Site {
-  const polled = !givenSpots && config.spots && scheduler ? startSpots(config.spots, { clock, scheduler, logger }) : undefined;
+  // The instance's one client to Stripe, and its lanes: the poller, the link keeper and the fulfilment each call
+  // through a view of it (server/stripe/stripeBoundary.ts).
+  const stripe = config.spots ? stripeBoundary(config.spots, scheduler && { clock, scheduler }) : undefined;
+  const polled = !givenSpots && config.spots && stripe && scheduler ? startSpots(config.spots, { clock, scheduler, logger, stripe }) : undefined;
   const polledNormal =
-    !givenNormal && config.spots && config.normalCheckout && scheduler
-      ? startSpots(config.spots, { clock, scheduler, logger }, config.normalCheckout)
+    !givenNormal && config.spots && stripe && config.normalCheckout && scheduler
+      ? startSpots(config.spots, { clock, scheduler, logger, stripe }, config.normalCheckout)
       : undefined;
   const normal = givenNormal ?? polledNormal;
   const polledSpots = givenSpots ?? polled;
@@ -90,14 +94,14 @@ export function assembleSite({
     if (isPoller(polledSpots)) registerSpotsMetrics(metrics.registry, polledSpots);
   }
   const bodies = createBodies({ config, assets, clock, logger, metrics, spots, price: price ?? polled, normal });
-  const fulfilment = startFulfilment(config, { render: { thanks: bodies.thanksHtml, access: bodies.accessHtml }, clock, logger, metrics, scheduler });
+  const fulfilment = startFulfilment(config, { render: { thanks: bodies.thanksHtml, access: bodies.accessHtml }, clock, logger, metrics, stripe, scheduler });
   const background: Background[] = [];
   if (polled) background.push(polled);
   if (polledNormal) background.push(polledNormal);
   let sweeps: Background | undefined;
   if (scheduler) {
     background.push(startRenderAhead({ bodies, clock, scheduler }));
-    const links = keepLinks(config, { clock, scheduler, logger, registry: metrics?.registry });
+    const links = keepLinks(config, { clock, scheduler, logger, registry: metrics?.registry, stripe });
     if (links) background.push(links);
     if (fulfilment && config.fulfilment) {
       sweeps = startSweeps({

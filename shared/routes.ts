@@ -57,7 +57,7 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
-/** The legal pages: one component renders each from its text in shared/content.ts. */
+/** The legal pages: one component renders each from its text in shared/content/legalTexts.ts. */
 export const LEGAL_PAGES = ['terms', 'refunds', 'privacy'] as const satisfies readonly RouteName[];
 export type LegalPageName = (typeof LEGAL_PAGES)[number];
 

@@ -4,7 +4,8 @@
 // in some runs and not in others.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hero, site } from '../../shared/content.ts';
+import { hero } from '../../shared/content/landingPageWords.ts';
+import { site } from '../../shared/content/siteFacts.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);

@@ -32,7 +32,8 @@ interface Journey {
   readConfig(
     env: Record<string, string>,
     nowMs: number,
-  ): { fulfilment: { sweepSeconds: number } | null; sale: unknown; contactEmail: string; publicUrl: string };
+  ): { fulfilment: { sweepSeconds: number } | null; spots: unknown; sale: unknown; contactEmail: string; publicUrl: string };
+  stripeBoundary(settings: unknown, time: { clock: () => number; scheduler: unknown }): unknown;
   fulfilmentRoutes(options: Record<string, unknown>): { sweep: { run(): Promise<unknown>; stop(): void; settled(): Promise<void> }; waveMoments: number[] };
   startSweeps(options: Record<string, unknown>): { stop(): void };
   createLogger(level: string): unknown;
@@ -61,6 +62,7 @@ function instance(time: VirtualTime, settings: Record<string, string>) {
     render: { thanks: () => '', access: () => '' },
     clock: time.now,
     logger: journey.createLogger('silent'),
+    stripe: journey.stripeBoundary(config.spots, { clock: time.now, scheduler: time.scheduler }),
     scheduler: time.scheduler,
   });
   return { config, fulfilment };
@@ -82,6 +84,7 @@ async function oneSweep(time: VirtualTime, stripe: Awaited<ReturnType<typeof sta
 const { module: journey, unload } = await bundleServer<Journey>('sweep-bench', [
   "export { readConfig } from './server/config/settings.ts';",
   "export { fulfilmentRoutes } from './server/fulfilment/fulfilmentRoutes.ts';",
+  "export { stripeBoundary } from './server/stripe/stripeBoundary.ts';",
   "export { startSweeps } from './server/fulfilment/sweep/sweepTimer.ts';",
   "export { createLogger } from './server/ops/logger.ts';",
 ]);

@@ -4,7 +4,7 @@ import type { SiteConfig } from '../config/settings';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Background, Scheduler } from '../ops/scheduler';
-import { stripeClient } from '../stripe/client';
+import type { StripeBoundary } from '../stripe/stripeBoundary';
 import { changeAtStripe } from './linkChangeAtStripe';
 import { registerLinkChangeMetrics } from './linkChangeMetrics';
 import { linkChanges } from './linkChanges';
@@ -19,14 +19,19 @@ const DEADLINE_MS = 4_000;
  */
 export function keepLinks(
   config: Pick<SiteConfig, 'spots' | 'checkoutUrl' | 'normalCheckout' | 'sale'>,
-  { clock, scheduler, logger, registry }: { clock: Clock; scheduler: Scheduler; logger: Logger; registry?: Registry },
+  {
+    clock,
+    scheduler,
+    logger,
+    registry,
+    stripe,
+  }: { clock: Clock; scheduler: Scheduler; logger: Logger; registry?: Registry; stripe: StripeBoundary | undefined },
 ): Background | undefined {
   const { spots } = config;
-  if (!spots) return undefined;
-  const stripe = stripeClient({ secretKey: spots.secretKey(), apiUrl: spots.apiUrl, deadlineMs: DEADLINE_MS });
+  if (!spots || !stripe) return undefined;
   return startLinkKeeper({
     changes: linkChanges(sellingLinks(config), config.sale),
-    tryChange: changeAtStripe(stripe),
+    tryChange: changeAtStripe(stripe.view({ deadlineMs: DEADLINE_MS })),
     clock,
     scheduler,
     logger,

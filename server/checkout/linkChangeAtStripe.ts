@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { readStripeFailure, stripeFailureDetail } from '../stripe/failure';
+import { replayedAnswer, type StripeCalls } from '../stripe/stripeCalls';
 import { changeKey, changeUpdate } from './linkChangePlan';
 import type { LinkChange } from './linkChanges';
 
@@ -36,32 +37,23 @@ function failed(error: unknown): ChangeTry {
 }
 
 /**
- * Whether Stripe answered with the saved answer of an earlier request under the key (`Idempotent-Replayed: true`): the
- * SDK's fetch client hands over fetch's own Headers, its Node client a plain object, whatever its type says.
- */
-function replayed(headers: Stripe.Response<unknown>['lastResponse']['headers'] | Headers): boolean {
-  const value = headers instanceof Headers ? headers.get('idempotent-replayed') : headers['idempotent-replayed'];
-  return value === 'true';
-}
-
-/**
  * One try at a change: the link read, then, if the change is not in effect, the one update that makes it under the
  * change's key for this attempt. Read first, so that a change made by any instance, at any time, is never made again,
  * and what the owner did since stands; the key makes the instances that read at the same moment write once.
  */
-export function changeAtStripe(stripe: Stripe): (change: LinkChange, attempt: number) => Promise<ChangeTry> {
+export function changeAtStripe(stripe: StripeCalls): (change: LinkChange, attempt: number) => Promise<ChangeTry> {
   return async (change, attempt) => {
     let link: Stripe.PaymentLink;
     try {
-      link = await stripe.paymentLinks.retrieve(change.link.paymentLink);
+      link = await stripe.paymentLink(change.link.paymentLink);
     } catch (error) {
       return { ...failed(error), keySpent: false };
     }
     const update = changeUpdate(link, change);
     if (!update) return { outcome: 'in_effect' };
     try {
-      const made = await stripe.paymentLinks.update(change.link.paymentLink, update, { idempotencyKey: changeKey(change, attempt) });
-      return { outcome: replayed(made.lastResponse.headers) ? 'in_effect' : 'made' };
+      const made = await stripe.updatePaymentLink(change.link.paymentLink, update, changeKey(change, attempt));
+      return { outcome: replayedAnswer(made.lastResponse.headers) ? 'in_effect' : 'made' };
     } catch (error) {
       return failed(error);
     }

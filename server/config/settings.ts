@@ -1,11 +1,12 @@
 import { DateTime } from 'luxon';
-import type { SocialNetwork, SocialProfile } from '../../shared/content';
+import type { SocialNetwork, SocialProfile } from '../../shared/content/siteFacts';
 import type { SaleTerms } from '../../shared/logic/sale';
 import { ConfigError } from './configError';
 import { type NormalCheckout, parseNormalCheckout } from './normalCheckout';
 import { saleUnderWay } from './saleUnderWay';
 import { SMTP_STAND_IN_USER } from './standInSmtpUser';
 import { ALLOWED_SMTP_OPTIONS, refusedSmtpOptions } from './smtpQuery';
+import { parseTrustedProxies, type TrustedProxies } from './trustedProxies';
 
 /** The settings whose defaults are placeholders: fine on a developer's machine, never in production. */
 export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS', 'TRAINER_NAME'] as const;
@@ -63,6 +64,8 @@ export interface SiteConfig {
   responseTimeoutSeconds: number;
   /** Open connections past this many are closed as they arrive. */
   maxConnections: number;
+  /** The proxies in front whose X-Forwarded-For entries name the client (server/http/clientAddress.ts). */
+  trustedProxies: TrustedProxies;
   /** Where the Early Bird's spots are counted; null: not counted, the site behaves as without a checkout API. */
   spots: SpotsSettings | null;
   /** The normal price's own Payment Link and its URL; null: the normal price is not sold on the page (docs/pricing.md). */
@@ -154,6 +157,8 @@ export const DEFAULTS = {
   HEADERS_TIMEOUT_SECONDS: '10',
   RESPONSE_TIMEOUT_SECONDS: '30',
   MAX_CONNECTIONS: '1000',
+  /** Unset: no proxy is trusted, and the client is the address that connected. */
+  TRUSTED_PROXIES: '',
   /** Unset: no metrics listener. */
   METRICS_PORT: '',
   /** Both unset: the spots are not counted. */
@@ -221,13 +226,18 @@ function parseUrl(variable: Variable, value: string, expected: string, accept: (
 const parseCheckoutUrl = (value: string): string =>
   parseUrl('CHECKOUT_URL', value, 'an absolute https URL', (url) => url.protocol === 'https:' && url.hostname !== '').href;
 
-/** Without a trailing slash, so paths can be appended: `${publicUrl}/sitemap.xml`. */
-const parsePublicUrl = (value: string): string =>
+/**
+ * Without a trailing slash, so paths can be appended: `${publicUrl}/sitemap.xml`. Production takes https alone: every
+ * personal link the site mails, and every page's links, start with it, and a link in clear hands its token to the way.
+ */
+const parsePublicUrl = (value: string, production: boolean): string =>
   parseUrl(
     'PUBLIC_URL',
     value,
-    'an absolute http or https URL like https://taller.example.com',
-    (url) => ['http:', 'https:'].includes(url.protocol) && !url.search && !url.hash && !url.username,
+    production
+      ? 'an absolute https URL like https://taller.example.com with NODE_ENV=production'
+      : 'an absolute http or https URL like https://taller.example.com',
+    (url) => (production ? ['https:'] : ['http:', 'https:']).includes(url.protocol) && !url.search && !url.hash && !url.username,
   ).href.replace(/\/+$/, '');
 
 function parseEmail(value: string): string {
@@ -537,7 +547,7 @@ export function readConfig(env: Environment, nowMs: number): SiteConfig {
     host: parseHost(get('HOST')),
     checkoutUrl,
     contactEmail: parseEmail(get('CONTACT_EMAIL')),
-    publicUrl: parsePublicUrl(get('PUBLIC_URL')),
+    publicUrl: parsePublicUrl(get('PUBLIC_URL'), production),
     seller: {
       name: parseLine('SELLER_NAME', get('SELLER_NAME'), 'a legal name', 2, 120),
       address: parseLine('SELLER_ADDRESS', get('SELLER_ADDRESS'), 'a postal address', 10, 300),
@@ -567,6 +577,7 @@ export function readConfig(env: Environment, nowMs: number): SiteConfig {
     responseTimeoutSeconds: parseInteger('RESPONSE_TIMEOUT_SECONDS', get('RESPONSE_TIMEOUT_SECONDS'), 1, 300),
     // At least 100: a cache in front opens a connection per request in flight when a burst comes.
     maxConnections: parseInteger('MAX_CONNECTIONS', get('MAX_CONNECTIONS'), 100, 50_000),
+    trustedProxies: parseTrustedProxies(get('TRUSTED_PROXIES')),
     spots,
     normalCheckout: parseNormalCheckout(get('STRIPE_NORMAL_PAYMENT_LINK'), get('NORMAL_CHECKOUT_URL'), spots?.paymentLink ?? null, checkoutUrl),
     fulfilment: parseFulfilment(get, spots, production),

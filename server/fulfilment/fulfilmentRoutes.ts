@@ -12,11 +12,11 @@ import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
 import type { Scheduler } from '../ops/scheduler';
-import { stripeClient } from '../stripe/client';
-import { type CallKind, instanceLanes, pacedView, unpaced, waitOn } from '../stripe/pace';
+import { type CallKind, type LaneName, waitOn } from '../stripe/pace';
+import type { StripeBoundary } from '../stripe/stripeBoundary';
 import { accessToken, purchaseReference, sampleToken } from './pages/accessToken';
 import { accessPage } from './pages/accessRoute';
-import { checkoutApi } from './records/checkoutApi';
+import { checkoutApi } from '../stripe/checkoutApi';
 import { purchaseOf } from './records/purchase';
 import type { EditionTerms } from './records/purchaseJourney';
 import { createEndAccess, createFulfil, createVerify, type Verified, verifiedOf } from './settle/fulfilSession';
@@ -89,7 +89,9 @@ export interface FulfilmentOptions {
   clock: Clock;
   logger: Logger;
   metrics?: FulfilmentMetrics;
-  /** What keeps time for the calls to Stripe (their lanes, a pause after a 429); none: unpaced, for a test's hand-moved clock. */
+  /** The instance's one way to Stripe (server/stripe/stripeBoundary.ts): the fulfilment's calls are views of it. */
+  stripe: StripeBoundary;
+  /** What keeps time between two tries of a mail's `sent` mark; none: tried again at once, for a test's hand-moved clock. */
   scheduler?: Scheduler;
 }
 
@@ -97,8 +99,8 @@ export interface FulfilmentOptions {
  * After the checkout (docs/fulfilment.md): one step for what each purchase is due, reached from Stripe's webhook, the
  * buyer's page and the sweep; the buyer's personal link; and an expired voucher's place given back at the link.
  */
-export function fulfilmentRoutes({ settings, config, render, clock, logger, metrics, scheduler }: FulfilmentOptions): FulfilmentRoutes {
-  const { stripe, mailFrom } = settings;
+export function fulfilmentRoutes({ settings, config, render, clock, logger, metrics, stripe, scheduler }: FulfilmentOptions): FulfilmentRoutes {
+  const { mailFrom } = settings;
   const { contactEmail, publicUrl } = config;
   const secret = settings.accessSecret();
   const materials = settings.materials();
@@ -106,16 +108,14 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
   const edition: EditionTerms = { name: config.edition, startMs: timeline.startMs, cancelled: config.sale.cancelled, publicUrl };
   const invite = buyerInvite({ contactEmail, trainerName: config.trainerName });
   const accessUrlOf = (sessionId: string): string => `${publicUrl}${fillPath(ROUTES.access.path, { token: accessToken(secret, sessionId) })}`;
-  const client = stripeClient({ secretKey: stripe.secretKey(), apiUrl: stripe.apiUrl, deadlineMs: STRIPE_DEADLINE_MS });
   // Each kind of call in its lane (server/stripe/pace.ts): the sweep's writes in the wave's, everyone else's in their own.
-  const wait = scheduler && waitOn(scheduler);
-  const lanes = wait && instanceLanes(clock, wait);
-  const paced = (lane: Partial<Record<CallKind, () => Promise<void>>>, patienceMs: number) =>
-    wait ? pacedView({ clock, wait, lanes: lane, patienceMs, onRateLimited: metrics?.rateLimited }) : unpaced;
-  const checkout = checkoutApi(client, paced({ write: lanes?.write, list: lanes?.list, read: lanes?.read }, EVENT_PATIENCE_MS));
-  const waveCheckout = checkoutApi(client, paced({ write: lanes?.wave, list: lanes?.list, read: lanes?.read }, Number.POSITIVE_INFINITY));
+  const view = (lanes: Partial<Record<CallKind, LaneName>>, patienceMs: number) =>
+    checkoutApi(stripe.view({ deadlineMs: STRIPE_DEADLINE_MS, lanes, patienceMs, onRateLimited: metrics?.rateLimited }));
+  const checkout = view({ write: 'write', list: 'list', read: 'read' }, EVENT_PATIENCE_MS);
+  const waveCheckout = view({ write: 'wave', list: 'list', read: 'read' }, Number.POSITIVE_INFINITY);
   // A buyer's page reads within its budget, never waiting in a lane.
-  const pageCheckout = checkoutApi(client, paced({ write: lanes?.write, list: lanes?.list }, PAGE_PATIENCE_MS));
+  const pageCheckout = view({ write: 'write', list: 'list' }, PAGE_PATIENCE_MS);
+  const wait = scheduler && waitOn(scheduler);
   // This instance's rank among those that may send a wave at once: drawn at its start (server/fulfilment/records/mailMarks.ts).
   const rank = randomBytes(6).toString('hex');
   const memory = recentSessions<Verified>(REMEMBERED_SESSIONS);
@@ -239,18 +239,29 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
   };
 }
 
-/** The fulfilment where its settings are given, its counters on the process's registry; none otherwise. */
+/**
+ * The fulfilment where its settings are given, its counters on the process's registry; none otherwise. Its settings
+ * need Stripe's (server/config/settings.ts), so the site has its way to Stripe wherever it has them.
+ */
 export function startFulfilment(
   config: SiteConfig,
-  { render, clock, logger, metrics, scheduler }: Pick<FulfilmentOptions, 'render' | 'clock' | 'logger' | 'scheduler'> & { metrics?: Metrics },
+  {
+    render,
+    clock,
+    logger,
+    metrics,
+    stripe,
+    scheduler,
+  }: Pick<FulfilmentOptions, 'render' | 'clock' | 'logger' | 'scheduler'> & { metrics?: Metrics; stripe: StripeBoundary | undefined },
 ): FulfilmentRoutes | undefined {
-  if (!config.fulfilment) return undefined;
+  if (!config.fulfilment || !stripe) return undefined;
   return fulfilmentRoutes({
     settings: config.fulfilment,
     config,
     render,
     clock,
     logger,
+    stripe,
     scheduler,
     metrics: metrics && registerFulfilmentMetrics(metrics.registry, config.fulfilment.sweepSeconds, clock()),
   });

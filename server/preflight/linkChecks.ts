@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { prices } from '../../shared/content';
+import { prices } from '../../shared/content/siteFacts';
 import { ROUTES } from '../../shared/routes';
 import type { LinkRole } from '../../shared/logic/sale';
 import { sellingLinks as linksOf } from '../config/sellingLinks';
@@ -121,7 +121,7 @@ export function linkChecks(selling: SellingLink, reading: Reading<Stripe.Payment
         id('price'),
         'stripe',
         label('price'),
-        `charges ${money(dollars.minor, prices.currency)} but the page says ${page}: make the price at the link and shared/content.ts agree`,
+        `charges ${money(dollars.minor, prices.currency)} but the page says ${page}: make the price at the link and shared/content/siteFacts.ts agree`,
       ),
     );
   else if (link.automatic_tax.enabled && [dollars, pesos].some((amount) => amount?.taxBehavior === 'exclusive'))

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { ConfigError, type Environment, readConfig, type SiteConfig } from '../config/settings';
 import { stripeFailureDetail } from '../stripe/failure';
+import { stripeBoundary } from '../stripe/stripeBoundary';
 import { keyKind, keyModeCheck, permissionChecks } from './keyChecks';
 import { accessSecretCheck, dateChecks, materialChecks } from './launchChecks';
 import { linkChecks, sellingLinks } from './linkChecks';
@@ -80,7 +81,7 @@ async function stripeChecks(config: SiteConfig, production: boolean, nowMs: numb
   const links = sellingLinks(config);
   const key = config.spots.secretKey();
   const checks: Check[] = [keyModeCheck(key, production)];
-  const readings = await readStripe(config.spots, [...new Set(links.map((link) => link.id))], config.spots.paymentLink);
+  const readings = await readStripe(stripeBoundary(config.spots), [...new Set(links.map((link) => link.id))], config.spots.paymentLink);
   const first = readings.links.get(config.spots.paymentLink);
   if (first && 'failure' in first && (first.failure.status === 401 || first.failure.status === null)) {
     const refused = first.failure.status === 401;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { prices, samplePurchase } from '../../shared/content';
+import { samplePurchase } from '../../shared/content/preflightSampleWords';
+import { prices } from '../../shared/content/siteFacts';
 import { journeyTimeline } from '../../shared/logic/journey';
 import { fillPath, ROUTES } from '../../shared/routes';
 import type { FulfilmentSettings, SiteConfig } from '../config/settings';

@@ -1,7 +1,6 @@
 import type Stripe from 'stripe';
-import type { SpotsSettings } from '../config/settings';
-import { stripeClient } from '../stripe/client';
 import { readStripeFailure, type StripeFailure } from '../stripe/failure';
+import type { StripeBoundary } from '../stripe/stripeBoundary';
 import { LINK_EXPANSIONS } from '../spots/linkPrice';
 
 /** A read's answer, or how it failed (never Stripe's message, which may quote the key). */
@@ -32,15 +31,15 @@ async function read<T>(call: () => Promise<T>): Promise<Reading<T>> {
 }
 
 /**
- * Everything the preflight asks Stripe, through the site's own client: reads only (GET), never a write, so running it
- * changes nothing in the account. The probes list one object each; what they return does not matter, only whether
- * the key may read it.
+ * Everything the preflight asks Stripe, through a view of the process's boundary, built as the site builds its own
+ * (server/stripe/stripeBoundary.ts): reads only (GET), never a write, so running it changes nothing in the account.
+ * The probes list one object each; what they return does not matter, only whether the key may read it.
  */
-export async function readStripe(settings: Pick<SpotsSettings, 'secretKey' | 'apiUrl'>, linkIds: string[], paymentLink: string): Promise<StripeReadings> {
-  const stripe = stripeClient({ secretKey: settings.secretKey(), apiUrl: settings.apiUrl, deadlineMs: DEADLINE_MS });
+export async function readStripe(boundary: StripeBoundary, linkIds: string[], paymentLink: string): Promise<StripeReadings> {
+  const stripe = boundary.view({ deadlineMs: DEADLINE_MS });
   const links = new Map<string, Reading<Stripe.PaymentLink>>();
-  for (const id of linkIds) links.set(id, await read(() => stripe.paymentLinks.retrieve(id, { expand: LINK_EXPANSIONS })));
-  const endpoints = await read(() => stripe.webhookEndpoints.list({ limit: 100 }).autoPagingToArray({ limit: MAX_ENDPOINTS }));
+  for (const id of linkIds) links.set(id, await read(() => stripe.paymentLink(id, LINK_EXPANSIONS)));
+  const endpoints = await read(() => stripe.webhookEndpoints(MAX_ENDPOINTS));
   const probe = (call: () => Promise<unknown>): Promise<Reading<true>> =>
     read(async () => {
       await call();
@@ -50,9 +49,9 @@ export async function readStripe(settings: Pick<SpotsSettings, 'secretKey' | 'ap
     links,
     endpoints,
     probes: {
-      checkout_sessions: await probe(() => stripe.checkout.sessions.list({ payment_link: paymentLink, limit: 1 })),
-      payment_intents: await probe(() => stripe.paymentIntents.list({ limit: 1 })),
-      charges: await probe(() => stripe.charges.list({ limit: 1 })),
+      checkout_sessions: await probe(() => stripe.probeSessions(paymentLink)),
+      payment_intents: await probe(() => stripe.probePaymentIntents()),
+      charges: await probe(() => stripe.probeCharges()),
     },
   };
 }

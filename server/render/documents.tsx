@@ -1,22 +1,13 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import {
-  access,
-  details,
-  type LegalFacts,
-  legalTexts,
-  notFound,
-  outage,
-  pricing,
-  prices,
-  promptPage,
-  refundPromise,
-  type SellerContact,
-  serverError,
-  site,
-  thanks,
-  workshop,
-} from '../../shared/content';
+import { access } from '../../shared/content/accessPageWords';
+import { notFound, outage, serverError } from '../../shared/content/errorPageWords';
+import { details, pricing } from '../../shared/content/landingPageWords';
+import { type LegalFacts, legalTexts } from '../../shared/content/legalTexts';
+import { promptPage } from '../../shared/content/promptPageWords';
+import { refundPromise } from '../../shared/content/salePromises';
+import { prices, type SellerContact, site, workshop } from '../../shared/content/siteFacts';
+import { thanks } from '../../shared/content/thanksPageWords';
 import type { PageAssets } from '../../shared/buildManifest';
 import { Document, type PageMeta } from '../../shared/components/Document';
 import type { FooterProps } from '../../shared/components/Footer';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { prices } from '../../shared/content';
+import { prices } from '../../shared/content/siteFacts';
 import type { LinkRole } from '../../shared/logic/sale';
 import { amountIn, linkPrice } from './linkPrice';
 import { PLACES_BACK_KEY, placesBackOf } from './placesBack';
@@ -29,7 +29,7 @@ export function linkSetupWarnings(link: Stripe.PaymentLink, role: LinkRole = 'ea
   if (dollars && dollars.minor !== pageDollars * 100) {
     warnings.push(
       `${name} charges ${dollars.minor / 100} ${prices.currency} but the page says ${pageDollars} ${prices.currency}: ` +
-        'make the price in shared/content.ts and the one at the link agree (docs/pricing.md)',
+        'make the price in shared/content/siteFacts.ts and the one at the link agree (docs/pricing.md)',
     );
   }
   const pesos = price && amountIn(price, 'mxn');

@@ -1,8 +1,7 @@
 import type Stripe from 'stripe';
 import type { LinkRole } from '../../shared/logic/sale';
-import type { SpotsSettings } from '../config/settings';
-import { stripeClient } from '../stripe/client';
 import { readStripeFailure, stripeFailureDetail } from '../stripe/failure';
+import type { StripeCalls } from '../stripe/stripeCalls';
 import { LINK_EXPANSIONS, pesoPriceOf } from './linkPrice';
 import { linkSetupWarnings } from './linkSetupWarnings';
 import { placesBackOf } from './placesBack';
@@ -17,19 +16,18 @@ function failureOf(error: unknown): SpotsSourceError {
 }
 
 /**
- * Reads a Payment Link through the official SDK, the Early Bird's unless another is named (the normal price's): one
- * call, paymentLinks.retrieve with its price, nothing written. It gives the spots (with the places its limit gives
- * back), the price in pesos, and what the link's setup leaves undone. No retries (the next poll is the retry) and a
- * deadline under the poll interval, so a call never overlaps the next.
+ * Reads a Payment Link through the poller's view of Stripe, the Early Bird's or the normal price's: one call,
+ * paymentLinks.retrieve with its price, nothing written. It gives the spots (with the places its limit gives back), the
+ * price in pesos, and what the link's setup leaves undone. No retries (the next poll is the retry) and a deadline under
+ * the poll interval (the view's), so a call never overlaps the next.
  */
-export function stripeSpotsSource(settings: SpotsSettings, deadlineMs: number, role: LinkRole = 'early_bird', paymentLink = settings.paymentLink): SpotsSource {
-  const stripe = stripeClient({ secretKey: settings.secretKey(), apiUrl: settings.apiUrl, deadlineMs });
+export function stripeSpotsSource(stripe: StripeCalls, paymentLink: string, role: LinkRole = 'early_bird'): SpotsSource {
   return {
     name: role === 'normal' ? 'stripe-normal' : 'stripe',
     async read() {
       let link: Stripe.PaymentLink;
       try {
-        link = await stripe.paymentLinks.retrieve(paymentLink, { expand: LINK_EXPANSIONS });
+        link = await stripe.paymentLink(paymentLink, LINK_EXPANSIONS);
       } catch (error) {
         throw failureOf(error);
       }

@@ -1,4 +1,10 @@
-import { access, accessChanges, cancellationMail, confirmation, journeyMails, samplePurchase, sellerCancellation, thanks, voucherRefund } from '../content';
+import { access, accessChanges } from '../content/accessPageWords';
+import { cancellationMail } from '../content/cancellationMailWords';
+import { confirmation } from '../content/confirmationMailWords';
+import { samplePurchase } from '../content/preflightSampleWords';
+import { recordingMail } from '../content/recordingMailWords';
+import { sellerCancellation, voucherRefund } from '../content/salePromises';
+import { thanks } from '../content/thanksPageWords';
 import { BackHome } from './BackHome';
 import { Footer, type FooterProps } from './Footer';
 import { Contact, PrepareCard, WhenCard } from './BuyerCards';
@@ -184,7 +190,7 @@ function After({ firstName, recording, materials }: Extract<AccessView, { state:
           ))}
         </ul>
       </section>
-      <p className="thanks__hint">{journeyMails.personalNote}</p>
+      <p className="thanks__hint">{recordingMail.personalNote}</p>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { confirmation } from '../content';
+import { confirmation } from '../content/confirmationMailWords';
 import { Icon } from './Icon';
 import type { MailFacts } from './mail/MailFrame';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { contactCalls, pricing } from '../content';
+import { contactCalls, pricing } from '../content/landingPageWords';
 import { mailtoWithSubject } from '../logic/mailto';
 import type { SaleState } from '../logic/sale';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PageAssets, StylesheetName } from '../buildManifest';
-import { site } from '../content';
+import { site } from '../content/siteFacts';
 import { jsonForScript } from './jsonForScript';
 
 export interface PageMeta {

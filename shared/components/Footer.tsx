@@ -1,4 +1,4 @@
-import { footer, type SellerContact, type SocialProfile, site } from '../content';
+import { footer, type SellerContact, type SocialProfile, site } from '../content/siteFacts';
 import { ROUTES } from '../routes';
 
 interface FooterLink {

@@ -1,6 +1,6 @@
-import type { Inline } from '../content';
+import type { Inline } from '../content/legalTexts';
 
-/** A run of text with its links, from shared/content.ts. The parts are a fixed text, never reordered: their place is their key. */
+/** A run of text with its links, from shared/content/legalTexts.ts. The parts are a fixed text, never reordered: their place is their key. */
 export function InlineText({ parts }: { parts: readonly Inline[] }) {
   return parts.map((part, index) =>
     typeof part === 'string' ? (

@@ -1,4 +1,4 @@
-import { type Block, type LegalText, legalPage } from '../content';
+import { type Block, type LegalText, legalPage } from '../content/legalTexts';
 import { calendarDateLabel } from '../logic/schedule';
 import { Footer, type FooterProps } from './Footer';
 import { InlineText } from './InlineText';
@@ -25,7 +25,7 @@ function LegalBlock({ block }: { block: Block }) {
   );
 }
 
-/** The terms, the refund policy and the privacy notice: a text from shared/content.ts, with its date, and no script. */
+/** The terms, the refund policy and the privacy notice: a text from shared/content/legalTexts.ts, with its date, and no script. */
 export function LegalPage({ text, footer }: { text: LegalText; footer: FooterProps }) {
   return (
     <>

@@ -1,4 +1,4 @@
-import { outage } from '../content';
+import { outage } from '../content/errorPageWords';
 import { SimpleHeader } from './SimpleHeader';
 
 /** What a shared cache shows while no instance answers: in Spanish, with the owner's address, and no offer. */

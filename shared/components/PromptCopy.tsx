@@ -1,4 +1,4 @@
-import { promptCopy } from '../content';
+import { promptCopy } from '../content/promptPageWords';
 import { Toaster } from './Toaster';
 
 function CopyButton({ label }: { label: string }) {

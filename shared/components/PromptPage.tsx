@@ -1,4 +1,4 @@
-import { promptPage } from '../content';
+import { promptPage } from '../content/promptPageWords';
 import { Footer, type FooterProps } from './Footer';
 import { PromptCopy } from './PromptCopy';
 import { SimpleHeader } from './SimpleHeader';

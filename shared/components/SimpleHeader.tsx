@@ -1,4 +1,4 @@
-import { nav } from '../content';
+import { nav } from '../content/siteFacts';
 
 /** The top bar of the pages other than the landing page: the brand, back to home. */
 export function SimpleHeader() {

@@ -1,4 +1,6 @@
-import { access, confirmation, thanks } from '../content';
+import { access } from '../content/accessPageWords';
+import { confirmation } from '../content/confirmationMailWords';
+import { thanks } from '../content/thanksPageWords';
 import { type MoneyBack, moneyBackLines } from './mail/MoneyBack';
 import { Footer, type FooterProps } from './Footer';
 import { Contact, PrepareCard, WhenCard } from './BuyerCards';

@@ -1,4 +1,4 @@
-import { promptCopy } from '../content';
+import { promptCopy } from '../content/promptPageWords';
 
 type ToastTone = 'success' | 'destructive';
 

@@ -1,5 +1,17 @@
+/**
+ * The Early Bird's countdown, the site's one React island, from the server to its zero:
+ * - its end and the instant it counts from: server/render/documents.tsx (`earlyBirdEndMs` of shared/logic/sale.ts, the
+ *   snapshot's clock from server/render/snapshot.ts), as CountdownProps (shared/islands/types.ts);
+ * - on the price card, shared/components/landing/PriceCard.tsx, through shared/components/Island.tsx, which renders it
+ *   on the server and writes its props; named in shared/islands/registry.ts;
+ * - woken by client/main.ts when client/strategies.ts says, hydrated by client/hydrate.tsx;
+ * - counting with shared/logic/timeLeft.ts on the page's clock, shared/logic/pageClock.ts; at zero the card gives way
+ *   to the next state's, client/saleSlots.ts;
+ * - its words: `pricing.countdownTitle` and `countdownUnits` in shared/content/landingPageWords.ts; its look:
+ *   `.countdown` in shared/styles/sections.css. docs/sale.md tells the whole.
+ */
 import { useEffect, useState } from 'react';
-import { pricing } from '../content';
+import { pricing } from '../content/landingPageWords';
 import { countdownParts, untilNextTick } from '../logic/timeLeft';
 import { browserClockSources, pageClock } from '../logic/pageClock';
 import type { CountdownProps } from './types';

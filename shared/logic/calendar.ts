@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { workshop } from '../content';
+import { workshop } from '../content/siteFacts';
 import type { WorkshopSchedule } from './schedule';
 
 export interface CalendarEvent {

@@ -34,7 +34,8 @@ export interface EventFacts {
 /**
  * A schema.org Event for search engines: an online event whose offer follows the state of the sale, priced as the
  * page prices it (in pesos with the dollars beside, where the checkout has a peso amount), taxes included; a cancelled
- * one says so, with no offer.
+ * one says so, with no offer. Its facts, the offer's for each state included, are chosen by `offerFacts` in
+ * server/render/documents.tsx, which puts it in the landing page (tests/routes/seo.test.ts, tests/routes/sale-pages.test.ts).
  */
 export function eventJsonLd(facts: EventFacts) {
   const trainer = { '@type': 'Person', name: facts.performerName, url: facts.pageUrl };

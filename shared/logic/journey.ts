@@ -1,4 +1,4 @@
-import { workshop } from '../content';
+import { OPENS_BEFORE_MINUTES, workshop } from '../content/siteFacts';
 import { calendarDaysAfterEndMs, workshopSchedule } from './schedule';
 
 /**
@@ -20,8 +20,6 @@ export interface JourneyTimeline {
 }
 
 const MINUTE_MS = 60_000;
-/** How long before the start the personal link opens onto the meeting, as every text about it says. */
-const OPENS_BEFORE_MINUTES = 15;
 
 export function journeyTimeline(startMs: number): JourneyTimeline {
   return {

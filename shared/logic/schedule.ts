@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { workshop } from '../content';
+import { workshop } from '../content/siteFacts';
 
 /** The zone every visible date is written in (UTC-6 all year since 2022). */
 export const WORKSHOP_ZONE = 'America/Mexico_City';

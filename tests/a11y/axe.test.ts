@@ -6,7 +6,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../shared/routes';
-import { faq, pricing, promptCopy } from '../../shared/content';
+import { faq, pricing } from '../../shared/content/landingPageWords';
+import { promptCopy } from '../../shared/content/promptPageWords';
+import { nav } from '../../shared/content/siteFacts';
 import {
   type AxeNode,
   blend,
@@ -358,7 +360,7 @@ describe('the fixed top bar', () => {
         return { name: link.textContent ?? '', color: getComputedStyle(link).color, chain };
       }),
     );
-    expect(samples.map((sample) => sample.name)).toEqual(['Marca de Autoridad', 'Qué es', 'Detalles', 'Precios', 'Preguntas']);
+    expect(samples.map((sample) => sample.name)).toEqual([nav.brand, ...nav.links.map((link) => link.label)]);
     for (const sample of samples) {
       for (const beneath of [
         [0, 0, 0, 1],

@@ -6,7 +6,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../shared/routes';
-import { consentLine, details, faq, footer, hero, nav, pillars, prices, pricing, promptCopy, promptPage, site } from '../../shared/content';
+import { details, faq, hero, pillars, pricing } from '../../shared/content/landingPageWords';
+import { consentLine } from '../../shared/content/legalTexts';
+import { promptCopy, promptPage } from '../../shared/content/promptPageWords';
+import { footer, nav, prices, site } from '../../shared/content/siteFacts';
 import { blend, contrastRatio, parseColor, type Rgba } from '../helpers/axe';
 import { browserRig, checkedPages, keptPages, openWatchedPage, pausePageTimers, type WatchedPage, waitForIsland } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';

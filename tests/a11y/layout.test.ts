@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nav } from '../../shared/content';
+import { nav } from '../../shared/content/siteFacts';
 import { browserRig, keptPages, layOutWholePage } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
 

@@ -5,7 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { footer, nav, pricing, promptCopy } from '../../shared/content';
+import { pricing } from '../../shared/content/landingPageWords';
+import { promptCopy } from '../../shared/content/promptPageWords';
+import { footer, nav } from '../../shared/content/siteFacts';
 import { browserRig, checkedPages, keptPages, openWatchedPage, pausePageTimers, type WatchedPage, waitForIsland } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
 

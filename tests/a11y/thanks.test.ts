@@ -6,7 +6,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../server/config/settings';
-import { access, accessChanges, thanks } from '../../shared/content';
+import { access, accessChanges } from '../../shared/content/accessPageWords';
+import { thanks } from '../../shared/content/thanksPageWords';
 import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
 import { describeViolations, runAxe, scrollThrough } from '../helpers/axe';
 import { fileChromium, keptPages } from '../helpers/browser';

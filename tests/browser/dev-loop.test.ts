@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchChromium, waitUntil, within } from '../../scripts/lib/harness';
 import { RELOAD_PATH, RELOAD_SCRIPT } from '../../scripts/lib/devReload';
-import { hero, pricing } from '../../shared/content';
+import { hero, pricing } from '../../shared/content/landingPageWords';
 import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 import { cspViolationsOf, openWatchedPage, unexpectedProblems } from '../helpers/browser';
 
@@ -79,7 +79,7 @@ describe('npm run dev', () => {
 
     // The page's own reload, with nothing asked of the browser: its next load event.
     const [saved] = await Promise.all([
-      save('shared/content.ts', (text) =>
+      save('shared/content/landingPageWords.ts', (text) =>
         text
           .replace(`title: '${hero.title}'`, `title: '${CHANGED_TITLE}'`)
           .replace(`countdownTitle: '${pricing.countdownTitle}'`, `countdownTitle: '${CHANGED_COUNTDOWN}'`),

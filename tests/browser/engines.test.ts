@@ -6,14 +6,17 @@
  * The rest of the browser suite (tests/browser, tests/a11y) runs in Chromium only.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accessChanges, contactCalls, faq, pricing, promptCopy, promptPage } from '../../shared/content';
-import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
+import { accessChanges } from '../../shared/content/accessPageWords';
+import { contactCalls, faq, pricing } from '../../shared/content/landingPageWords';
+import { promptCopy, promptPage } from '../../shared/content/promptPageWords';
+import { freePort, type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
 import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 import { runningFrom, serveApp } from '../helpers/servedApp';
 import { BEFORE_DEADLINE_MS, DEFAULT_DEADLINE_MS, TEST_START_MS } from '../helpers/testApp';
 import { accessPathOf, markConfirmedFor, startRig } from '../helpers/fulfilment';
 import { type Engine, type EngineName, type EnginePage, LAPTOP, type OpenOptions, PHONE, waitInPage } from '../../scripts/lib/engines/engine';
 import { ENGINES } from '../../scripts/lib/engines/launch';
+import { startLoopbackProxy } from '../../scripts/lib/loopbackProxy';
 
 const CHECKOUT_URL = 'https://buy.stripe.com/test_motores';
 
@@ -52,14 +55,35 @@ const lastMinutes = lazily(() =>
 );
 afterAll(() => lastMinutes.close());
 
-/** The buyer's side: the app with its mails, against the Stripe stand-in, served where PUBLIC_URL says, weeks before the start. */
+/** What a browser's request said it came from, as a proxy in front of the site saw it. */
+interface Sent {
+  method: string;
+  path: string;
+  referer: string | undefined;
+  origin: string | undefined;
+}
+
+/**
+ * The buyer's side: the app with its mails, against the Stripe stand-in, weeks before the start, behind a proxy that
+ * records where each request says it came from (as a CDN's log would), served where PUBLIC_URL says.
+ */
 const refundSite = lazily(async () => {
   const rig = await startRig();
-  const site = await serveApp({ now: runningFrom(BEFORE_DEADLINE_MS), env: rig.env() });
+  const port = await freePort();
+  const sent: Sent[] = [];
+  const proxy = await startLoopbackProxy(`http://127.0.0.1:${port}`, {
+    answer: (req) => {
+      sent.push({ method: req.method ?? '', path: req.url ?? '', referer: req.headers.referer, origin: req.headers.origin });
+      return false;
+    },
+  });
+  const site = await serveApp({ now: runningFrom(BEFORE_DEADLINE_MS), env: rig.env(), port, publicUrl: proxy.url });
   return {
     rig,
-    site,
+    url: proxy.url,
+    sent,
     async close() {
+      await proxy.stop();
       await site.close();
       await rig.close();
     },
@@ -430,10 +454,11 @@ describe.each(NAMES)('%s', (name) => {
   });
 
   it('a buyer asks for the refund a new date entitles them to: the button, the confirmation step, its POST, once', async () => {
-    const [started, { rig, site }] = await Promise.all([engine.get(), refundSite.get()]);
+    const [started, { rig, url, sent }] = await Promise.all([engine.get(), refundSite.get()]);
     const sessionId = rig.stripe.checkout.createSession('paid', { atMs: BEFORE_DEADLINE_MS - 86_400_000 });
     await markConfirmedFor(rig, sessionId, TEST_START_MS - 7 * 86_400_000);
-    const shown = await started.open(site.url, { javaScript: true });
+    const from = sent.length;
+    const shown = await started.open(url, { javaScript: true });
     page = shown;
     await shown.goto(accessPathOf(sessionId));
     await shown.click('.access__change a.btn');
@@ -445,6 +470,15 @@ describe.each(NAMES)('%s', (name) => {
     expect(await shown.evaluate(() => document.querySelector('h1')?.textContent)).toBe(accessChanges.withdrawn.heading('Ana'));
     const intent = rig.stripe.checkout.paymentIntentOf(sessionId)?.id;
     expect(rig.stripe.checkout.refunds.refunds.filter(({ refund }) => refund.payment_intent === intent)).toHaveLength(1);
+    // The POST named the page's origin (an engine may serve it through a proxy of its own), nothing more, and no
+    // request of the visit carried the personal link's token in a Referer.
+    const origin = await shown.evaluate(() => location.origin);
+    const token = accessPathOf(sessionId).split('/')[2] ?? '';
+    const visit = sent.slice(from);
+    const post = visit.find((request) => request.method === 'POST');
+    expect(post).toMatchObject({ path: `${accessPathOf(sessionId)}/reembolso`, origin });
+    expect(post?.referer ?? `${origin}/`).toBe(`${origin}/`);
+    expect(visit.filter((request) => request.referer?.includes(token))).toEqual([]);
   });
 
   it('JavaScript off: the Early Bird offer with its plain checkout link, the FAQ by <details>, and no copy button', async () => {

@@ -4,7 +4,7 @@
  * engines.test.ts, run in the three engines.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { promptCopy } from '../../shared/content';
+import { promptCopy } from '../../shared/content/promptPageWords';
 import {
   browserRig,
   cspViolationsOf,

@@ -3,7 +3,9 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { details, faq, prices, pricing, promptCopy, promptPage } from '../../shared/content';
+import { details, faq, pricing } from '../../shared/content/landingPageWords';
+import { promptCopy, promptPage } from '../../shared/content/promptPageWords';
+import { prices } from '../../shared/content/siteFacts';
 import { browserRig, keptPages } from '../helpers/browser';
 import { sellingEnv } from '../../scripts/lib/harness';
 

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contactCalls, hero, pricing } from '../../shared/content';
+import { contactCalls, hero, pricing } from '../../shared/content/landingPageWords';
 import { PRODUCTION_SETTINGS, sellingEnv } from '../../scripts/lib/harness';
 import { browserRig, checkedPages, keptPages, openWatchedPage, type WatchedPage, waitForIsland } from '../helpers/browser';
 

@@ -10,7 +10,7 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPortrait, PLACEHOLDER_PHOTO, PORTRAIT_SIZE } from '../../scripts/lib/portrait';
 import { readBuildManifest } from '../../server/render/readManifest';
-import { trainer } from '../../shared/content';
+import { trainer } from '../../shared/content/landingPageWords';
 import { DIST, testApp } from '../helpers/testApp';
 import { parseHtml } from '../helpers/html';
 

@@ -15,7 +15,7 @@ import { paced } from '../../scripts/gates/rehearsal/traffic';
 import { freePort, type RunningServer, sellingEnv, startServer } from '../../scripts/lib/harness';
 import { THANKS_READS } from '../../server/fulfilment/fulfilmentRoutes';
 import { readBudget } from '../../server/fulfilment/pages/stripeReadBudget';
-import { throttled } from '../../shared/content';
+import { throttled } from '../../shared/content/errorPageWords';
 import { routeList } from '../../shared/routes';
 import { type Rig, startRig } from '../helpers/fulfilment';
 import { type RunningVarnish, startVarnish } from '../helpers/varnish';

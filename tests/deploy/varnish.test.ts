@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADER_NAMES } from '../../server/http/security';
-import { outage } from '../../shared/content';
+import { outage } from '../../shared/content/errorPageWords';
 import { freePort, PRODUCTION_SETTINGS, type RunningServer, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
 import { type RunningVarnish, startVarnish } from '../helpers/varnish';
 

@@ -8,7 +8,11 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { refundEvent, signedEvent } from '../../scripts/lib/stripeCheckoutStandIn';
-import { confirmation, latePayment, refundMail, thanks, workshop } from '../../shared/content';
+import { confirmation } from '../../shared/content/confirmationMailWords';
+import { refundMail } from '../../shared/content/refundMailWords';
+import { latePayment } from '../../shared/content/salePromises';
+import { workshop } from '../../shared/content/siteFacts';
+import { thanks } from '../../shared/content/thanksPageWords';
 import { journeyTimeline } from '../../shared/logic/journey';
 import { TEST_START_MS, testApp } from '../helpers/testApp';
 import { accessPathOf, deliver, MEETING_URL, parsedMails, type Rig, signed, startRig, WEBHOOK_SECRET } from '../helpers/fulfilment';

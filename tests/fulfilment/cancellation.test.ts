@@ -10,7 +10,12 @@
 import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accessChanges, cancellationMail, hero, pricing, refundMail, sellerCancellation, thanks } from '../../shared/content';
+import { accessChanges } from '../../shared/content/accessPageWords';
+import { cancellationMail } from '../../shared/content/cancellationMailWords';
+import { hero, pricing } from '../../shared/content/landingPageWords';
+import { refundMail } from '../../shared/content/refundMailWords';
+import { sellerCancellation } from '../../shared/content/salePromises';
+import { thanks } from '../../shared/content/thanksPageWords';
 import { isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';
 import { asRead, parseHtml, textOf } from '../helpers/html';
 import { ERROR } from '../helpers/logs';

@@ -10,7 +10,12 @@
 import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accessChanges, confirmation, dateChangeMail, journeyMails, refundMail, sellerCancellation } from '../../shared/content';
+import { accessChanges } from '../../shared/content/accessPageWords';
+import { confirmation } from '../../shared/content/confirmationMailWords';
+import { dateChangeMail } from '../../shared/content/dateChangeMailWords';
+import { refundMail } from '../../shared/content/refundMailWords';
+import { reminderMails } from '../../shared/content/reminderMailWords';
+import { sellerCancellation } from '../../shared/content/salePromises';
 import { isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';
 import { asRead, parseHtml, textOf } from '../helpers/html';
 import { WARN } from '../helpers/logs';
@@ -78,7 +83,7 @@ describe('a new date', () => {
     const bought = [await confirmed(before.app, FIRST - 20 * DAY), await confirmed(before.app, FIRST - 15 * DAY), await confirmed(before.app, FIRST - 3 * DAY)];
     now = FIRST - DAY;
     await before.sweep();
-    const oldReminders = await mailsWith(journeyMails.dayBefore.subject);
+    const oldReminders = await mailsWith(reminderMails.dayBefore.subject);
     expect(oldReminders).toHaveLength(3);
 
     // The owner moves the date a week, and two instances start with it; each sweeps twice, two of them at once.
@@ -117,7 +122,7 @@ describe('a new date', () => {
         taller_date_change_for: isoInWorkshopZone(MOVED),
       });
     }
-    expect(await mailsWith(journeyMails.dayBefore.subject)).toHaveLength(3);
+    expect(await mailsWith(reminderMails.dayBefore.subject)).toHaveLength(3);
 
     // The personal link, its invite and its Google Calendar link name the new date.
     const page = await request(a.app).get(accessPathOf(bought[0]?.sessionId ?? ''));
@@ -139,7 +144,7 @@ describe('a new date', () => {
     // The day-before reminder for the new moment: once each, under a Message-ID of its own.
     now = MOVED - DAY;
     await Promise.all([a.sweep(), b.sweep()]);
-    const reminders = await mailsWith(journeyMails.dayBefore.subject);
+    const reminders = await mailsWith(reminderMails.dayBefore.subject);
     expect(reminders).toHaveLength(6);
     const fresh = reminders.filter((mail) => !oldReminders.some((old) => old.messageId === mail.messageId));
     expect(fresh.map(addressOf).sort()).toEqual(bought.map((buyer) => buyer.email).sort());
@@ -162,7 +167,7 @@ describe('a new date', () => {
     await third.sweep();
     await third.sweep();
     const mails = await mailsTo(buyer.email);
-    expect(mails.map((mail) => mail.subject)).toEqual([confirmation.subject, movedSubject(MOVED), movedSubject(tomorrow), journeyMails.dayBefore.subject]);
+    expect(mails.map((mail) => mail.subject)).toEqual([confirmation.subject, movedSubject(MOVED), movedSubject(tomorrow), reminderMails.dayBefore.subject]);
     expect(mails.slice(0, 3).map(sequenceOf)).toEqual([0, 1, 2]);
     expect(new Set(mails.slice(0, 3).map(uidOf)).size).toBe(1);
     expect(startOf(mails[2])).toBe(tomorrow);
@@ -194,8 +199,8 @@ describe('the refund a new date entitles a buyer to', () => {
     expect(step.status).toBe(200);
     expect(step.headers['cache-control']).toBe('private, no-store');
     expect(step.headers['content-security-policy']).toContain("form-action 'self'");
-    // Under the buyer pages' no-referrer a browser would post with Origin: null; this page names the site, to itself only.
-    expect(step.headers['referrer-policy']).toBe('same-origin');
+    // Under the buyer pages' no-referrer a browser would post with Origin: null; this page names the site's origin, never its address.
+    expect(step.headers['referrer-policy']).toBe('strict-origin');
     expect(step.headers['content-security-policy']).toContain("script-src 'self'");
     const form = parseHtml(step.text).querySelector('form');
     expect(form?.getAttribute('method')).toBe('post');

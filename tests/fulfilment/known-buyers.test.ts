@@ -8,7 +8,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { refundEvent, signedEvent } from '../../scripts/lib/stripeCheckoutStandIn';
 import { THANKS_READS } from '../../server/fulfilment/fulfilmentRoutes';
-import { access } from '../../shared/content';
+import { access } from '../../shared/content/accessPageWords';
 import { testApp, TEST_START_MS } from '../helpers/testApp';
 import { accessPathOf, deliver, MEETING_URL, type Rig, signed, startRig, WEBHOOK_SECRET } from '../helpers/fulfilment';
 import { seriesValue } from '../helpers/seriesValue';

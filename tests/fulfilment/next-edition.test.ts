@@ -6,7 +6,10 @@
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { access, confirmation, journeyMails } from '../../shared/content';
+import { access } from '../../shared/content/accessPageWords';
+import { confirmation } from '../../shared/content/confirmationMailWords';
+import { recordingMail } from '../../shared/content/recordingMailWords';
+import { reminderMails } from '../../shared/content/reminderMailWords';
 import { journeyTimeline } from '../../shared/logic/journey';
 import { isoInWorkshopZone } from '../../shared/logic/schedule';
 import { parseHtml, textOf } from '../helpers/html';
@@ -53,7 +56,7 @@ async function earlierEdition() {
   const ana = await confirmed(earlier.app, TEST_START_MS - 10 * DAY);
   now = journeyTimeline(TEST_START_MS).endMs + 60 * MINUTE;
   await earlier.sweep();
-  expect(await subjectsTo(ana.email)).toEqual([confirmation.subject, journeyMails.recording.subject]);
+  expect(await subjectsTo(ana.email)).toEqual([confirmation.subject, recordingMail.subject]);
   return ana;
 }
 
@@ -88,8 +91,8 @@ describe('the next edition', () => {
       now = at;
       await next.sweep();
     }
-    expect(await subjectsTo(ana.email)).toEqual([confirmation.subject, journeyMails.recording.subject]);
-    expect(await subjectsTo(beto.email)).toEqual([confirmation.subject, journeyMails.dayBefore.subject, journeyMails.hourBefore.subject]);
+    expect(await subjectsTo(ana.email)).toEqual([confirmation.subject, recordingMail.subject]);
+    expect(await subjectsTo(beto.email)).toEqual([confirmation.subject, reminderMails.dayBefore.subject, reminderMails.hourBefore.subject]);
 
     // While the next edition runs, its buyer goes into the meeting; the earlier one keeps the after-page and recording.
     now = NEXT_START_MS + 5 * MINUTE;
@@ -104,8 +107,8 @@ describe('the next edition', () => {
     const recorded = instance({ ...NEXT, ...link, ...MATERIALS, RECORDING_URL: NEXT_RECORDING });
     now = journeyTimeline(NEXT_START_MS).endMs + 60 * MINUTE;
     await recorded.sweep();
-    expect(await subjectsTo(beto.email)).toContain(journeyMails.recording.subject);
-    expect(await subjectsTo(ana.email)).toEqual([confirmation.subject, journeyMails.recording.subject]);
+    expect(await subjectsTo(beto.email)).toContain(recordingMail.subject);
+    expect(await subjectsTo(ana.email)).toEqual([confirmation.subject, recordingMail.subject]);
     expect((await afterPage(recorded.app, ana.sessionId)).recording).toBe(MATERIALS.RECORDING_URL);
     expect((await afterPage(recorded.app, beto.sessionId)).recording).toBe(NEXT_RECORDING);
 
@@ -124,7 +127,7 @@ describe('the next edition', () => {
     await renamedNot.sweep();
     now = NEXT_START_MS - DAY;
     await renamedNot.sweep();
-    expect(await subjectsTo(ana.email)).toEqual([confirmation.subject, journeyMails.recording.subject]);
+    expect(await subjectsTo(ana.email)).toEqual([confirmation.subject, recordingMail.subject]);
     now = NEXT_START_MS + 5 * MINUTE;
     expect((await request(renamedNot.app).get(accessPathOf(ana.sessionId))).status).toBe(200);
   });

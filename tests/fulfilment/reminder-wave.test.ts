@@ -10,7 +10,7 @@
 import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Quiet, type VirtualTime, virtualTime } from '../../scripts/lib/virtualTime';
-import { journeyMails } from '../../shared/content';
+import { reminderMails } from '../../shared/content/reminderMailWords';
 import { editionMetadata } from '../../server/fulfilment/records/editionMark';
 import { type MailKind, markKeys } from '../../server/fulfilment/records/mailMarks';
 import { TEST_START_MS } from '../helpers/testApp';
@@ -91,7 +91,7 @@ async function hourBeforeMails(): Promise<{ to: string; messageId: string; atMs:
     rig.smtp.received.map(async ({ raw, atMs }) => ({ head: await simpleParser(raw.subarray(0, raw.indexOf('\r\n\r\n') + 4)), atMs })),
   );
   return read
-    .filter(({ head }) => head.subject === journeyMails.hourBefore.subject)
+    .filter(({ head }) => head.subject === reminderMails.hourBefore.subject)
     .map(({ head, atMs }) => ({ to: head.to && 'text' in head.to ? head.to.text : '', messageId: head.messageId ?? '', atMs }));
 }
 /** Instances starting on the test's clock; `exits`: each on connections of its own, which its exit cuts. */

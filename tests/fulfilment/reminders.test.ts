@@ -6,11 +6,14 @@
  */
 import type { ParsedMail } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { confirmation, journeyMails } from '../../shared/content';
+import { confirmation } from '../../shared/content/confirmationMailWords';
+import { recordingMail } from '../../shared/content/recordingMailWords';
+import { reminderMails } from '../../shared/content/reminderMailWords';
 import { markKeys } from '../../server/fulfilment/records/mailMarks';
 import { testApp, TEST_START_MS } from '../helpers/testApp';
 import {
   accessUrlOf,
+  CITY_LINES,
   CONTACT_EMAIL,
   MATERIALS,
   MEETING_URL,
@@ -64,13 +67,13 @@ describe('"Mañana es el taller", a day before the start', () => {
     now = DAY_BEFORE_MS;
     const report = await sweep();
     expect(report).toMatchObject({ completed: true, purchases: 2, sent: 2, failed: 0 });
-    const reminders = await mailsWith(journeyMails.dayBefore.subject);
+    const reminders = await mailsWith(reminderMails.dayBefore.subject);
     expect(reminders.map(addressOf).sort()).toEqual([ana.email, free.email].sort());
     const toAna = reminders.find((mail) => addressOf(mail) === ana.email);
     const text = toAna?.text ?? '';
-    expect(text).toContain(journeyMails.dayBefore.heading('Ana'));
+    expect(text).toContain(reminderMails.dayBefore.heading('Ana'));
     expect(text).toContain(START_IN_WORDS);
-    expect(text).toContain('- Bogotá: miércoles 8 de octubre de 2025, 9:00 p. m.');
+    expect(text).toContain(CITY_LINES.join('\n'));
     expect(text).toContain(accessUrlOf(ana.sessionId));
     expect(text).toContain(CONTACT_EMAIL);
     expect(toAna?.html).toContain(`href="${accessUrlOf(ana.sessionId)}"`);
@@ -82,7 +85,7 @@ describe('"Mañana es el taller", a day before the start', () => {
     expect(rig.stripe.checkout.metadataOf(ana.sessionId)[markKeys('day_before').status]).toBe('sent');
     now = DAY_BEFORE_MS + 4 * MINUTE;
     await sweep();
-    expect(await mailsWith(journeyMails.dayBefore.subject)).toHaveLength(2);
+    expect(await mailsWith(reminderMails.dayBefore.subject)).toHaveLength(2);
     const text2 = (await metrics?.registry.metrics()) ?? '';
     expect(seriesValue(text2, 'taller_mails_total{kind="day_before",outcome="sent"}')).toBe(2);
   });
@@ -93,12 +96,12 @@ describe('"Mañana es el taller", a day before the start', () => {
     const late = await confirmed(app, DAY_BEFORE_MS + MINUTE, 'Luz Vega');
     now = DAY_BEFORE_MS + 2 * MINUTE;
     await sweep();
-    expect((await mailsWith(journeyMails.dayBefore.subject)).map(addressOf)).toEqual([early.email]);
+    expect((await mailsWith(reminderMails.dayBefore.subject)).map(addressOf)).toEqual([early.email]);
     // The late buyer's confirmation went; the hour's reminder is still theirs.
     expect((await mailsWith(confirmation.subject)).map(addressOf).sort()).toEqual([early.email, late.email].sort());
     now = HOUR_BEFORE_MS + MINUTE;
     await sweep();
-    expect((await mailsWith(journeyMails.hourBefore.subject)).map(addressOf).sort()).toEqual([early.email, late.email].sort());
+    expect((await mailsWith(reminderMails.hourBefore.subject)).map(addressOf).sort()).toEqual([early.email, late.email].sort());
   });
 
   it('missed by more than 30 minutes (the site was down): skipped, with one log line; within 30, sent late', async () => {
@@ -109,14 +112,14 @@ describe('"Mañana es el taller", a day before the start', () => {
     await sweep();
     now += MINUTE;
     await sweep();
-    expect(await mailsWith(journeyMails.dayBefore.subject)).toEqual([]);
+    expect(await mailsWith(reminderMails.dayBefore.subject)).toEqual([]);
     const missed = logs.filter((line) => line.event === 'reminder_missed');
     expect(missed).toEqual([expect.objectContaining({ level: WARN, kind: 'day_before', purchases: 2, moment: new Date(DAY_BEFORE_MS).toISOString() })]);
     const second = instance();
     await confirmed(second.app, TEST_START_MS - 18 * DAY, 'Sol Díaz');
     now = HOUR_BEFORE_MS + 29 * MINUTE;
     await second.sweep();
-    expect(await mailsWith(journeyMails.hourBefore.subject)).toHaveLength(3);
+    expect(await mailsWith(reminderMails.hourBefore.subject)).toHaveLength(3);
   });
 });
 
@@ -126,16 +129,16 @@ describe('"Empezamos en una hora", an hour before the start', () => {
     const { sessionId } = await confirmed(app, TEST_START_MS - 5 * DAY, 'Julia Soto');
     now = HOUR_BEFORE_MS - 1;
     await sweep();
-    expect(await mailsWith(journeyMails.hourBefore.subject)).toEqual([]);
+    expect(await mailsWith(reminderMails.hourBefore.subject)).toEqual([]);
     now = HOUR_BEFORE_MS;
     await sweep();
-    const [mail, ...more] = await mailsWith(journeyMails.hourBefore.subject);
+    const [mail, ...more] = await mailsWith(reminderMails.hourBefore.subject);
     expect(more).toEqual([]);
     const html = mail?.html || '';
     const firstLink = /<a [^>]*href="([^"]+)"/.exec(html)?.[1];
     expect(firstLink).toBe(accessUrlOf(sessionId));
     expect(html.indexOf(accessUrlOf(sessionId))).toBeLessThan(html.indexOf('La hora en tu ciudad'));
-    expect(mail?.text).toContain(journeyMails.hourBefore.heading('Julia'));
+    expect(mail?.text).toContain(reminderMails.hourBefore.heading('Julia'));
     expect(mail?.text).toContain(accessUrlOf(sessionId));
     expect(mail?.messageId).toMatch(/^<recordatorio-hora-20251008-2000-[0-9a-f]{32}@taller\.example\.org>$/);
     expect(`${mail?.text}${html}`).not.toContain(MEETING_URL);
@@ -151,15 +154,15 @@ describe('"Tu grabación y tus materiales", after the workshop', () => {
     now = END_MS + DAY;
     await sweep();
     await instance({ RECORDING_URL: MATERIALS.RECORDING_URL }).sweep();
-    expect(await mailsWith(journeyMails.recording.subject)).toEqual([]);
+    expect(await mailsWith(recordingMail.subject)).toEqual([]);
     const withLinks = instance(MATERIALS);
     await withLinks.sweep();
     await withLinks.sweep();
-    const [mail, ...more] = await mailsWith(journeyMails.recording.subject);
+    const [mail, ...more] = await mailsWith(recordingMail.subject);
     expect(more).toEqual([]);
-    expect(mail?.text).toContain(journeyMails.recording.heading('Marta'));
+    expect(mail?.text).toContain(recordingMail.heading('Marta'));
     expect(mail?.text).toContain(accessUrlOf(sessionId));
-    expect(mail?.text).toContain(`${journeyMails.recording.until} 7 de noviembre de 2025.`);
+    expect(mail?.text).toContain(`${recordingMail.until} 7 de noviembre de 2025.`);
     expect(mail?.text).toContain(CONTACT_EMAIL);
     expect(mail?.html).toContain(`href="${accessUrlOf(sessionId)}"`);
     expect(mail?.messageId).toMatch(/^<grabacion-20251008-2000-[0-9a-f]{32}@taller\.example\.org>$/);
@@ -190,9 +193,9 @@ describe('who gets nothing', () => {
     ]);
     expect(mails.filter((mail) => addressOf(mail) === kept.email).map((mail) => mail.subject)).toEqual([
       confirmation.subject,
-      journeyMails.dayBefore.subject,
-      journeyMails.hourBefore.subject,
-      journeyMails.recording.subject,
+      reminderMails.dayBefore.subject,
+      reminderMails.hourBefore.subject,
+      recordingMail.subject,
     ]);
   });
 });
@@ -207,7 +210,7 @@ describe('exactly once, whatever the instances', () => {
     const reports = await Promise.all([first.sweep(), second.sweep(), first.sweep()]);
     rig.stripe.checkout.setUpdateLatency(0);
     reports.push(await second.sweep());
-    const reminders = await mailsWith(journeyMails.dayBefore.subject);
+    const reminders = await mailsWith(reminderMails.dayBefore.subject);
     expect(reminders).toHaveLength(6);
     expect(new Set(reminders.map(addressOf)).size).toBe(6);
     expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(6);

@@ -5,7 +5,9 @@
  * and a login refused, a refund and a dispute: each ends as the buyer is owed, within one sweep, and once.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { access, confirmation, journeyMails } from '../../shared/content';
+import { access } from '../../shared/content/accessPageWords';
+import { confirmation } from '../../shared/content/confirmationMailWords';
+import { reminderMails } from '../../shared/content/reminderMailWords';
 import { markKeys } from '../../server/fulfilment/records/mailMarks';
 import { disputeEvent, refundEvent, signedEvent } from '../../scripts/lib/stripeCheckoutStandIn';
 import { testApp, TEST_START_MS } from '../helpers/testApp';
@@ -75,8 +77,8 @@ describe('a purchase with nothing to pay (a 100 % promotion code)', () => {
     await sweep();
     expect((await parsedMails(rig)).map((mail) => mail.subject)).toEqual([
       confirmation.subject,
-      journeyMails.dayBefore.subject,
-      journeyMails.hourBefore.subject,
+      reminderMails.dayBefore.subject,
+      reminderMails.hourBefore.subject,
     ]);
     expect(mark(sessionId)).toMatchObject({ [CONFIRMATION.status]: 'sent', [markKeys('hour_before').status]: 'sent' });
     now = TEST_START_MS;
@@ -237,7 +239,7 @@ describe('the mail server refusing', () => {
     await sweep();
     const mails = await parsedMails(rig);
     expect(mails.map((mail) => mail.subject).sort()).toEqual(
-      [confirmation.subject, confirmation.subject, journeyMails.dayBefore.subject, journeyMails.dayBefore.subject].sort(),
+      [confirmation.subject, confirmation.subject, reminderMails.dayBefore.subject, reminderMails.dayBefore.subject].sort(),
     );
     for (const sessionId of sessions) expect(mark(sessionId)[CONFIRMATION.status]).toBe('sent');
   });

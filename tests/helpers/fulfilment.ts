@@ -13,7 +13,10 @@ import { type StripeStandIn, startStripeStandIn } from '../../scripts/lib/stripe
 import { waitUntil } from '../../scripts/lib/harness';
 import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 import { accessToken } from '../../server/fulfilment/pages/accessToken';
-import { workshop } from '../../shared/content';
+import { details } from '../../shared/content/landingPageWords';
+import { workshop } from '../../shared/content/siteFacts';
+import { cityDateTimes } from '../../shared/logic/schedule';
+import { TEST_START_MS } from './testApp';
 
 export const KEY = 'rk_test_fulfilmentstandinkey';
 export const LINK = 'plink_1FulfilmentEarlyBird';
@@ -30,6 +33,10 @@ export const MATERIALS = {
 export const CONTACT_EMAIL = 'hola@taller.example.org';
 /** The test edition's start (tests/helpers/testApp.ts) as pages and mails write it: the date a fact, its zone the content's. */
 export const START_IN_WORDS = `miércoles 8 de octubre de 2025, 8:00 p. m. ${workshop.zoneLabel}`;
+/** Each city of the content, in order, with that start on its clock, as a buyer's mails write it (tests/unit/city-times.test.ts pins the clocks). */
+export const CITY_LINES = cityDateTimes(TEST_START_MS, details.cities).map(({ city, label }) => `- ${city}: ${label}`);
+/** The same, as a buyer's pages show them. */
+export const CITY_ROWS = cityDateTimes(TEST_START_MS, details.cities).map(({ city, label }) => `${city} ${label}`);
 export const PUBLIC_URL = 'https://taller.example.org';
 
 export interface Rig {

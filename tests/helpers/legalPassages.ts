@@ -1,10 +1,10 @@
-import type { Inline, LegalText } from '../../shared/content';
+import type { Inline, LegalText } from '../../shared/content/legalTexts';
 import { textOf } from './html';
 
 const collapsed = (text: string): string => text.replace(/\s+/g, ' ').trim();
 const inlineText = (parts: readonly Inline[]): string => collapsed(parts.map((part) => (typeof part === 'string' ? part : part.text)).join(''));
 
-/** A legal text of shared/content.ts as a visitor reads it: the lead, then each paragraph and list item in order. */
+/** A legal text of shared/content/legalTexts.ts as a visitor reads it: the lead, then each paragraph and list item in order. */
 export function passagesOf(text: LegalText): string[] {
   return [
     inlineText(text.lead),

@@ -22,10 +22,21 @@ export function runningFrom(fromMs: number): Clock {
   return () => fromMs + (Date.now() - startedAt);
 }
 
-export async function serveApp({ now, env }: { now: number | Clock; env: Environment }): Promise<ServedApp> {
-  const port = await freePort();
+/** On `port` (a free one by default), with PUBLIC_URL `publicUrl` (by default its own origin: a proxy in front has its own). */
+export async function serveApp({
+  now,
+  env,
+  port: asked,
+  publicUrl,
+}: {
+  now: number | Clock;
+  env: Environment;
+  port?: number;
+  publicUrl?: string;
+}): Promise<ServedApp> {
+  const port = asked ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const { app } = testApp({ now, env: { ...env, PUBLIC_URL: url } });
+  const { app } = testApp({ now, env: { ...env, PUBLIC_URL: publicUrl ?? url } });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(port, '127.0.0.1', (error?: Error) => (error ? reject(error) : resolve(listening)));
   });

@@ -12,6 +12,7 @@ import { readConfig } from '../../server/config/settings';
 import { type FulfilmentRoutes, fulfilmentRoutes } from '../../server/fulfilment/fulfilmentRoutes';
 import { registerFulfilmentMetrics } from '../../server/fulfilment/reports/fulfilmentMetrics';
 import { startSweeps } from '../../server/fulfilment/sweep/sweepTimer';
+import { stripeBoundary } from '../../server/stripe/stripeBoundary';
 import { type Lifeline, lifeline } from './lifeline';
 import { capturedLogger, type LogLine } from './logs';
 import { TEST_START_MS } from './testApp';
@@ -53,7 +54,7 @@ const after = (time: VirtualTime, ms: number): Promise<void> => new Promise((res
 function startedOn(env: Record<string, string>, time: VirtualTime, connections: Lifeline[]): WaveInstance {
   const { logger, lines } = capturedLogger();
   const config = readConfig({ WORKSHOP_START: new Date(TEST_START_MS).toISOString(), ...env }, time.now());
-  if (!config.fulfilment) throw new Error('the fulfilment needs its settings');
+  if (!config.fulfilment || !config.spots) throw new Error('the fulfilment needs its settings');
   const registry = new Registry();
   const fulfilment = fulfilmentRoutes({
     settings: config.fulfilment,
@@ -62,6 +63,7 @@ function startedOn(env: Record<string, string>, time: VirtualTime, connections: 
     clock: time.now,
     logger,
     metrics: registerFulfilmentMetrics(registry, config.fulfilment.sweepSeconds, time.now()),
+    stripe: stripeBoundary(config.spots, { clock: time.now, scheduler: time.scheduler }),
     scheduler: time.scheduler,
   });
   const timer = startSweeps({

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keepDetailsGroupsExclusive } from '../../client/detailsGroups';
-import { faq } from '../../shared/content';
+import { faq } from '../../shared/content/landingPageWords';
 import { BEFORE_DEADLINE_MS } from '../helpers/testApp';
 import { fetchPage, mountPage, textOf, until } from '../helpers/islands';
 

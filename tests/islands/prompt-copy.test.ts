@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wakeCopyButtons } from '../../client/copyButtons';
-import { promptCopy, promptPage } from '../../shared/content';
+import { promptCopy, promptPage } from '../../shared/content/promptPageWords';
 import { BEFORE_DEADLINE_MS } from '../helpers/testApp';
 import { fakeDeviceClock, fetchPage, mountPage, textOf, until } from '../helpers/islands';
 

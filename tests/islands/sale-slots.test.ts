@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attributeCheckoutLinks } from '../../client/attribution';
 import { advanceSlots, startSaleSlots } from '../../client/saleSlots';
-import { contactCalls } from '../../shared/content';
+import { contactCalls } from '../../shared/content/landingPageWords';
 import { fetchPage, mountPage, fakeDeviceClock } from '../helpers/islands';
 
 const DEADLINE_MS = Date.parse('2026-03-01T12:00:00-06:00');

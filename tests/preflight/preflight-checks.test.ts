@@ -8,7 +8,13 @@ import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cancellationMail, confirmation, dateChangeMail, journeyMails, refundMail, samplePurchase } from '../../shared/content';
+import { cancellationMail } from '../../shared/content/cancellationMailWords';
+import { confirmation } from '../../shared/content/confirmationMailWords';
+import { dateChangeMail } from '../../shared/content/dateChangeMailWords';
+import { samplePurchase } from '../../shared/content/preflightSampleWords';
+import { recordingMail } from '../../shared/content/recordingMailWords';
+import { refundMail } from '../../shared/content/refundMailWords';
+import { reminderMails } from '../../shared/content/reminderMailWords';
 import { workshopSchedule } from '../../shared/logic/schedule';
 import { readConfig } from '../../server/config/settings';
 import { MAIL_KINDS } from '../../server/fulfilment/records/mailMarks';
@@ -36,9 +42,9 @@ const WHEN = workshopSchedule(Date.parse(DATES.WORKSHOP_START)).fullLabel;
 const SUBJECTS = [
   confirmation.subject,
   dateChangeMail.subject(WHEN),
-  journeyMails.dayBefore.subject,
-  journeyMails.hourBefore.subject,
-  journeyMails.recording.subject,
+  reminderMails.dayBefore.subject,
+  reminderMails.hourBefore.subject,
+  recordingMail.subject,
   refundMail.subject,
   cancellationMail.subject(WHEN),
 ].map((subject) => `${samplePurchase.subjectMark} ${subject}`);

@@ -6,7 +6,8 @@
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
-import { confirmation, journeyMails } from '../../shared/content';
+import { confirmation } from '../../shared/content/confirmationMailWords';
+import { reminderMails } from '../../shared/content/reminderMailWords';
 import { type Rig, startRig } from '../helpers/fulfilment';
 
 let rig: Rig;
@@ -29,7 +30,7 @@ describe('npm start alone', () => {
     const sweepLines = () => server.stdout.filter((line) => line.includes('"event":"mail"') && line.includes('"via":"sweep"'));
     await waitUntil('the first sweep sent and logged both mails', () => rig.smtp.received.length >= 2 && sweepLines().length >= 2);
     const subjects = (await Promise.all(rig.smtp.received.map((mail) => simpleParser(mail.raw)))).map((mail) => mail.subject);
-    expect(subjects).toEqual([confirmation.subject, journeyMails.dayBefore.subject]);
+    expect(subjects).toEqual([confirmation.subject, reminderMails.dayBefore.subject]);
     expect(sweepLines()).toHaveLength(2);
   });
 });

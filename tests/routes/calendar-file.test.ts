@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { workshop } from '../../shared/content';
+import { workshop } from '../../shared/content/siteFacts';
 import { DEFAULTS } from '../../server/config/settings';
 import { testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
@@ -93,29 +93,5 @@ describe('the .ics download', () => {
     const link = doc.querySelector('#detalles a[download]');
     expect(link?.getAttribute('href')).toBe('/taller-marca-autoridad.ics');
     expect(textOf(link)).toMatch(/\.ics/);
-  });
-});
-
-describe('the start time in other cities', () => {
-  it('is server-rendered for Mexico City and five more cities, with the weekday where the date differs', async () => {
-    const doc = parseHtml((await request(testApp({ env: SEED }).app).get('/')).text);
-    const rows = Object.fromEntries(
-      [...doc.querySelectorAll('#detalles .zones__list li')].map((li) => [textOf(li.querySelector('.zones__city')), textOf(li.querySelector('.zones__time'))]),
-    );
-    expect(rows).toEqual({
-      'Ciudad de México': '8:00 p. m.',
-      Bogotá: '9:00 p. m.',
-      Lima: '9:00 p. m.',
-      Santiago: '10:00 p. m.',
-      'Buenos Aires': '11:00 p. m.',
-      Madrid: 'jueves 4:00 a. m.',
-    });
-  });
-
-  it('follows daylight saving time of each city', async () => {
-    const doc = parseHtml((await request(testApp({ env: { WORKSHOP_START: '2026-01-14T12:00:00-06:00' } }).app).get('/')).text);
-    const times = [...doc.querySelectorAll('#detalles .zones__time')].map(textOf);
-    // January: Santiago is on summer time (UTC-3), Madrid on winter time (UTC+1).
-    expect(times).toEqual(['12:00 p. m.', '1:00 p. m.', '1:00 p. m.', '3:00 p. m.', '3:00 p. m.', '7:00 p. m.']);
   });
 });

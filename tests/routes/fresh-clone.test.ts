@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../server/config/settings';
-import { pricing } from '../../shared/content';
+import { pricing } from '../../shared/content/landingPageWords';
 import { parseHtml, textOf } from '../helpers/html';
 import { testApp } from '../helpers/testApp';
 

@@ -8,19 +8,10 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_SETTINGS } from '../../scripts/lib/harness';
-import {
-  consentLine,
-  faq,
-  invoice,
-  type LegalFacts,
-  legalTexts,
-  pricing,
-  prices,
-  refundPromise,
-  voucherExpiry,
-  voucherRefund,
-  workshop,
-} from '../../shared/content';
+import { faq, pricing } from '../../shared/content/landingPageWords';
+import { consentLine, type LegalFacts, legalTexts } from '../../shared/content/legalTexts';
+import { invoice, refundPromise, voucherExpiry, voucherRefund } from '../../shared/content/salePromises';
+import { prices, workshop } from '../../shared/content/siteFacts';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 import { passagesOf, passagesOn } from '../helpers/legalPassages';
@@ -48,7 +39,7 @@ const FULFILMENT = {
 const LEGAL_PATHS = ['/terminos', '/reembolsos', '/privacidad'] as const;
 const NOW = DEFAULT_DEADLINE_MS - 86_400_000;
 const PATHS = { terms: '/terminos', refunds: '/reembolsos', privacy: '/privacidad' };
-/** Each page's text in shared/content.ts. */
+/** Each page's text in shared/content/legalTexts.ts. */
 const TEXTS = { '/terminos': legalTexts.terms, '/reembolsos': legalTexts.refunds, '/privacidad': legalTexts.privacy } as const;
 /**
  * What the pages must be given with SELLER and the tests' dates (the start Wednesday 8 October 2025, the seed's
@@ -207,7 +198,7 @@ describe('the one refund promise', () => {
     const paragraphs = [...refunds.doc.querySelectorAll('main p')].map(textOf);
     expect(paragraphs).toContain(GUARANTEE);
     expect(paragraphs).toContain(refundPromise.moneyBack);
-    // The content module is where the words live, and the window is its one fact.
+    // The content is where the words live, and the window is its one fact.
     expect([pricing.guarantee, refundPromise.clarity]).toEqual([GUARANTEE, GUARANTEE]);
     expect(refundPromise.moneyBack).toContain(`${refundPromise.windowDays} días naturales`);
   });

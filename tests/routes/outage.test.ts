@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { outage } from '../../shared/content';
+import { outage } from '../../shared/content/errorPageWords';
 import { DEFAULT_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 

@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../server/config/settings';
-import { faq, promptPage, workshop } from '../../shared/content';
+import { details, faq, pillars, trainer } from '../../shared/content/landingPageWords';
+import { promptPage } from '../../shared/content/promptPageWords';
+import { workshop } from '../../shared/content/siteFacts';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 
@@ -68,12 +70,12 @@ describe('GET /', () => {
     expect(normal).toContain('Contactar para precio normal');
   });
 
-  it('has three content pillars, each with a "Ver temario completo" button that does nothing', async () => {
+  it('has the content\'s pillars, in order, each with a "Ver temario completo" button that does nothing', async () => {
     const { app } = testApp();
     const doc = parseHtml((await request(app).get('/')).text);
-    const pillars = doc.querySelectorAll('#temario .pillar');
-    expect(pillars).toHaveLength(3);
-    for (const pillar of pillars) {
+    const shown = [...doc.querySelectorAll('#temario .pillar')];
+    expect(shown.map((pillar) => textOf(pillar.querySelector('.card__title')))).toEqual(pillars.items.map((pillar) => pillar.title));
+    for (const pillar of shown) {
       const button = pillar.querySelector('button');
       expect(textOf(button)).toBe('Ver temario completo');
       expect(button?.getAttribute('type')).toBe('button');
@@ -81,26 +83,24 @@ describe('GET /', () => {
     }
   });
 
-  it('states every claim about the trainer', async () => {
+  it('states every claim of the content about the trainer, in order', async () => {
     const { app } = testApp();
-    const trainer = textOf(parseHtml((await request(app).get('/')).text).querySelector('#sobre-mi'));
-    for (const claim of ['130,000+', '15,000+', '60,000+', '15+', 'años de experiencia', '7 meses de crecimiento']) {
-      expect(trainer).toContain(claim);
-    }
+    const stats = parseHtml((await request(app).get('/')).text).querySelectorAll('#sobre-mi .stats__item');
+    expect([...stats].map(textOf)).toEqual(trainer.stats.map((stat) => `${stat.value} ${stat.label}`));
   });
 
-  it('lists the practical details and the five bonuses', async () => {
+  it("lists the practical details and the content's bonuses, in order", async () => {
     const { app } = testApp();
-    const details = parseHtml((await request(app).get('/')).text).querySelector('#detalles');
-    const text = textOf(details);
+    const section = parseHtml((await request(app).get('/')).text).querySelector('#detalles');
+    const text = textOf(section);
     expect(text).toContain('miércoles 8 de octubre de 2025');
-    expect(text).toContain('8:00 p. m. hora de la Ciudad de México');
-    expect(text).toContain('2.5 horas');
-    expect(text).toContain('Google Meet');
-    expect(text).toContain('Ultra-limitado');
-    const bonuses = [...(details?.querySelectorAll('.bonus-list > li') ?? [])].map(textOf);
-    expect(bonuses).toHaveLength(5);
-    expect(bonuses.join(' ')).toMatch(/PDF.*GPT personalizado.*30 días.*Retroalimentación en vivo.*50 ganchos/);
+    expect(text).toContain(`8:00 p. m. ${workshop.zoneLabel}`);
+    for (const fact of [workshop.durationLabel, workshop.format, workshop.capacity]) expect(text).toContain(fact);
+    const bonuses = [...(section?.querySelectorAll('.bonus-list > li') ?? [])].map((li) => [
+      textOf(li.querySelector('.bonus__title')),
+      textOf(li.querySelector('.bonus__text')),
+    ]);
+    expect(bonuses).toEqual(details.bonuses.map((bonus) => [bonus.title, bonus.text]));
   });
 
   it('opens the web calendar in a new tab with the event derived from WORKSHOP_START', async () => {

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { PriceFeed } from '../../server/spots/poller';
 import type { PesoPrice } from '../../shared/logic/pesoPrice';
-import { pricing } from '../../shared/content';
+import { pricing } from '../../shared/content/landingPageWords';
 import { BEFORE_DEADLINE_MS, DEFAULT_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 

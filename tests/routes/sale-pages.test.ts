@@ -4,7 +4,8 @@
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { contactCalls, pricing, workshop } from '../../shared/content';
+import { contactCalls, pricing } from '../../shared/content/landingPageWords';
+import { workshop } from '../../shared/content/siteFacts';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
 

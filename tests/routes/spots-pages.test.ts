@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { SpotsFeed } from '../../server/spots/poller';
-import { pricing } from '../../shared/content';
+import { pricing } from '../../shared/content/landingPageWords';
 import { type Spots, spotsFrom } from '../../shared/logic/spots';
 import { BEFORE_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';

@@ -9,6 +9,7 @@ import { readConfig } from '../../server/config/settings';
 import { type SpotsPoller, startSpotsPoller } from '../../server/spots/poller';
 import type { CheckoutReading, SpotsSource } from '../../server/spots/source';
 import { stripeSpotsSource } from '../../server/spots/stripeSource';
+import { stripeBoundary } from '../../server/stripe/stripeBoundary';
 import { DOLLAR_PRICE, type StandInPrice, startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripeStandIn';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
@@ -38,7 +39,7 @@ afterEach(async () => {
 function start() {
   const settings = readConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_PAYMENT_LINK: LINK, STRIPE_API_URL: standIn.url }, START_MS).spots;
   if (!settings) throw new Error('no spots settings');
-  const real = stripeSpotsSource(settings, 400);
+  const real = stripeSpotsSource(stripeBoundary(settings).view({ deadlineMs: 400 }), settings.paymentLink);
   const reads: Promise<CheckoutReading>[] = [];
   const source: SpotsSource = { name: real.name, read: () => reads[reads.push(real.read()) - 1] as Promise<CheckoutReading> };
   const time = manualTime(START_MS);
@@ -156,7 +157,7 @@ describe("the link's setup, checked at the first read", () => {
     const { poller, log } = start();
     await poller.firstPoll;
     expect(log.lines.filter((line) => line.event === 'checkout_setup').map((line) => line.msg)).toEqual([
-      'the Payment Link charges 59 USD but the page says 49 USD: make the price in shared/content.ts and the one at the link agree (docs/pricing.md)',
+      'the Payment Link charges 59 USD but the page says 49 USD: make the price in shared/content/siteFacts.ts and the one at the link agree (docs/pricing.md)',
       'the Payment Link adds taxes on top of its price (automatic tax on, a tax_behavior of "exclusive"), but the page and the terms say "impuestos incluidos": make the price tax-inclusive, or turn automatic tax off (docs/pricing.md)',
     ]);
   });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PriceFeed, SpotsFeed } from '../../server/spots/poller';
-import { pricing } from '../../shared/content';
+import { pricing } from '../../shared/content/landingPageWords';
 import { spotsFrom } from '../../shared/logic/spots';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
 import { buyerInvite } from '../../server/fulfilment/mail/buyerInvite';

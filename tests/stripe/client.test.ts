@@ -1,10 +1,12 @@
 /**
  * The one Stripe client (server/stripe/client.ts), the real SDK against the stand-in: every call ends at its
- * deadline and closes its socket, however slowly the answer comes, and a call's own `timeout` cannot lengthen it.
+ * deadline and closes its socket, however slowly the answer comes, and a call's own `timeout` cannot lengthen it. A
+ * view of the boundary (server/stripe/stripeBoundary.ts) ends its calls at its own, shorter deadline, the same way.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stripeClient } from '../../server/stripe/client';
+import { stripeBoundary } from '../../server/stripe/stripeBoundary';
 import { startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripeStandIn';
 import { waitUntil } from '../../scripts/lib/harness';
 import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
@@ -62,6 +64,15 @@ describe('the Stripe client', () => {
     standIn.setFault('reset');
     expect((await timed(client().paymentLinks.retrieve(LINK))).outcome).toBe('StripeConnectionError');
     expect(standIn.calls).toHaveLength(1);
+  });
+
+  it.each(['trickle', 'hang'] as const)("%s: a view's own deadline, shorter than the client's, ends the call and closes its connection", async (fault) => {
+    standIn.setFault(fault);
+    const view = stripeBoundary({ secretKey: () => KEY, apiUrl: new URL(standIn.url) }).view({ deadlineMs: DEADLINE_MS });
+    const { outcome, elapsedMs } = await timed(view.paymentLink(LINK));
+    expect(outcome).toBe('StripeConnectionError');
+    expect(elapsedMs).toBeGreaterThanOrEqual(DEADLINE_MS - 5);
+    await waitUntil('the stand-in to see the client hang up', () => standIn.calls[0]?.abandonedAtMs !== undefined, GIVE_UP_MS, 10);
   });
 
   it("a call's own longer timeout cannot lengthen the deadline", async () => {

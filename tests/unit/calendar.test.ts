@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workshop } from '../../shared/content';
+import { workshop } from '../../shared/content/siteFacts';
 import { calendarUrl, toCalendarUtc } from '../../shared/logic/calendar';
 import { dateTimeLabel, workshopSchedule } from '../../shared/logic/schedule';
 
@@ -12,9 +12,9 @@ describe('workshopSchedule', () => {
     expect(schedule.timeLabel).toBe('8:00 p. m.');
     expect(schedule.fullLabel).toBe(`miércoles 3 de septiembre de 2025, 8:00 p. m. ${workshop.zoneLabel}`);
   });
-  it('ends 2.5 hours after the start', () => {
+  it("ends the content's duration after the start", () => {
     const schedule = workshopSchedule(defaultStart);
-    expect(schedule.endMs - schedule.startMs).toBe(150 * 60_000);
+    expect(schedule.endMs - schedule.startMs).toBe(workshop.durationMinutes * 60_000);
   });
   it('converts a start given in another offset to Mexico City time', () => {
     const schedule = workshopSchedule(Date.parse('2026-03-10T16:30:00Z'));

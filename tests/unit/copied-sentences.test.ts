@@ -1,5 +1,5 @@
 /**
- * Tests take the site's words from shared/content.ts: a test checks that a page shows the content's text, or a fact
+ * Tests take the site's words from shared/content/: a test checks that a page shows the content's text, or a fact
  * in it (a price, a date, a name), never a copy of a sentence, so a copy edit breaks no test that guards no behaviour.
  * This counts the Spanish sentences of 60 characters or more still written in tests/, and holds them to the few whose
  * exact words are the behaviour, each named below with why.

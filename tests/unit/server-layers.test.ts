@@ -3,7 +3,9 @@
  * them; a room imports only from its own files and rooms below it, never from above and never from the top. The
  * fulfilment is a room of rooms: its own top (fulfilmentRoutes.ts) assembles the rooms inside it. A new room takes
  * its place in LAYERS, or this test names it. No file of server/ reaches itself through its imports, type imports
- * included, and no room holds more than a newcomer reads at a glance.
+ * included, and no room holds more than a newcomer reads at a glance. Stripe is reached one way: only server/stripe/
+ * uses the SDK itself (elsewhere, its types only) and holds the client, which every caller reaches through its view of
+ * the boundary (server/stripe/stripeBoundary.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,6 +57,11 @@ function serverImports(file: string): string[] {
 
 const moduleOf = (file: string): string => file.replace(/\.tsx?$/, '');
 
+/** An import or re-export of the Stripe SDK not marked `type`, or one at run time: the SDK's value, not its types. */
+const STRIPE_VALUE = /^\s*(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+'stripe'|\b(?:import|require)\(\s*'stripe'\s*\)/m;
+const usesStripeValue = (text: string): boolean => STRIPE_VALUE.test(text);
+const STRIPE_ROOM = 'stripe';
+
 describe('server/ in layers', () => {
   it('has every room in LAYERS', () => {
     const rooms = [...new Set(files.map(roomOf).filter((room) => room !== null))];
@@ -105,5 +112,27 @@ describe('server/ in layers', () => {
     };
     for (const node of graph.keys()) if (!index.has(node)) visit(node);
     expect(circles).toEqual([]);
+  });
+});
+
+describe('the one way to Stripe', () => {
+  const outside = files.filter((file) => roomOf(file) !== STRIPE_ROOM);
+
+  it('server/stripe/ alone uses the Stripe SDK itself; every other file, its types only', () => {
+    expect(outside.filter((file) => usesStripeValue(readFileSync(path.join(SERVER, file), 'utf8')))).toEqual([]);
+    expect(files.filter((file) => roomOf(file) === STRIPE_ROOM && usesStripeValue(readFileSync(path.join(SERVER, file), 'utf8')))).not.toEqual([]);
+  });
+
+  it('server/stripe/ alone holds the client: every caller reaches it through its view of the boundary', () => {
+    expect(outside.filter((file) => serverImports(file).includes(`${STRIPE_ROOM}/client`))).toEqual([]);
+  });
+
+  it('tells the SDK’s value from its types, however it is imported', () => {
+    const values = ["import Stripe from 'stripe';", "import { webhooks } from 'stripe';", "import Stripe, {\n  type Event,\n} from 'stripe';"];
+    const more = ["export { default } from 'stripe';", "const sdk = await import('stripe');", "const sdk = require('stripe');"];
+    expect([...values, ...more].filter((text) => !usesStripeValue(text))).toEqual([]);
+    const types = ["import type Stripe from 'stripe';", "import type { Event } from 'stripe';", "export type { Event } from 'stripe';"];
+    expect(types.filter(usesStripeValue)).toEqual([]);
+    expect(usesStripeValue("import type Stripe from 'stripe';\nimport { x } from './stripe';")).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import type { SellingLink } from '../../config/sellingLinks';
 import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
 import { placesBackOf } from '../../spots/placesBack';
-import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
+import { CheckoutError, type CheckoutApi } from '../../stripe/checkoutApi';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import { type LimitPlan, limitPlan, placeBackOpen } from './placesBackPlan';
 import { placeGivenBack } from '../records/placeBackMark';

@@ -1,4 +1,5 @@
-import { confirmation, details } from '../../../shared/content';
+import { confirmation } from '../../../shared/content/confirmationMailWords';
+import { details } from '../../../shared/content/landingPageWords';
 import { calendarUrl, type IcsMethod, icsCalendar, withJoinLink, workshopEvent } from '../../../shared/logic/calendar';
 import { cityDateTimes, workshopSchedule } from '../../../shared/logic/schedule';
 import type { MailFacts } from '../../../shared/components/mail/MailFrame';

@@ -1,6 +1,11 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { cancellationMail, confirmation, dateChangeMail, journeyMails, refundMail } from '../../../shared/content';
+import { cancellationMail } from '../../../shared/content/cancellationMailWords';
+import { confirmation } from '../../../shared/content/confirmationMailWords';
+import { dateChangeMail } from '../../../shared/content/dateChangeMailWords';
+import { recordingMail } from '../../../shared/content/recordingMailWords';
+import { refundMail } from '../../../shared/content/refundMailWords';
+import { reminderMails } from '../../../shared/content/reminderMailWords';
 import { CancellationMail, cancellationText } from '../../../shared/components/mail/CancellationMail';
 import { ConfirmationMail, confirmationText } from '../../../shared/components/mail/ConfirmationMail';
 import { DateChangeMail, dateChangeText } from '../../../shared/components/mail/DateChangeMail';
@@ -121,12 +126,12 @@ export function mailMessages({ invite, edition, accessUrlOf, referenceOf, mailDo
         recordingUntilLabel: calendarDateLabel(isoInWorkshopZone(journey.timeline.recordingUntilMs).slice(0, 10)),
         recordingEnded: nowMs > journey.timeline.recordingUntilMs,
       };
-      return { ...envelope, subject: journeyMails.recording.subject, text: recordingText(recording), html: html(<RecordingMail facts={recording} />) };
+      return { ...envelope, subject: recordingMail.subject, text: recordingText(recording), html: html(<RecordingMail facts={recording} />) };
     }
     const reminder = kind === 'day_before' ? 'dayBefore' : 'hourBefore';
     return {
       ...envelope,
-      subject: journeyMails[reminder].subject,
+      subject: reminderMails[reminder].subject,
       text: reminderText(reminder, facts),
       html: html(<ReminderMail reminder={reminder} facts={facts} />),
     };

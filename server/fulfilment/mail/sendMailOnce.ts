@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../ops/clock';
-import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
+import { CheckoutError, type CheckoutApi } from '../../stripe/checkoutApi';
 import { MailError, type Mailer, type MailMessage } from './smtpMailer';
 import { claimKey, claimToken, isOwnClaim, type MailKind, type Mark, markMetadata, nextStep, rankOf, readMark } from '../records/mailMarks';
 import type { Purchase } from '../records/purchase';

@@ -1,7 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AccessView, DateChangeNotice } from '../../../shared/components/AccessPage';
 import type { MailFacts } from '../../../shared/components/mail/MailFrame';
-import { confirmation, samplePurchase, workshop } from '../../../shared/content';
+import { confirmation } from '../../../shared/content/confirmationMailWords';
+import { samplePurchase } from '../../../shared/content/preflightSampleWords';
+import { workshop } from '../../../shared/content/siteFacts';
 import { accessPhase, journeyTimeline } from '../../../shared/logic/journey';
 import { calendarDateLabel, dateTimeLabel, isoInWorkshopZone } from '../../../shared/logic/schedule';
 import { fillPath, ROUTES } from '../../../shared/routes';

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { ThanksView } from '../../../shared/components/ThanksPage';
-import { confirmation } from '../../../shared/content';
+import { confirmation } from '../../../shared/content/confirmationMailWords';
 import { ROUTES } from '../../../shared/routes';
 import type { Clock } from '../../ops/clock';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';

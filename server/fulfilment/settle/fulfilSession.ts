@@ -2,7 +2,7 @@ import type { MoneyBack } from '../../../shared/components/mail/MoneyBack';
 import { type Money, moneyLabel } from '../../../shared/logic/money';
 import type { Clock } from '../../ops/clock';
 import { hasAccess, type LinkRoles, type Purchase, purchaseOf } from '../records/purchase';
-import { CheckoutError, type CheckoutApi } from '../records/checkoutApi';
+import { CheckoutError, type CheckoutApi } from '../../stripe/checkoutApi';
 import { bonificationOf, moneyBackOf } from '../records/refundTerms';
 import { type EditionTerms, journeyOf } from '../records/purchaseJourney';
 import { refundOwed } from './dueNow';

@@ -1,7 +1,7 @@
 import { moneyLabel } from '../../../shared/logic/money';
 import type { Logger } from '../../ops/logger';
 import type { SendOnce, MailResult } from '../mail/sendMailOnce';
-import { type CheckoutApi, CheckoutError } from '../records/checkoutApi';
+import { type CheckoutApi, CheckoutError } from '../../stripe/checkoutApi';
 import type { MailKind } from '../records/mailMarks';
 import { bonificationOf } from '../records/refundTerms';
 import type { Purchase } from '../records/purchase';

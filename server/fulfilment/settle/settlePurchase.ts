@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { LinkRole, SaleTerms } from '../../../shared/logic/sale';
 import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
-import { type CheckoutApi, CheckoutError } from '../records/checkoutApi';
+import { type CheckoutApi, CheckoutError } from '../../stripe/checkoutApi';
 import { adoptionMetadata, editionMetadata, recordingMetadata } from '../records/editionMark';
 import { type EditionTerms, type Journey, journeyOf } from '../records/purchaseJourney';
 import { ABOUT_THE_START, dueNow } from './dueNow';

@@ -4,7 +4,7 @@ import type { LinkRole } from '../../../shared/logic/sale';
 import type { SellingLink } from '../../config/sellingLinks';
 import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
-import type { CheckoutApi } from '../records/checkoutApi';
+import type { CheckoutApi } from '../../stripe/checkoutApi';
 import { detailOf } from '../settle/fulfilSession';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { LinkLimit } from '../links/placesBackAtLink';

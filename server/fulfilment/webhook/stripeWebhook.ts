@@ -1,7 +1,8 @@
 import express, { type RequestHandler, type Response } from 'express';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
+import { signedEvent } from '../../stripe/signedEvent';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { EndAccess, Fulfil } from '../settle/fulfilSession';
 import { ACCESS_EVENTS, type Outcome, SESSION_EVENTS, type WebhookEventType, type WebhookOutcome } from '../reports/fulfilmentOutcomes';
@@ -94,12 +95,12 @@ export function stripeWebhook({ secret, fulfil, endAccess, clock, logger, metric
       const body = req.body instanceof Buffer ? req.body : Buffer.alloc(0);
       let event: Stripe.Event;
       try {
-        event = Stripe.webhooks.constructEvent(body, signature, secret, TOLERANCE_SECONDS, undefined, clock());
+        event = signedEvent(body, signature, secret, TOLERANCE_SECONDS, clock());
       } catch {
         // Signed by our secret but too long ago, or not signed by it at all.
         let genuine = false;
         try {
-          Stripe.webhooks.constructEvent(body, signature, secret, 0, undefined, clock());
+          signedEvent(body, signature, secret, 0, clock());
           genuine = true;
         } catch {
           // Not ours.

@@ -1,4 +1,4 @@
-import { audience } from '../../content';
+import { audience } from '../../content/landingPageWords';
 import { Icon } from '../Icon';
 import { Section } from '../Section';
 

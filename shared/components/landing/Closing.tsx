@@ -1,4 +1,4 @@
-import { closing } from '../../content';
+import { closing } from '../../content/landingPageWords';
 import type { SaleState } from '../../logic/sale';
 import { CallToAction, callKind } from '../CallToAction';
 import { Icon } from '../Icon';

@@ -1,4 +1,5 @@
-import { details, workshop } from '../../content';
+import { details } from '../../content/landingPageWords';
+import { workshop } from '../../content/siteFacts';
 import type { SaleState } from '../../logic/sale';
 import type { CityTime, WorkshopSchedule } from '../../logic/schedule';
 import { Icon, type IconName } from '../Icon';

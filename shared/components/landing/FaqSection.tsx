@@ -1,4 +1,4 @@
-import { faq } from '../../content';
+import { faq } from '../../content/landingPageWords';
 import { Section } from '../Section';
 
 /**

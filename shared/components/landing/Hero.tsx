@@ -1,4 +1,5 @@
-import { hero, workshop } from '../../content';
+import { hero } from '../../content/landingPageWords';
+import { workshop } from '../../content/siteFacts';
 import type { SaleState } from '../../logic/sale';
 import type { WorkshopSchedule } from '../../logic/schedule';
 import { CallToAction, callKind } from '../CallToAction';

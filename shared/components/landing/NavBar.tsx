@@ -1,4 +1,4 @@
-import { nav } from '../../content';
+import { nav } from '../../content/siteFacts';
 import { CallToAction, callKind } from '../CallToAction';
 import { SaleSlot, type SaleView } from '../SaleSlot';
 

@@ -1,4 +1,4 @@
-import { outcomes } from '../../content';
+import { outcomes } from '../../content/landingPageWords';
 import { Icon } from '../Icon';
 import { Section } from '../Section';
 

@@ -1,4 +1,4 @@
-import { pillars } from '../../content';
+import { pillars } from '../../content/landingPageWords';
 import { Section } from '../Section';
 
 /** The 'Ver temario completo' buttons do nothing, as the spec says: the full syllabus is not published yet. */

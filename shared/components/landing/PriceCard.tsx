@@ -1,4 +1,6 @@
-import { consentLine, contactCalls, prices, pricing } from '../../content';
+import { contactCalls, pricing } from '../../content/landingPageWords';
+import { consentLine } from '../../content/legalTexts';
+import { prices } from '../../content/siteFacts';
 import type { CountdownProps } from '../../islands/types';
 import { mailtoWithSubject } from '../../logic/mailto';
 import { type PesoPrice, pesoAmountLabel } from '../../logic/pesoPrice';

@@ -1,4 +1,4 @@
-import { pricing } from '../../content';
+import { pricing } from '../../content/landingPageWords';
 import type { SaleState } from '../../logic/sale';
 import { Icon } from '../Icon';
 import { SaleSlot, type SaleView } from '../SaleSlot';

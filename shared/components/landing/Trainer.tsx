@@ -1,4 +1,4 @@
-import { trainer } from '../../content';
+import { trainer } from '../../content/landingPageWords';
 import { Photo } from '../Photo';
 import type { ResponsivePhoto } from '../responsivePhoto';
 import { Section } from '../Section';

@@ -1,4 +1,4 @@
-import { whatItIs } from '../../content';
+import { whatItIs } from '../../content/landingPageWords';
 import { Icon } from '../Icon';
 import { Section } from '../Section';
 

@@ -1,4 +1,6 @@
-import { cancellationMail, confirmation, refundMail } from '../../content';
+import { cancellationMail } from '../../content/cancellationMailWords';
+import { confirmation } from '../../content/confirmationMailWords';
+import { refundMail } from '../../content/refundMailWords';
 import { cityLines, closingLines, MailClosing, type MailFacts, MailFrame, mailText, MailWhen } from './MailFrame';
 import { type MoneyBack, moneyBackLines, MoneyBackParagraphs } from './MoneyBack';
 

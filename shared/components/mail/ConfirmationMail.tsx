@@ -1,4 +1,4 @@
-import { confirmation } from '../../content';
+import { confirmation } from '../../content/confirmationMailWords';
 import { cityLines, closingLines, listLines, MailButton, MailClosing, type MailFacts, MailFrame, mailHeading, MailList, mailText, MailWhen } from './MailFrame';
 
 /** The HTML part of the confirmation mail. */

@@ -1,4 +1,5 @@
-import { confirmation, dateChangeMail } from '../../content';
+import { confirmation } from '../../content/confirmationMailWords';
+import { dateChangeMail } from '../../content/dateChangeMailWords';
 import { cityLines, closingLines, MailButton, MailClosing, type MailFacts, MailFrame, mailHeading, mailText, MailWhen } from './MailFrame';
 
 /** The new date's mail: the buyer's facts at the new start, and the refund the terms offer, with its amounts; null for a free place. */

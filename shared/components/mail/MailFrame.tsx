@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { confirmation, site } from '../../content';
+import { confirmation } from '../../content/confirmationMailWords';
+import { site } from '../../content/siteFacts';
 import type { CityTime } from '../../logic/schedule';
 
 /** What every mail to a buyer carries: whom it greets, when the workshop is, their personal link, whom to ask. */

@@ -1,4 +1,5 @@
-import { refundMail, sellerCancellation, voucherRefund } from '../../content';
+import { refundMail } from '../../content/refundMailWords';
+import { sellerCancellation, voucherRefund } from '../../content/salePromises';
 import { mailText } from './MailFrame';
 
 /**

@@ -1,4 +1,4 @@
-import { journeyMails } from '../../content';
+import { recordingMail } from '../../content/recordingMailWords';
 import { closingLines, listLines, MailButton, MailClosing, type MailFacts, MailFrame, MailList, mailText } from './MailFrame';
 
 /** The recording mail's facts: the buyer's, and until when the recording is offered (or since when it is not). */
@@ -9,16 +9,16 @@ export interface RecordingFacts extends MailFacts {
 }
 
 const untilLine = ({ recordingEnded, recordingUntilLabel }: RecordingFacts): string =>
-  `${recordingEnded ? journeyMails.recording.ended : journeyMails.recording.until} ${recordingUntilLabel}.`;
+  `${recordingEnded ? recordingMail.ended : recordingMail.until} ${recordingUntilLabel}.`;
 
 /** The HTML part of "Tu grabación y tus materiales": the personal link, where they all are. */
 export function RecordingMail({ facts }: { facts: RecordingFacts }) {
-  const words = journeyMails.recording;
+  const words = recordingMail;
   return (
     <MailFrame title={words.subject} heading={words.heading(facts.firstName)}>
       <p style={mailText}>{words.lead}</p>
       <MailButton href={facts.accessUrl} label={words.cta} />
-      <p style={mailText}>{journeyMails.personalNote}</p>
+      <p style={mailText}>{recordingMail.personalNote}</p>
       <MailList title={words.includesTitle} items={words.includes} />
       <p style={mailText}>{untilLine(facts)}</p>
       <MailClosing contactEmail={facts.contactEmail} signOff={words.signOff} signature={facts.signature} />
@@ -28,7 +28,7 @@ export function RecordingMail({ facts }: { facts: RecordingFacts }) {
 
 /** The plain-text part. */
 export function recordingText(facts: RecordingFacts): string {
-  const words = journeyMails.recording;
+  const words = recordingMail;
   return [
     words.heading(facts.firstName),
     '',
@@ -36,7 +36,7 @@ export function recordingText(facts: RecordingFacts): string {
     '',
     `${words.cta}:`,
     facts.accessUrl,
-    journeyMails.personalNote,
+    recordingMail.personalNote,
     '',
     ...listLines(words.includesTitle, words.includes),
     untilLine(facts),

@@ -1,4 +1,4 @@
-import { refundMail } from '../../content';
+import { refundMail } from '../../content/refundMailWords';
 import { closingLines, MailClosing, type MailFacts, MailFrame, mailText } from './MailFrame';
 import { type MoneyBack, moneyBackLines, MoneyBackParagraphs } from './MoneyBack';
 

@@ -1,4 +1,5 @@
-import { confirmation, journeyMails } from '../../content';
+import { confirmation } from '../../content/confirmationMailWords';
+import { reminderMails } from '../../content/reminderMailWords';
 import { cityLines, closingLines, listLines, MailButton, MailClosing, type MailFacts, MailFrame, mailHeading, MailList, mailText, MailWhen } from './MailFrame';
 
 /** "Mañana es el taller" or "Empezamos en una hora". */
@@ -9,12 +10,12 @@ export type ReminderKind = 'dayBefore' | 'hourBefore';
  * the time in each city and what to prepare come first.
  */
 export function ReminderMail({ reminder, facts }: { reminder: ReminderKind; facts: MailFacts }) {
-  const words = journeyMails[reminder];
+  const words = reminderMails[reminder];
   const when = <MailWhen whenTitle={confirmation.whenTitle} whenLabel={facts.whenLabel} citiesTitle={confirmation.citiesTitle} cityTimes={facts.cityTimes} />;
   const link = (
     <>
-      <h2 style={mailHeading}>{journeyMails.accessTitle}</h2>
-      <p style={mailText}>{journeyMails.accessText}</p>
+      <h2 style={mailHeading}>{reminderMails.accessTitle}</h2>
+      <p style={mailText}>{reminderMails.accessText}</p>
       <MailButton href={facts.accessUrl} label={confirmation.joinCta} />
       <p style={mailText}>{confirmation.personalNote}</p>
     </>
@@ -32,9 +33,9 @@ export function ReminderMail({ reminder, facts }: { reminder: ReminderKind; fact
 
 /** The plain-text part, in the same order. */
 export function reminderText(reminder: ReminderKind, { firstName, whenLabel, cityTimes, accessUrl, contactEmail, signature }: MailFacts): string {
-  const words = journeyMails[reminder];
+  const words = reminderMails[reminder];
   const when = [`${confirmation.whenTitle}: ${whenLabel}`, '', `${confirmation.citiesTitle}:`, ...cityLines(cityTimes), ''];
-  const link = [`${journeyMails.accessTitle}: ${journeyMails.accessText}`, accessUrl, confirmation.personalNote, ''];
+  const link = [`${reminderMails.accessTitle}: ${reminderMails.accessText}`, accessUrl, confirmation.personalNote, ''];
   return [
     words.heading(firstName),
     '',

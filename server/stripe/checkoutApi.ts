@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import { readStripeFailure, stripeFailureDetail } from '../../stripe/failure';
-import { type Pace, unpaced } from '../../stripe/pace';
+import { readStripeFailure, stripeFailureDetail } from './failure';
+import { replayedAnswer, type StripeCalls } from './stripeCalls';
 
 /**
  * Why a call to Stripe failed: `unavailable` passes by itself (unreachable, timeout, 5xx, 429); `credentials` is the
@@ -46,11 +46,6 @@ export interface CheckoutApi {
   refund(paymentIntentId: string, metadata: Record<string, string>, idempotencyKey: string): Promise<{ replayed: boolean }>;
 }
 
-/** Stripe's largest page: a sale of a thousand purchases is ten reads. */
-const PAGE_SIZE = 100;
-const EXPAND = ['payment_intent.latest_charge'];
-const EXPAND_LISTED = ['data.payment_intent.latest_charge'];
-
 function failureOf(error: unknown): CheckoutError {
   const failure = readStripeFailure(error);
   const detail = stripeFailureDetail(failure);
@@ -63,21 +58,12 @@ function failureOf(error: unknown): CheckoutError {
 
 const isMissing = (error: unknown): boolean => readStripeFailure(error).status === 404;
 
-/**
- * Whether Stripe answered with the saved answer of an earlier request under the key (`Idempotent-Replayed: true`): the
- * SDK's fetch client hands over fetch's own Headers, its Node client a plain object, whatever its type says.
- */
-function replayedAnswer(headers: Stripe.Response<unknown>['lastResponse']['headers'] | Headers): boolean {
-  const value = headers instanceof Headers ? headers.get('idempotent-replayed') : headers['idempotent-replayed'];
-  return value === 'true';
-}
-
-/** The fulfilment's calls through the official SDK, each in its lane of `pace`, each failure as a CheckoutError. */
-export function checkoutApi(stripe: Stripe, pace: Pace = unpaced): CheckoutApi {
+/** The fulfilment's calls (stripeCalls.ts), each failure as a CheckoutError. */
+export function checkoutApi(calls: StripeCalls): CheckoutApi {
   return {
     async session(id) {
       try {
-        return await pace.run('read', () => stripe.checkout.sessions.retrieve(id, { expand: EXPAND }));
+        return await calls.session(id);
       } catch (error) {
         if (isMissing(error)) return null;
         throw failureOf(error);
@@ -88,15 +74,7 @@ export function checkoutApi(stripe: Stripe, pace: Pace = unpaced): CheckoutApi {
       for (;;) {
         let page: Stripe.ApiList<Stripe.Checkout.Session>;
         try {
-          page = await pace.run('list', () =>
-            stripe.checkout.sessions.list({
-              payment_link: paymentLink,
-              status: 'complete',
-              limit: PAGE_SIZE,
-              expand: EXPAND_LISTED,
-              ...(after && { starting_after: after }),
-            }),
-          );
+          page = await calls.completeSessions(paymentLink, after);
         } catch (error) {
           throw failureOf(error);
         }
@@ -107,7 +85,7 @@ export function checkoutApi(stripe: Stripe, pace: Pace = unpaced): CheckoutApi {
     },
     async sessionOfPaymentIntent(paymentIntentId) {
       try {
-        const page = await pace.run('list', () => stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1, expand: EXPAND_LISTED }));
+        const page = await calls.sessionsOfPaymentIntent(paymentIntentId);
         return page.data[0] ?? null;
       } catch (error) {
         throw failureOf(error);
@@ -115,28 +93,28 @@ export function checkoutApi(stripe: Stripe, pace: Pace = unpaced): CheckoutApi {
     },
     async mark(sessionId, metadata, idempotencyKey) {
       try {
-        return await pace.run('write', () => stripe.checkout.sessions.update(sessionId, { metadata }, idempotencyKey ? { idempotencyKey } : {}));
+        return await calls.updateSession(sessionId, metadata, idempotencyKey);
       } catch (error) {
         throw failureOf(error);
       }
     },
     async paymentLink(id) {
       try {
-        return await pace.run('read', () => stripe.paymentLinks.retrieve(id));
+        return await calls.paymentLink(id);
       } catch (error) {
         throw failureOf(error);
       }
     },
     async updatePaymentLink(id, params, idempotencyKey) {
       try {
-        return await pace.run('write', () => stripe.paymentLinks.update(id, params, { idempotencyKey }));
+        return await calls.updatePaymentLink(id, params, idempotencyKey);
       } catch (error) {
         throw failureOf(error);
       }
     },
     async refund(paymentIntentId, metadata, idempotencyKey) {
       try {
-        const made = await pace.run('write', () => stripe.refunds.create({ payment_intent: paymentIntentId, metadata }, { idempotencyKey }));
+        const made = await calls.refund(paymentIntentId, metadata, idempotencyKey);
         return { replayed: replayedAnswer(made.lastResponse.headers) };
       } catch (error) {
         throw failureOf(error);
