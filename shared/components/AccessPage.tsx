@@ -52,7 +52,7 @@ export type AccessView =
   /** A mailed link past its hour, or made for a date that moved again. */
   | { state: 'link_spent'; backUrl: string }
   /** The mailed link's button pressed: the refund decided, and on its way. */
-  | { state: 'started'; firstName: string | null; money: MoneyBack }
+  | { state: 'started'; firstName: string | null; paid: string; bonus: string | null; cash: boolean }
   | { state: 'cancelled'; firstName: string | null; money: MoneyBack }
   | { state: 'withdrawn'; firstName: string | null; money: MoneyBack }
   /** The refund asked for is not open (any more): the workshop began, or nothing entitles this purchase to it. */
@@ -309,6 +309,18 @@ function LinkConfirm({ paid, bonus, cash, formAction, backUrl }: Extract<AccessV
   );
 }
 
+/** The mailed link's button pressed: the refund decided, and what it gives back, as the step said it. */
+function Started({ firstName, paid, bonus, cash }: Extract<AccessView, { state: 'started' }>) {
+  return (
+    <>
+      <p className="eyebrow">{accessChanges.started.eyebrow}</p>
+      <h1 className="page__title">{accessChanges.started.heading(firstName)}</h1>
+      <p className="page__lead">{accessChanges.started.lead}</p>
+      <RefundAmounts paid={paid} bonus={bonus} cash={cash} />
+    </>
+  );
+}
+
 /** After a cancellation, or the buyer's own refund: what happened, and how their money comes back. */
 function Refunded({
   words,
@@ -369,7 +381,7 @@ export function AccessPage({ view, contactEmail, footer }: { view: AccessView; c
           {view.state === 'withdrawn' && <Refunded words={accessChanges.withdrawn} firstName={view.firstName} money={view.money} />}
           {(view.state === 'mail_sent' || view.state === 'mail_limited') && <MailSent {...view} />}
           {view.state === 'link_confirm' && <LinkConfirm {...view} />}
-          {view.state === 'started' && <Refunded words={accessChanges.started} firstName={view.firstName} money={view.money} />}
+          {view.state === 'started' && <Started {...view} />}
           {back && (view.state === 'refund_closed' || view.state === 'link_spent') && (
             <div className="status">
               <p className="status__code" aria-hidden="true">

@@ -6,11 +6,13 @@
  * (salePromises.ts, `refundByMail`).
  */
 
+import { accessChanges } from './accessPageWords';
+
 /** The mail with the confirmation link (docs/fulfilment.md): what it is for, its button, until when it holds, and who may ignore it. */
 export const refundLinkMail = {
   subject: 'Confirma tu reembolso: Taller en vivo Marca de Autoridad con IA',
   heading: (firstName: string | null): string => (firstName ? `${firstName}, confirma tu reembolso` : 'Confirma tu reembolso'),
-  lead: 'Pediste desde tu enlace personal el reembolso por el cambio de fecha del taller. Para hacerlo, abre este enlace y pulsa el botón «Sí, quiero mi reembolso»:',
+  lead: `Pediste desde tu enlace personal el reembolso por el cambio de fecha del taller. Para confirmarlo, abre este enlace y, en la página que se abre, pulsa «${accessChanges.link.confirmCta}»:`,
   cta: 'Confirmar mi reembolso',
   /** Until when it holds, in words with its zone. */
   until: (until: string): string => `El enlace vale hasta el ${until}, y una sola vez. Si se vence, pide otro desde tu enlace personal.`,

@@ -105,7 +105,8 @@ export function refundLink({ accessSecret, publicUrl, lookup, refund, edition, r
         const purchase = await openPurchase(req, res);
         if (!purchase) return;
         refund(purchase);
-        send(res, 200, { state: 'started', firstName: purchase.firstName, money: moneyBackOf({ ...purchase, refundReason: 'date_change' }, 'date_change') });
+        const { paid, bonus } = moneyBackOf(purchase, 'date_change');
+        send(res, 200, { state: 'started', firstName: purchase.firstName, paid: paid ?? '', bonus, cash: purchase.paidInCash });
       },
     ],
   };
