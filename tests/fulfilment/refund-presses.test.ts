@@ -1,5 +1,5 @@
 /**
- * Issue 53's refund presses after a new date: twenty buyers pressing at once on one instance, against the Stripe
+ * The refund button after a new date under load: twenty buyers pressing at once on one instance, against the Stripe
  * stand-in answering 429 above Stripe's test-mode limits and a real SMTP server, on a clock of the test's own
  * (scripts/lib/virtualTime.ts) that paces every write to Stripe in its lane as Node's timers do in production. A press
  * is either button: the personal link's, which mails the confirmation link, and the mailed link's, which refunds. Each
