@@ -68,7 +68,7 @@ describe('the refund button in a real browser', () => {
       expect(page.url()).toBe(`${server.url}${link}`);
       expect(await page.locator('h1').textContent()).toBe(accessChanges.started.heading(name));
       // The refund follows the answer, its writes to Stripe each in its lane's turn.
-      await expect.poll(() => rig.stripe.checkout.refunds.refunds.length - refundsBefore).toBe(1);
+      await expect.poll(() => rig.stripe.checkout.refunds.refunds.length - refundsBefore, { timeout: 10_000 }).toBe(1);
       expect(unexpectedProblems(problems)).toEqual([]);
       // Each POST said it came from this site's origin, and no request carried the token or the code in a Referer.
       const headers = await Promise.all(sent);
