@@ -123,11 +123,13 @@ export function createApp({
     app.get(ROUTES.access.path, fulfilment.access);
     app.get(ROUTES.accessCalendar.path, fulfilment.accessCalendar);
     app.get(ROUTES.accessRefund.path, fulfilment.refundPage);
-    app.post(ROUTES.accessRefund.path, ...fulfilment.refundAction);
+    app.post(ROUTES.accessRefund.path, ...fulfilment.refundRequest);
+    app.get(ROUTES.accessRefundLink.path, fulfilment.refundLinkPage);
+    app.post(ROUTES.accessRefundLink.path, ...fulfilment.refundConfirm);
     app.all(PRIVATE_PATHS, (_req, res) => {
       res.status(405).set('Allow', PAGE_METHODS).type('text').send('Method Not Allowed');
     });
-    app.all(ROUTES.accessRefund.path, (_req, res) => {
+    app.all([ROUTES.accessRefund.path, ROUTES.accessRefundLink.path], (_req, res) => {
       res.status(405).set('Allow', `${PAGE_METHODS}, POST`).type('text').send('Method Not Allowed');
     });
     app.post(ROUTES.stripeWebhook.path, watchStripeDeliveries(config.trustedProxies, logger), ...fulfilment.webhook);

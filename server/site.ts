@@ -39,6 +39,11 @@ export interface SiteOptions {
   withMetrics?: boolean;
   /** True once the process is shutting down. */
   draining?: () => boolean;
+  /**
+   * With timers, the landing page of each second is prepared ahead of it (server/render/renderAhead.ts), as the entry
+   * has it; false: each page is rendered when asked for, for a test that runs minutes of the fulfilment's timers.
+   */
+  renderAhead?: boolean;
 }
 
 export interface Site {
@@ -51,7 +56,7 @@ export interface Site {
   background: Background;
   /**
    * A shutdown's first step: no sweep begins a purchase after this, and it resolves once the mail already on its way
-   * is sent and marked.
+   * is sent and marked, and every refund a buyer confirmed here is decided at Stripe.
    */
   windDown(): Promise<void>;
 }
@@ -75,6 +80,7 @@ export function assembleSite({
   normal: givenNormal,
   withMetrics = false,
   draining,
+  renderAhead = true,
 }: SiteOptions): Site {
   // The instance's one client to Stripe, and its lanes: the poller, the link keeper and the fulfilment each call
   // through a view of it (server/stripe/stripeBoundary.ts).
@@ -100,7 +106,7 @@ export function assembleSite({
   if (polledNormal) background.push(polledNormal);
   let sweeps: Background | undefined;
   if (scheduler) {
-    background.push(startRenderAhead({ bodies, clock, scheduler }));
+    if (renderAhead) background.push(startRenderAhead({ bodies, clock, scheduler }));
     const links = keepLinks(config, { clock, scheduler, logger, registry: metrics?.registry, stripe });
     if (links) background.push(links);
     if (fulfilment && config.fulfilment) {
@@ -127,7 +133,7 @@ export function assembleSite({
     async windDown() {
       sweeps?.stop();
       fulfilment?.sweep.stop();
-      await fulfilment?.sweep.settled();
+      await Promise.all([fulfilment?.sweep.settled(), fulfilment?.refundsSettled()]);
     },
   };
 }

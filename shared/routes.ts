@@ -50,8 +50,10 @@ export const ROUTES = {
   access: { path: '/acceso/:token', kind: 'private', indexed: false },
   /** The buyer's calendar invite from the personal link, carrying that link. */
   accessCalendar: { path: '/acceso/:token/invitacion.ics', kind: 'private', indexed: false },
-  /** The refund a new date entitles a buyer to: its confirmation step (GET), and the request (POST) from that step alone. */
+  /** The refund a new date entitles a buyer to: its step (GET), and the request (POST) from that step alone, which mails the link below. */
   accessRefund: { path: '/acceso/:token/reembolso', kind: 'action', indexed: false },
+  /** The link mailed to the purchase's address that confirms the refund: one button (GET), and the refund (POST) from that page alone. */
+  accessRefundLink: { path: '/acceso/:token/reembolso/:code', kind: 'action', indexed: false },
   stripeWebhook: { path: '/webhooks/stripe', kind: 'webhook', indexed: false },
 } as const satisfies Record<string, Route>;
 

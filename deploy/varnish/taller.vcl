@@ -99,9 +99,11 @@ sub taller_route {
     set req.http.X-Taller-Path = regsub(req.url, "\?.*$", "");
     set req.http.X-Taller-Route = std.tolower(regsub(req.http.X-Taller-Path, "(.)/$", "\1"));
     # A buyer's personal link is one route whatever its token: the table writes the token's segment
-    # `:token`, and the path reaches an instance as it came (the token's case is its own).
-    if (req.http.X-Taller-Route ~ "^/acceso/[^/]+(/invitacion\.ics|/reembolso)?$") {
+    # `:token`, and a refund's mailed confirmation code's `:code`; the path reaches an instance as it
+    # came (the token's and the code's case are their own).
+    if (req.http.X-Taller-Route ~ "^/acceso/[^/]+(/invitacion\.ics|/reembolso|/reembolso/[^/]+)?$") {
         set req.http.X-Taller-Route = regsub(req.http.X-Taller-Route, "^/acceso/[^/]+", "/acceso/:token");
+        set req.http.X-Taller-Route = regsub(req.http.X-Taller-Route, "^(/acceso/:token/reembolso/)[^/]+$", "\1:code");
         set req.http.X-Taller-Token-Path = regsub(req.http.X-Taller-Path, "(.)/$", "\1");
     }
     if (req.http.X-Taller-Route ~ "^(/|/prompt1|/terminos|/reembolsos|/privacidad)$") {
@@ -116,7 +118,7 @@ sub taller_route {
         set req.http.X-Taller-Kind = "private";
     } elsif (req.http.X-Taller-Route ~ "^(/webhooks/stripe)$") {
         set req.http.X-Taller-Kind = "webhook";
-    } elsif (req.http.X-Taller-Route ~ "^(/acceso/:token/reembolso)$") {
+    } elsif (req.http.X-Taller-Route ~ "^(/acceso/:token/reembolso|/acceso/:token/reembolso/:code)$") {
         set req.http.X-Taller-Kind = "action";
     } elsif (req.http.X-Taller-Path ~ "^/assets/(([a-z]+/)?[A-Za-z0-9_]+-[A-Z0-9]{8}\.js|trainer-[0-9]+-[0-9a-f]{10}\.(avif|webp|jpg))$") {
         set req.http.X-Taller-Kind = "asset";
@@ -256,10 +258,12 @@ sub taller_client_prefixes {
 }
 
 # The address as the cache's log shows it (std.log "url:", which varnishncsa's format reads): a buyer's
-# personal link's token, a Checkout Session id wherever it appears, and the whole query of a private
-# page (its session_id, however spelt) are redacted, as the instances' own log redacts them.
+# personal link's token and a refund's confirmation code, a Checkout Session id wherever it appears,
+# and the whole query of a private page (its session_id, however spelt) are redacted, as the
+# instances' own log redacts them.
 sub taller_log_url {
     set req.http.X-Taller-Log-Url = regsub(req.url, "(?i)^(/acceso/)[^/?#]+", "\1[redacted]");
+    set req.http.X-Taller-Log-Url = regsub(req.http.X-Taller-Log-Url, "(?i)^(/acceso/\[redacted\]/reembolso/)[^/?#]+", "\1[redacted]");
     if (std.tolower(req.http.X-Taller-Log-Url) ~ "^/(gracias|acceso)(/|\?|$)") {
         set req.http.X-Taller-Log-Url = regsub(req.http.X-Taller-Log-Url, "\?.*$", "?[redacted]");
     }

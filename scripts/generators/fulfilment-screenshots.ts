@@ -1,7 +1,8 @@
 // Screenshots of what a buyer sees after the checkout: /gracias in each state (a voucher's, pending and expired, and a
 // payment after the end, too), the personal link in each of its
 // pages (before it opens, after the workshop with and without the materials, access ended, an unknown link; after a
-// new date, its refund's confirmation step and the page once asked; after a cancellation), the landing page of a
+// new date, its refund's step, the answer that a link went by mail, that mail, the page its link opens and its answer,
+// and the page once refunded; after a cancellation), the landing page of a
 // cancelled workshop with JavaScript on and off, and each mail's HTML part as a mail client shows it, at 390 px and
 // 1280 px, with Debian's Chromium; and the new date's invite as ical.js reads it, printed. Built servers run with
 // the Stripe stand-in and a local SMTP server, as `npm run dev:stripe` does, each with a WORKSHOP_START that puts
@@ -183,12 +184,22 @@ try {
   console.log(view);
   const step = await (await fetch(`${moved.url}${takerPath}/reembolso`)).text();
   const proof = /name="confirmacion" value="([^"]+)"/.exec(step)?.[1] ?? '';
-  await fetch(`${moved.url}${takerPath}/reembolso`, { method: 'POST', body: new URLSearchParams({ confirmacion: proof }), redirect: 'manual' });
+  // The step's button mails the purchase's address the link that confirms; that link's page and its one button refund.
+  const mailSent = await (await fetch(`${moved.url}${takerPath}/reembolso`, { method: 'POST', body: new URLSearchParams({ confirmacion: proof }) })).text();
+  const linkMail = (await parsedMails()).find((mail) => /^<confirmar-reembolso-/.test(mail.messageId ?? ''));
+  const link = /https?:\/\/\S+\/acceso\/[^/\s]+\/reembolso\/[^/\s]+/.exec(linkMail?.text ?? '')?.[0] ?? '';
+  const linkPath = new URL(link).pathname;
+  const linkPage = await (await fetch(`${moved.url}${linkPath}`)).text();
+  const started = await (await fetch(`${moved.url}${linkPath}`, { method: 'POST', body: new URLSearchParams({ confirmar: 'si' }) })).text();
   await waitUntil("the refund's mail", async () => (await parsedMails()).filter((mail) => kindOf(mail) === 'reembolso').length >= 2, 20_000, 250);
   const changed = await mailsByKind();
   await shoot(browser, [
     ['access-changed', { url: `${moved.url}${accessPath}` }],
     ['access-refund-confirm', { url: `${moved.url}${accessPath}/reembolso` }],
+    ['access-refund-mail-sent', { html: mailSent }],
+    ['mail-confirmar-reembolso', { html: typeof linkMail?.html === 'string' ? linkMail.html : '' }],
+    ['access-refund-link', { html: linkPage }],
+    ['access-refund-started', { html: started }],
     ['access-withdrawn', { url: `${moved.url}${takerPath}` }],
     ['mail-nueva-fecha', { html: changed.get('nueva-fecha') ?? '' }],
     ['mail-reembolso-nueva-fecha', { html: changed.get('reembolso-2') ?? '' }],

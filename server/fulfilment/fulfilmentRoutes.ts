@@ -17,15 +17,18 @@ import type { StripeBoundary } from '../stripe/stripeBoundary';
 import { accessToken, purchaseReference, sampleToken } from './pages/accessToken';
 import { accessPage } from './pages/accessRoute';
 import { checkoutApi } from '../stripe/checkoutApi';
-import { purchaseOf } from './records/purchase';
 import type { EditionTerms } from './records/purchaseJourney';
-import { createEndAccess, createFulfil, createVerify, type Verified, verifiedOf } from './settle/fulfilSession';
+import { createEndAccess, createFulfil, createVerify, type Known, knownOf } from './settle/fulfilSession';
 import { type FulfilmentMetrics, registerFulfilmentMetrics } from './reports/fulfilmentMetrics';
 import { buyerInvite } from './mail/buyerInvite';
 import { createLinkLimit } from './links/placesBackAtLink';
 import { mailMessages } from './mail/mailMessages';
-import { smtpMailer } from './mail/smtpMailer';
-import { refundAction } from './pages/refundAction';
+import { MailError, smtpMailer } from './mail/smtpMailer';
+import { refundStep } from './pages/refundAction';
+import { refundLink } from './pages/refundLink';
+import { refundMailLimit } from './pages/refundMailLimit';
+import { refundLinkMessage } from './mail/refundLinkMessage';
+import { refundsUnderWay } from './settle/refundsUnderWay';
 import { readBudget } from './pages/stripeReadBudget';
 import { recentSessions } from './pages/recentSessions';
 import { createSendOnce } from './mail/sendMailOnce';
@@ -50,6 +53,14 @@ const STRIPE_DEADLINE_MS = 4_000;
  */
 export const THANKS_READS = { perSecond: 1.5, atOnce: 10 } as const;
 export const ACCESS_READS = { perSecond: 0.5, atOnce: 5 } as const;
+/**
+ * The refund after a new date has a budget of its own, its step, its request and its mailed link alike, so that its
+ * presses never spend the personal links' (docs/decisions/0030-a-refund-confirmed-by-mail.md): a buyer the instance
+ * knows costs no read, and each read is remembered; what is left of Stripe's 25 a second for the endpoint.
+ */
+export const REFUND_READS = { perSecond: 0.1, atOnce: 5 } as const;
+/** Confirmation links mailed to one purchase in an hour, per instance: enough for a mail that went astray, never a flood. */
+const REFUND_MAILS_PER_HOUR = 3;
 /** Every buyer of a sale of ten thousand, twice over: what the sweep lists, and what the pages and events add. */
 const REMEMBERED_SESSIONS = 20_000;
 /** How long a rate-limited call keeps trying: a webhook's within its answer; a page's not at all (its 503 says a minute). */
@@ -65,10 +76,16 @@ export interface FulfilmentRoutes {
   access: RequestHandler;
   /** GET /acceso/:token/invitacion.ics */
   accessCalendar: RequestHandler;
-  /** GET /acceso/:token/reembolso: the refund's confirmation step. */
+  /** GET /acceso/:token/reembolso: the refund's step. */
   refundPage: RequestHandler;
-  /** POST /acceso/:token/reembolso: the refund a new date entitles the buyer to. */
-  refundAction: RequestHandler[];
+  /** POST /acceso/:token/reembolso: mails the purchase's address the link that confirms the refund. */
+  refundRequest: RequestHandler[];
+  /** GET /acceso/:token/reembolso/:code: the mailed link's page, one button. */
+  refundLinkPage: RequestHandler;
+  /** POST /acceso/:token/reembolso/:code: the refund a new date entitles the buyer to, confirmed. */
+  refundConfirm: RequestHandler[];
+  /** A shutdown waits for the refunds buyers confirmed, until each is decided at Stripe. */
+  refundsSettled(): Promise<void>;
   /** POST /webhooks/stripe */
   webhook: RequestHandler[];
   /** One pass over the link's purchases: the entry runs it on a timer (server/fulfilment/sweep/sweepTimer.ts). */
@@ -118,20 +135,22 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
   const wait = scheduler && waitOn(scheduler);
   // This instance's rank among those that may send a wave at once: drawn at its start (server/fulfilment/records/mailMarks.ts).
   const rank = randomBytes(6).toString('hex');
-  const memory = recentSessions<Verified>(REMEMBERED_SESSIONS);
-  const know = (sessionId: string, verified: Verified, atMs = clock()): void => memory.remember(sessionId, verified, atMs, REMEMBER_MS[verified.kind]);
+  const mailDomain = mailFrom.address.slice(mailFrom.address.lastIndexOf('@') + 1);
+  const mailer = smtpMailer(settings.smtpUrl(), mailFrom, contactEmail);
+  const memory = recentSessions<Known>(REMEMBERED_SESSIONS);
+  const know = (sessionId: string, known: Known, atMs = clock()): void => memory.remember(sessionId, known, atMs, REMEMBER_MS[known.verified.kind]);
   const sendOnce = createSendOnce({
     checkout,
     waveCheckout,
     rank,
     ...(wait && { wait }),
-    mailer: smtpMailer(settings.smtpUrl(), mailFrom, contactEmail),
+    mailer,
     compose: mailMessages({
       invite,
       edition,
       accessUrlOf,
       referenceOf: (sessionId) => purchaseReference(secret, sessionId),
-      mailDomain: mailFrom.address.slice(mailFrom.address.lastIndexOf('@') + 1),
+      mailDomain,
     }),
     clock,
   });
@@ -161,21 +180,16 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
   const reading = { edition, clock };
   const fulfil = createFulfil(checkout, settle, roles, reading, know);
   const fulfilForPage = createFulfil(pageCheckout, settle, roles, reading);
-  // The personal link's budget, which its refund's confirmation spends too: never the thanks page's.
-  const accessBudget = readBudget(ACCESS_READS.perSecond, ACCESS_READS.atOnce);
   // The page after the checkout reads through the fulfilment (the mail goes out too); the personal link only reads.
   const thanksLookup = sessionLookup({
-    read: (sessionId) => fulfilForPage(sessionId, 'page').verified,
+    read: (sessionId) => fulfilForPage(sessionId, 'page').known,
     memory,
     budget: readBudget(THANKS_READS.perSecond, THANKS_READS.atOnce),
     clock,
   });
-  const accessLookup = sessionLookup({
-    read: createVerify(pageCheckout, roles, reading),
-    memory,
-    budget: accessBudget,
-    clock,
-  });
+  const verify = createVerify(pageCheckout, roles, reading);
+  const accessLookup = sessionLookup({ read: verify, memory, budget: readBudget(ACCESS_READS.perSecond, ACCESS_READS.atOnce), clock });
+  const refundLookup = sessionLookup({ read: verify, memory, budget: readBudget(REFUND_READS.perSecond, REFUND_READS.atOnce), clock });
   const { page, calendar } = thanksPage({ lookup: thanksLookup, invite, accessUrlOf, render: render.thanks, clock, metrics });
   const access = accessPage({
     accessSecret: secret,
@@ -191,17 +205,58 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     clock,
     metrics,
   });
-  const refund = refundAction({
+  const linkMessage = refundLinkMessage({
+    contactEmail,
+    trainerName: config.trainerName,
+    referenceOf: (sessionId) => purchaseReference(secret, sessionId),
+    mailDomain,
+  });
+  const step = refundStep({
     accessSecret: secret,
     publicUrl,
-    lookup: accessLookup,
-    readPurchase: async (sessionId) => {
-      const session = await pageCheckout.session(sessionId);
-      return session && purchaseOf(session, roles);
+    lookup: refundLookup,
+    mailLimit: refundMailLimit(REFUND_MAILS_PER_HOUR, REMEMBERED_SESSIONS),
+    mailLink: async (purchase, link) => {
+      try {
+        await mailer(linkMessage(purchase, link));
+      } catch (error) {
+        logger.warn(
+          {
+            event: 'refund_link',
+            ...(purchase.paymentIntentId && { payment_intent: purchase.paymentIntentId }),
+            cause: error instanceof MailError ? `smtp ${error.detail}` : 'unexpected failure',
+          },
+          'the link that confirms a refund could not be mailed: the buyer is asked to try again in a minute',
+        );
+        throw error;
+      }
     },
-    budget: accessBudget,
-    refund: (purchase) => refundOnce(purchase, 'date_change', 'page'),
-    forget: memory.forget,
+    edition,
+    render: render.access,
+    clock,
+    metrics,
+  });
+  // A refund its buyer confirmed is finished as the sweep finishes one: every write in the wave's lane, after the answer.
+  const linkRefundOnce = createRefundOnce({ checkout: waveCheckout, sendOnce, logger, metrics });
+  const confirmed = refundsUnderWay({
+    refund: (purchase) => linkRefundOnce(purchase, 'date_change', 'link'),
+    ...(wait && { wait }),
+    done: (purchase, refunded) => {
+      if (!refunded) return memory.forget(purchase.sessionId);
+      const made = refunded.refund.outcome === 'refunded' || refunded.refund.outcome === 'already_refunded';
+      know(purchase.sessionId, knownOf({ ...purchase, refundReason: 'date_change', standing: made ? 'refunded' : purchase.standing }, reading));
+    },
+    logger,
+  });
+  const link = refundLink({
+    accessSecret: secret,
+    publicUrl,
+    lookup: refundLookup,
+    refund: (purchase) => {
+      // Decided: this instance's pages say so at once; Stripe's mark follows in the background.
+      know(purchase.sessionId, knownOf({ ...purchase, refundReason: 'date_change' }, reading));
+      confirmed.start(purchase);
+    },
     edition,
     render: render.access,
     clock,
@@ -212,8 +267,11 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     calendar,
     access: access.page,
     accessCalendar: access.calendar,
-    refundPage: refund.page,
-    refundAction: refund.action,
+    refundPage: step.page,
+    refundRequest: step.request,
+    refundLinkPage: link.page,
+    refundConfirm: link.confirm,
+    refundsSettled: () => confirmed.settled(),
     webhook: stripeWebhook({
       secret: settings.webhookSecret(),
       fulfil,
@@ -232,7 +290,7 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
       clock,
       logger,
       metrics,
-      learn: (purchase, readAtMs) => know(purchase.sessionId, verifiedOf({ purchase }, reading), readAtMs),
+      learn: (purchase, readAtMs) => know(purchase.sessionId, knownOf(purchase, reading), readAtMs),
       rank,
     }),
     waveMoments: [timeline.dayBeforeMs, timeline.hourBeforeMs, timeline.endMs],

@@ -8,10 +8,29 @@ const MAX_LOGGED_PATH = 2048;
 const SESSION_ID_PARAM = 'session_id';
 /** A Checkout Session id anywhere in the address, as Stripe writes them. */
 const SESSION_ID_VALUE = /cs_(test|live)_[A-Za-z0-9]+/gi;
-/** The segment a route writes `:name` (a buyer's personal link's token), after its prefix, in any case. */
-const CREDENTIAL_SEGMENTS = [...new Set(routeList.filter((route) => route.path.includes(':')).map((route) => crawlerPrefix(route.path)))].map(
-  (prefix) => new RegExp(`^(${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})[^/?#]+`, 'i'),
-);
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * Each segment a route writes `:name` (a buyer's personal link's token, a refund's confirmation code), in any case: the
+ * first after its prefix whatever follows, and every later one on its route's own path.
+ */
+const CREDENTIAL_SEGMENTS = [
+  ...routeList
+    .filter((route) => route.path.split(':').length > 2)
+    .map((route) => {
+      let source = '^';
+      let replacement = '';
+      for (const [at, part] of route.path.split(/(:\w+)/).entries()) {
+        // split's odd places are the `:name` segments, its even ones the text around them.
+        source += at % 2 === 1 ? '[^/?#]+' : `(${escaped(part)})`;
+        replacement += at % 2 === 1 ? '[redacted]' : `$${at / 2 + 1}`;
+      }
+      return { pattern: new RegExp(source, 'i'), replacement };
+    }),
+  ...[...new Set(routeList.filter((route) => route.path.includes(':')).map((route) => crawlerPrefix(route.path)))].map((prefix) => ({
+    pattern: new RegExp(`^(${escaped(prefix)})[^/?#]+`, 'i'),
+    replacement: '$1[redacted]',
+  })),
+];
 
 const decoded = (text: string): string => {
   try {
@@ -28,7 +47,7 @@ const decoded = (text: string): string => {
  */
 function withoutSessionIds(url: string): string {
   const queryAt = url.indexOf('?');
-  const path = CREDENTIAL_SEGMENTS.reduce((kept, segment) => kept.replace(segment, '$1[redacted]'), queryAt === -1 ? url : url.slice(0, queryAt));
+  const path = CREDENTIAL_SEGMENTS.reduce((kept, { pattern, replacement }) => kept.replace(pattern, replacement), queryAt === -1 ? url : url.slice(0, queryAt));
   const query =
     queryAt === -1
       ? ''

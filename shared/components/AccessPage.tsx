@@ -3,7 +3,7 @@ import { cancellationMail } from '../content/cancellationMailWords';
 import { confirmation } from '../content/confirmationMailWords';
 import { samplePurchase } from '../content/preflightSampleWords';
 import { recordingMail } from '../content/recordingMailWords';
-import { sellerCancellation, voucherRefund } from '../content/salePromises';
+import { refundByMail, sellerCancellation, voucherRefund } from '../content/salePromises';
 import { thanks } from '../content/thanksPageWords';
 import { BackHome } from './BackHome';
 import { Footer, type FooterProps } from './Footer';
@@ -39,8 +39,20 @@ export type AccessView =
       sample: boolean;
       change: DateChangeNotice | null;
     }
-  /** The refund's confirmation step: what comes back, and how (`cash`: by bank transfer), and the form that asks for it. */
+  /**
+   * The personal link's refund step: what comes back, and how (`cash`: by bank transfer), how it is confirmed, and the
+   * form that mails the confirmation link.
+   */
   | { state: 'confirm'; paid: string; bonus: string | null; cash: boolean; formAction: string; proof: string; backUrl: string }
+  /** The link went to `to` (partly hidden), holding until `untilLabel`; `mail_limited`: enough went this hour, and none did now. */
+  | { state: 'mail_sent'; to: string; untilLabel: string; backUrl: string }
+  | { state: 'mail_limited'; backUrl: string }
+  /** The page the mailed link opens: what comes back, and the one button that refunds. */
+  | { state: 'link_confirm'; paid: string; bonus: string | null; cash: boolean; formAction: string; backUrl: string }
+  /** A mailed link past its hour, or made for a date that moved again. */
+  | { state: 'link_spent'; backUrl: string }
+  /** The mailed link's button pressed: the refund decided, and on its way. */
+  | { state: 'started'; firstName: string | null; paid: string; bonus: string | null; cash: boolean }
   | { state: 'cancelled'; firstName: string | null; money: MoneyBack }
   | { state: 'withdrawn'; firstName: string | null; money: MoneyBack }
   /** The refund asked for is not open (any more): the workshop began, or nothing entitles this purchase to it. */
@@ -210,36 +222,101 @@ function MoneyCard({ money }: { money: MoneyBack }) {
   );
 }
 
-/** The step between the button and the refund: what comes back, then the form that asks for it, or the way back. */
+/** What a refund after a new date gives back: all that was paid, how, and the bonificación with how it is paid. */
+function RefundAmounts({ paid, bonus, cash }: { paid: string; bonus: string | null; cash: boolean }) {
+  return (
+    <section className="card thanks__block" aria-labelledby="devolucion">
+      <h2 id="devolucion" className="thanks__title">
+        {accessChanges.refundTitle}
+      </h2>
+      <p>{accessChanges.confirm.refundLine(paid)}</p>
+      <p>{cash ? voucherRefund : accessChanges.confirm.byCard}</p>
+      {bonus && (
+        <>
+          <p>{sellerCancellation.amount(bonus)}</p>
+          <p>{sellerCancellation.payment}</p>
+          <p>{accessChanges.confirm.detailsByMail}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The personal link's step: what comes back, how the refund is confirmed, then the form that mails the link, or the way back. */
 function Confirm({ paid, bonus, cash, formAction, proof, backUrl }: Extract<AccessView, { state: 'confirm' }>) {
   return (
     <>
       <p className="eyebrow">{accessChanges.confirm.eyebrow}</p>
       <h1 className="page__title">{accessChanges.confirm.heading}</h1>
       <p className="page__lead">{accessChanges.confirm.lead}</p>
-      <section className="card thanks__block" aria-labelledby="devolucion">
-        <h2 id="devolucion" className="thanks__title">
-          {accessChanges.refundTitle}
+      <RefundAmounts paid={paid} bonus={bonus} cash={cash} />
+      <section className="card thanks__block" aria-labelledby="como">
+        <h2 id="como" className="thanks__title">
+          {accessChanges.confirm.howTitle}
         </h2>
-        <p>{accessChanges.confirm.refundLine(paid)}</p>
-        <p>{cash ? voucherRefund : accessChanges.confirm.byCard}</p>
-        {bonus && (
-          <>
-            <p>{sellerCancellation.amount(bonus)}</p>
-            <p>{sellerCancellation.payment}</p>
-            <p>{accessChanges.confirm.detailsByMail}</p>
-          </>
-        )}
+        <p>{refundByMail.howTo}</p>
       </section>
       <form className="access__confirm" method="post" action={formAction}>
         <input type="hidden" name="confirmacion" value={proof} />
         <button type="submit" className="btn btn--primary">
-          {accessChanges.confirm.confirmCta}
+          {accessChanges.confirm.sendCta}
         </button>
         <a className="btn btn--outline" href={backUrl}>
           {accessChanges.confirm.keepCta}
         </a>
       </form>
+    </>
+  );
+}
+
+/** The answer to the step's button: where the link went and until when; or that enough went this hour. */
+function MailSent(view: Extract<AccessView, { state: 'mail_sent' | 'mail_limited' }>) {
+  const words = accessChanges.mailSent;
+  return (
+    <>
+      <p className="eyebrow">{words.eyebrow}</p>
+      <h1 className="page__title">{view.state === 'mail_sent' ? words.heading : words.limitedHeading}</h1>
+      <p className="page__lead">{view.state === 'mail_sent' ? words.lead(view.to, view.untilLabel) : words.limited}</p>
+      {view.state === 'mail_sent' && <p>{words.spam}</p>}
+      <p>{words.keep}</p>
+      <p>
+        <a className="btn btn--outline" href={view.backUrl}>
+          {words.back}
+        </a>
+      </p>
+    </>
+  );
+}
+
+/** The mailed link's page: what comes back, then the one button that refunds, or the way back. */
+function LinkConfirm({ paid, bonus, cash, formAction, backUrl }: Extract<AccessView, { state: 'link_confirm' }>) {
+  return (
+    <>
+      <p className="eyebrow">{accessChanges.link.eyebrow}</p>
+      <h1 className="page__title">{accessChanges.link.heading}</h1>
+      <p className="page__lead">{accessChanges.link.lead}</p>
+      <RefundAmounts paid={paid} bonus={bonus} cash={cash} />
+      <form className="access__confirm" method="post" action={formAction}>
+        <input type="hidden" name="confirmar" value="si" />
+        <button type="submit" className="btn btn--primary">
+          {accessChanges.link.confirmCta}
+        </button>
+        <a className="btn btn--outline" href={backUrl}>
+          {accessChanges.link.keepCta}
+        </a>
+      </form>
+    </>
+  );
+}
+
+/** The mailed link's button pressed: the refund decided, and what it gives back, as the step said it. */
+function Started({ firstName, paid, bonus, cash }: Extract<AccessView, { state: 'started' }>) {
+  return (
+    <>
+      <p className="eyebrow">{accessChanges.started.eyebrow}</p>
+      <h1 className="page__title">{accessChanges.started.heading(firstName)}</h1>
+      <p className="page__lead">{accessChanges.started.lead}</p>
+      <RefundAmounts paid={paid} bonus={bonus} cash={cash} />
     </>
   );
 }
@@ -286,27 +363,35 @@ const STATUS = {
 
 export function AccessPage({ view, contactEmail, footer }: { view: AccessView; contactEmail: string; footer: FooterProps }) {
   const status = view.state === 'ended' || view.state === 'not_found' || view.state === 'unavailable' ? STATUS[view.state] : null;
-  const closed = view.state === 'refund_closed';
+  const back =
+    view.state === 'refund_closed'
+      ? { code: 403, words: accessChanges.closed }
+      : view.state === 'link_spent'
+        ? { code: 410, words: accessChanges.linkSpent }
+        : null;
   return (
     <>
       <SimpleHeader />
-      <main id="contenido" className={status || closed ? 'page page--status' : 'page'}>
+      <main id="contenido" className={status || back ? 'page page--status' : 'page'}>
         <div className="container container--narrow">
           {view.state === 'before' && <Before {...view} />}
           {view.state === 'after' && <After {...view} />}
           {view.state === 'confirm' && <Confirm {...view} />}
           {view.state === 'cancelled' && <Refunded words={accessChanges.cancelled} firstName={view.firstName} money={view.money} />}
           {view.state === 'withdrawn' && <Refunded words={accessChanges.withdrawn} firstName={view.firstName} money={view.money} />}
-          {view.state === 'refund_closed' && (
+          {(view.state === 'mail_sent' || view.state === 'mail_limited') && <MailSent {...view} />}
+          {view.state === 'link_confirm' && <LinkConfirm {...view} />}
+          {view.state === 'started' && <Started {...view} />}
+          {back && (view.state === 'refund_closed' || view.state === 'link_spent') && (
             <div className="status">
               <p className="status__code" aria-hidden="true">
-                403
+                {back.code}
               </p>
-              <h1 className="page__title">{accessChanges.closed.heading}</h1>
-              <p className="page__lead">{accessChanges.closed.text}</p>
+              <h1 className="page__title">{back.words.heading}</h1>
+              <p className="page__lead">{back.words.text}</p>
               <p>
                 <a className="btn btn--primary" href={view.backUrl}>
-                  {accessChanges.closed.back}
+                  {back.words.back}
                 </a>
               </p>
             </div>

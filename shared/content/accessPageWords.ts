@@ -1,10 +1,10 @@
 /**
  * The buyer's personal link, /acceso/<token> (shared/components/AccessPage.tsx, served by
  * server/fulfilment/pages/accessRoute.ts): before the workshop, after it, access ended, a link not found; then what it
- * says of the changes after the sale (`accessChanges`): a new date and its refund's confirmation step, a cancellation, a
- * refund asked for. When it opens onto the meeting: `opensMs` in shared/logic/journey.ts; the token:
- * server/fulfilment/pages/accessToken.ts. The cards it shares with /gracias (when, what to prepare) take the
- * confirmation's words (confirmationMailWords.ts).
+ * says of the changes after the sale (`accessChanges`): a new date and its refund (the step on the personal link, the
+ * answer that a confirmation link went by mail, the page that link opens), a cancellation, a refund asked for. When it
+ * opens onto the meeting: `opensMs` in shared/logic/journey.ts; the tokens: server/fulfilment/pages/accessToken.ts. The
+ * cards it shares with /gracias (when, what to prepare) take the confirmation's words (confirmationMailWords.ts).
  */
 import { confirmation } from './confirmationMailWords';
 import { OPENS_BEFORE_MINUTES, workshop } from './siteFacts';
@@ -66,8 +66,8 @@ export const access = {
 } as const;
 
 /**
- * What a buyer's personal link says of the changes after the sale: a new date, with the refund it entitles them to
- * and its confirmation step; a cancellation; a refund they asked for.
+ * What a buyer's personal link says of the changes after the sale: a new date, with the refund it entitles them to,
+ * its step, the mail that confirms it and the page that mail's link opens; a cancellation; a refund they asked for.
  */
 export const accessChanges = {
   change: {
@@ -80,22 +80,56 @@ export const accessChanges = {
       `Si la nueva fecha no te funciona, te devolvemos el 100\u00a0% de lo que pagaste (${paid}) y te pagamos una bonificación de ${bonus}. Puedes pedirlo hasta el ${until}.`,
     refundCta: 'Prefiero mi reembolso',
   },
+  /** The personal link's refund step: what comes back, and the button that mails the link that confirms it. */
   confirm: {
-    title: 'Confirma tu reembolso',
     eyebrow: 'Reembolso por cambio de fecha',
     heading: '¿Prefieres que te devolvamos tu dinero?',
-    lead: 'Al confirmar, liberamos tu lugar en el taller y te devolvemos tu pago. No se puede deshacer.',
+    lead: 'Al confirmarlo, liberamos tu lugar en el taller y te devolvemos tu pago. No se puede deshacer.',
     /** What comes back, and how. */
     refundLine: (paid: string): string => `Te devolvemos ${paid}, el 100\u00a0% de lo que pagaste.`,
     byCard: 'Lo devolvemos al mismo medio con el que pagaste; tu banco puede tardar unos días hábiles en reflejarlo.',
     detailsByMail: 'Al confirmar te escribimos por correo, y ahí nos respondes con esos datos.',
+    howTitle: 'Cómo se confirma',
+    sendCta: 'Enviarme el enlace para confirmar',
+    keepCta: 'No, conservo mi lugar',
+  },
+  /** The answer to that button: where the link went, for how long; or that enough went this hour. */
+  mailSent: {
+    eyebrow: 'Revisa tu correo',
+    heading: 'Te enviamos el enlace para confirmar tu reembolso',
+    /** The address, partly hidden, then until when the link holds, in words with its zone. */
+    lead: (to: string, until: string): string => `Lo enviamos a ${to}. Ábrelo y pulsa su botón para confirmar: vale hasta el ${until}, y una sola vez.`,
+    spam: 'Si no lo ves en unos minutos, revisa tu carpeta de spam o de promociones.',
+    keep: 'Mientras no lo confirmes, tu lugar sigue siendo tuyo.',
+    limitedHeading: 'Ya te enviamos el enlace',
+    limited:
+      'En la última hora te enviamos varias veces el enlace para confirmar tu reembolso, al correo con el que compraste. Usa el más reciente (revisa también tu carpeta de spam): vale una hora. Podrás pedir otro más tarde.',
+    back: 'Volver a tu enlace personal',
+  },
+  /** The page the mailed link opens: one button, since mail scanners open links too. */
+  link: {
+    eyebrow: 'Reembolso por cambio de fecha',
+    heading: 'Confirma tu reembolso',
+    lead: 'Al confirmar, liberamos tu lugar en el taller y te devolvemos tu pago. No se puede deshacer.',
     confirmCta: 'Sí, quiero mi reembolso',
     keepCta: 'No, conservo mi lugar',
+  },
+  /** A mailed link past its hour, or made for a date that moved again. */
+  linkSpent: {
+    heading: 'Este enlace ya no sirve',
+    text: 'Cada enlace para confirmar tu reembolso vale una hora, y deja de servir si la fecha del taller cambia otra vez. Si ya lo confirmaste, tu enlace personal te dice cómo va; si todavía quieres tu reembolso, pide otro enlace desde ahí.',
+    back: 'Ir a tu enlace personal',
   },
   closed: {
     heading: 'Este reembolso ya no está disponible',
     text: 'El reembolso por el cambio de fecha se puede pedir hasta que empieza el taller en la nueva fecha, y solo por una compra pagada. Tu enlace personal te dice cómo está tu lugar.',
     back: 'Volver a tu enlace personal',
+  },
+  /** The answer to the mailed link's button: decided, the refund on its way, its mail to follow. */
+  started: {
+    eyebrow: 'Reembolso confirmado',
+    heading: (firstName: string | null): string => (firstName ? `${firstName}, estamos haciendo tu reembolso` : 'Estamos haciendo tu reembolso'),
+    lead: 'Recibimos tu confirmación y liberamos tu lugar. En unos minutos te llega un correo que confirma la devolución.',
   },
   cancelled: {
     eyebrow: 'Taller cancelado',
@@ -105,7 +139,7 @@ export const accessChanges = {
   withdrawn: {
     eyebrow: 'Reembolso',
     heading: (firstName: string | null): string => (firstName ? `${firstName}, te devolvemos tu pago` : 'Te devolvemos tu pago'),
-    lead: 'Pediste el reembolso porque la nueva fecha del taller no te funciona. Tu lugar quedó liberado.',
+    lead: 'Confirmaste desde tu correo el reembolso, porque la nueva fecha del taller no te funciona. Tu lugar quedó liberado.',
   },
   refundTitle: 'Tu devolución',
   bonusTitle: 'Tu bonificación',

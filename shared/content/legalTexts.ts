@@ -5,7 +5,7 @@
  * (server/render/documents.tsx): the seller, the dates, the prices in pesos. The promises they state are salePromises.ts'.
  */
 import { pricing } from './landingPageWords';
-import { invoice, latePayment, refundPromise, sellerCancellation, voucherExpiry, voucherRefund } from './salePromises';
+import { invoice, latePayment, refundByMail, refundPromise, sellerCancellation, voucherExpiry, voucherRefund } from './salePromises';
 import { OPENS_BEFORE_MINUTES, prices, type SellerContact, site, workshop } from './siteFacts';
 
 /** A run of text, or a link within it. */
@@ -226,7 +226,7 @@ export const legalTexts = {
         blocks: [
           [
             facts.automaticMail
-              ? `Si tenemos que cambiar la fecha o la hora del taller, te escribimos en cuanto lo sepamos, con la nueva fecha y una invitación que la actualiza en tu calendario. Si la nueva fecha no te funciona, pide tu reembolso desde tu enlace personal de acceso, con su botón, en cualquier momento antes de que empiece el taller en la nueva fecha. Si cancelamos el taller, te escribimos, y no tienes que pedir nada: hacemos la devolución nosotros.`
+              ? `Si tenemos que cambiar la fecha o la hora del taller, te escribimos en cuanto lo sepamos, con la nueva fecha y una invitación que la actualiza en tu calendario. Si la nueva fecha no te funciona, pide tu reembolso desde tu enlace personal de acceso, con su botón, en cualquier momento antes de que empiece el taller en la nueva fecha. ${refundByMail.howTo} Si cancelamos el taller, te escribimos, y no tienes que pedir nada: hacemos la devolución nosotros.`
               : 'Si tenemos que cambiar la fecha o la hora del taller, te avisamos por correo en cuanto lo sepamos, con la nueva fecha; si no te funciona, escríbenos antes de ella. Si cancelamos el taller, te escribimos, y no tienes que pedir nada.',
           ],
           [sellerCancellation.clause],

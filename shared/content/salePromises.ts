@@ -3,7 +3,7 @@
  * (the price card's guarantee and the FAQ in landingPageWords.ts, /reembolsos and /terminos in legalTexts.ts), a
  * voucher's refund and expiry, payments that arrive late (the terms, /gracias in thanksPageWords.ts), the seller's
  * cancellation with its bonificación (the terms, the refund page, the date-change and cancellation mails and the personal
- * link), and how to ask for an invoice (the FAQ, the terms). The amounts a refund pays are worked out in
+ * link), how a refund after a new date is confirmed by mail (the terms, the personal link, its mail), and how to ask for an invoice (the FAQ, the terms). The amounts a refund pays are worked out in
  * server/fulfilment/records/refundTerms.ts; the last day to ask, from windowDays, in server/render/documents.tsx.
  */
 
@@ -74,6 +74,19 @@ export const sellerCancellation = {
   clabeRequest: 'Para recibirla, responde a este correo con tu CLABE de 18 dígitos y el nombre de quien la tiene.',
   /** On a page, where there is no mail to answer. */
   clabeByMail: 'Para recibirla, responde al correo que te enviamos con tu CLABE de 18 dígitos y el nombre de quien la tiene.',
+} as const;
+
+/**
+ * How the refund a new date entitles a buyer to is asked for (docs/decisions/0030-a-refund-confirmed-by-mail.md): on the
+ * personal link, then confirmed from the mailbox of the purchase, so that whoever else holds the link (a shared
+ * calendar, a forwarded mail) cannot take the buyer's place away. One sentence, said the same way in the terms, on the
+ * personal link's refund step and in the mail that carries the confirmation link.
+ */
+export const refundByMail = {
+  /** How long a confirmation link holds: what the sentences below call "una hora". */
+  linkMs: 60 * 60_000,
+  howTo:
+    'Para que nadie más pueda pedirlo por ti, el reembolso se confirma desde tu correo: te enviamos a la dirección con la que compraste un enlace que vale una hora y una sola vez, y tu reembolso se hace cuando lo confirmas ahí. Tu enlace personal, por sí solo, nunca hace un reembolso.',
 } as const;
 
 /**

@@ -11,7 +11,7 @@ import { thanks } from '../../shared/content/thanksPageWords';
 import { type RunningServer, sellingEnv, startBuiltServer } from '../../scripts/lib/harness';
 import { describeViolations, runAxe, scrollThrough } from '../helpers/axe';
 import { fileChromium, keptPages } from '../helpers/browser';
-import { accessPathOf, markConfirmedFor, type Rig, startRig } from '../helpers/fulfilment';
+import { accessPathOf, mailedRefundLink, markConfirmedFor, type Rig, startRig } from '../helpers/fulfilment';
 
 let rig: Rig;
 /** The workshop a week past: the personal link shows the materials. */
@@ -93,8 +93,8 @@ describe('zero violations on the personal link', () => {
 });
 
 /** A purchase this release confirmed for a start a week before the one in force: the date has moved since. */
-async function confirmedForAnEarlierDate(): Promise<string> {
-  const sessionId = rig.stripe.checkout.createSession('paid', { atMs: Date.now() - 86_400_000 });
+async function confirmedForAnEarlierDate(email = 'ana@correo.example.org'): Promise<string> {
+  const sessionId = rig.stripe.checkout.createSession('paid', { atMs: Date.now() - 86_400_000, buyer: { name: 'Ana Ruiz', email } });
   await markConfirmedFor(rig, sessionId, Date.parse(AHEAD_START) - 7 * 86_400_000);
   return sessionId;
 }
@@ -109,6 +109,23 @@ describe('zero violations after a change', () => {
     const response = await page.goto(`${running().url}${accessPathOf(await confirmedForAnEarlierDate())}${suffix}`);
     expect(response?.status()).toBe(status);
     expect(await page.locator('main').textContent()).toContain(heading);
+    for (const width of [390, 1280]) await checkAt(page, width);
+  });
+});
+
+describe("zero violations on the refund's way through the mailbox", () => {
+  it("the answer that the link went, the mailed link's page, and the answer to its button, at 390 and 1280 px", async () => {
+    const { page } = await kept.page();
+    const email = 'bea@correo.example.org';
+    await page.goto(`${ahead.url}${accessPathOf(await confirmedForAnEarlierDate(email))}/reembolso`);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: accessChanges.confirm.sendCta }).click()]);
+    expect(await page.locator('h1').textContent()).toBe(accessChanges.mailSent.heading);
+    for (const width of [390, 1280]) await checkAt(page, width);
+    await page.goto(`${ahead.url}${(await mailedRefundLink(rig, email)) ?? ''}`);
+    expect(await page.locator('h1').textContent()).toBe(accessChanges.link.heading);
+    for (const width of [390, 1280]) await checkAt(page, width);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: accessChanges.link.confirmCta }).click()]);
+    expect(await page.locator('h1').textContent()).toBe(accessChanges.started.heading('Ana'));
     for (const width of [390, 1280]) await checkAt(page, width);
   });
 });

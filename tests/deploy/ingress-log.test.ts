@@ -1,6 +1,6 @@
 /**
  * The ingress's logs as docs/operations.md has them set (deploy/ingress/access-log.conf, and the error log's level), run
- * in Debian's nginx: a buyer's personal link's token, the query of /gracias, a session_id however spelt and a Checkout
+ * in Debian's nginx: a buyer's personal link's token and a refund's confirmation code, the query of /gracias, a session_id however spelt and a Checkout
  * Session id in the address never reach the access log's line (the rest of the address does), nor the error log when
  * the cache behind fails.
  */
@@ -67,10 +67,11 @@ afterAll(async () => {
 });
 
 describe("the ingress's access log, set as the docs say", () => {
-  it('holds no personal link token and no session id, however spelt, and keeps the rest of the address', async () => {
+  it("holds no personal link token, no refund's confirmation code and no session id, however spelt, and keeps the rest of the address", async () => {
     const token = 'cs_test_a1B2c3D4e5F6g7H8.ZmFrZS1zaWduYXR1cmUtMTIz';
     const targets = [
       `/acceso/${token}`,
+      `/acceso/${token}/reembolso/mzk1x2.Q29kZS1zaWduYXR1cmUtNDU2`,
       `/Acceso/${token}/invitacion.ics?x=1`,
       '/gracias?session_id=cs_live_Z9y8X7w6V5u4',
       '/gracias/invitacion.ics?session%5Fid=cs_test_Q1w2E3r4T5y6',
@@ -82,9 +83,10 @@ describe("the ingress's access log, set as the docs say", () => {
     const log = path.join(dir, 'access.log');
     await waitUntil('a line per request', async () => (await readFile(log, 'utf8').catch(() => '')).trim().split('\n').length >= targets.length);
     const text = await readFile(log, 'utf8');
-    expect(text).not.toMatch(/cs_(test|live)_|ZmFrZS1z/i);
+    expect(text).not.toMatch(/cs_(test|live)_|ZmFrZS1z|Q29kZS1z|mzk1x2/i);
     for (const request of [
       '"GET /acceso/[redacted] HTTP/1.1"',
+      '"GET /acceso/[redacted]/reembolso/[redacted] HTTP/1.1"',
       '"GET /acceso/[redacted]/invitacion.ics?[redacted] HTTP/1.1"',
       '"GET /gracias?[redacted] HTTP/1.1"',
       '"GET /gracias/invitacion.ics?[redacted] HTTP/1.1"',

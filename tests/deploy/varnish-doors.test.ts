@@ -163,10 +163,11 @@ describe('slow webhook bodies from a hundred addresses', () => {
 });
 
 describe("the cache's access log", () => {
-  it('in the format deploy/varnish/varnishncsa.format ships, holds no personal link token and no session id, however spelt', async () => {
+  it("in the format deploy/varnish/varnishncsa.format ships, holds no personal link token, no refund's code and no session id, however spelt", async () => {
     const token = 'cs_test_a1B2c3D4e5F6g7H8.ZmFrZS1zaWduYXR1cmUtMTIz';
     const targets = [
       `/acceso/${token}`,
+      `/acceso/${token}/reembolso/mzk1x2.Q29kZS1zaWduYXR1cmUtNDU2`,
       `/ACCESO/${token}/invitacion.ics`,
       '/gracias?session_id=cs_live_Z9y8X7w6V5u4',
       '/gracias/invitacion.ics?session%5Fid=cs_test_Q1w2E3r4T5y6',
@@ -180,9 +181,10 @@ describe("the cache's access log", () => {
     expect(ours.length).toBeGreaterThanOrEqual(targets.length);
     const text = ours.join('\n');
     expect(text).toContain('"GET /acceso/[redacted] HTTP/1.1"');
+    expect(text).toContain('"GET /acceso/[redacted]/reembolso/[redacted] HTTP/1.1"');
     expect(text).toContain('"GET /gracias?[redacted] HTTP/1.1"');
     expect(text).toContain('"GET /?utm_source=ig&session_id=[redacted] HTTP/1.1"');
-    expect(text).not.toMatch(/cs_(test|live)_|ZmFrZS1z/i);
+    expect(text).not.toMatch(/cs_(test|live)_|ZmFrZS1z|Q29kZS1z|mzk1x2/i);
   });
 });
 

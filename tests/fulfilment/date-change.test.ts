@@ -2,8 +2,9 @@
  * A new date after the sale: the owner moves WORKSHOP_START under the same EDITION and restarts. Each buyer with a
  * confirmation gets one mail naming the new date, with an invite that updates the event they have (the same UID, a
  * higher SEQUENCE, METHOD:REQUEST in the body and the MIME type), read by ical.js; the reminders follow the new moment
- * under new Message-IDs; the personal link shows the new date, and offers the refund the terms promise, asked for in
- * two steps and made once, from any number of presses and instances, until the new start. Two instances of the real
+ * under new Message-IDs; the personal link shows the new date, and offers the refund the terms promise, asked for on
+ * it and confirmed from the link it mails to the purchase's address, made once, from any number of presses and
+ * instances, until the new start. Two instances of the real
  * app, the real SDK against the Stripe stand-in (its refunds under Stripe's idempotency), a real SMTP server, mails
  * read by mailparser.
  */
@@ -13,10 +14,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accessChanges } from '../../shared/content/accessPageWords';
 import { confirmation } from '../../shared/content/confirmationMailWords';
 import { dateChangeMail } from '../../shared/content/dateChangeMailWords';
+import { refundLinkMail } from '../../shared/content/refundLinkMailWords';
 import { refundMail } from '../../shared/content/refundMailWords';
 import { reminderMails } from '../../shared/content/reminderMailWords';
-import { sellerCancellation } from '../../shared/content/salePromises';
-import { isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';
+import { refundByMail, sellerCancellation, voucherRefund } from '../../shared/content/salePromises';
+import { workshop } from '../../shared/content/siteFacts';
+import { dateTimeLabel, isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';
 import { asRead, parseHtml, textOf } from '../helpers/html';
 import { WARN } from '../helpers/logs';
 import { seriesValue } from '../helpers/seriesValue';
@@ -33,6 +36,7 @@ import {
   veventOf,
   addressOf,
   confirmedPurchase,
+  mailedRefundLink,
   type TestClock,
 } from '../helpers/fulfilment';
 
@@ -182,7 +186,7 @@ describe('a new date', () => {
 });
 
 describe('the refund a new date entitles a buyer to', () => {
-  it('a button, a confirmation step, then a POST: pressed twice, from two instances at once, one refund, one mail, the bonificación asked for once', async () => {
+  it('the personal link mails a confirmation link to the purchase’s address and moves no money; only that link refunds, once, from any instance', async () => {
     const before = instance(FIRST);
     const card = await confirmed(before.app, FIRST - 20 * DAY);
     const free = await confirmed(before.app, FIRST - 20 * DAY, 'free');
@@ -191,7 +195,7 @@ describe('the refund a new date entitles a buyer to', () => {
     await a.sweep();
     const path = `${accessPathOf(card.sessionId)}/reembolso`;
 
-    // The personal link's button leads to the confirmation step, whose one form posts to this site alone.
+    // The personal link's button leads to the refund's step, whose one form posts to this site alone.
     const page = parseHtml((await request(a.app).get(accessPathOf(card.sessionId))).text);
     const button = [...page.querySelectorAll('a')].find((link) => textOf(link) === accessChanges.change.refundCta);
     expect(button?.getAttribute('href')).toBe(path);
@@ -201,11 +205,11 @@ describe('the refund a new date entitles a buyer to', () => {
     expect(step.headers['content-security-policy']).toContain("form-action 'self'");
     // Under the buyer pages' no-referrer a browser would post with Origin: null; this page names the site's origin, never its address.
     expect(step.headers['referrer-policy']).toBe('strict-origin');
-    expect(step.headers['content-security-policy']).toContain("script-src 'self'");
     const form = parseHtml(step.text).querySelector('form');
     expect(form?.getAttribute('method')).toBe('post');
     expect(form?.getAttribute('action')).toBe(path);
     expect(textOf(parseHtml(step.text).querySelector('main'))).toContain(asRead(sellerCancellation.amount('9.80 USD')));
+    expect(textOf(parseHtml(step.text).querySelector('main'))).toContain(asRead(refundByMail.howTo));
     const proof = form?.querySelector('input[name="confirmacion"]')?.getAttribute('value') ?? '';
     // Every other page lets no form post anywhere; a free place has nothing to refund.
     expect((await request(a.app).get(accessPathOf(card.sessionId))).headers['content-security-policy']).toContain("form-action 'none'");
@@ -213,17 +217,55 @@ describe('the refund a new date entitles a buyer to', () => {
 
     // A POST that did not come from the page: refused, and Stripe is not asked.
     const calls = rig.stripe.calls.length;
-    const post = (app: Instance['app'], value: string, origin = PUBLIC_URL) =>
-      request(app).post(path).type('form').set('Origin', origin).send({ confirmacion: value });
-    expect((await post(a.app, proof, 'https://otro-sitio.example.org')).status).toBe(403);
-    expect((await post(a.app, proof, 'null')).status).toBe(403);
-    expect((await post(a.app, `${proof}x`)).status).toBe(403);
+    const post = (app: Instance['app'], to: string, form: Record<string, string>, origin = PUBLIC_URL) =>
+      request(app).post(to).type('form').set('Origin', origin).send(form);
+    expect((await post(a.app, path, { confirmacion: proof }, 'https://otro-sitio.example.org')).status).toBe(403);
+    expect((await post(a.app, path, { confirmacion: proof }, 'null')).status).toBe(403);
+    expect((await post(a.app, path, { confirmacion: `${proof}x` })).status).toBe(403);
     expect((await request(a.app).post(path).type('form').set('Sec-Fetch-Site', 'cross-site').send({ confirmacion: proof })).status).toBe(403);
     expect(rig.stripe.calls.length).toBe(calls);
 
-    // Pressed from two instances at once, and again: one refund, each answered with the way back to the personal link.
-    const answers = [...(await Promise.all([post(a.app, proof), post(b.app, proof)])), await post(b.app, proof)];
-    expect(answers.map((answer) => [answer.status, answer.headers.location])).toEqual(Array(3).fill([303, accessPathOf(card.sessionId)]));
+    // The personal link's POST mails the purchase's own address a link, and moves no money: nothing is written at Stripe.
+    const asked = await post(a.app, path, { confirmacion: proof });
+    expect(asked.status).toBe(200);
+    expect(textOf(parseHtml(asked.text).querySelector('h1'))).toBe(accessChanges.mailSent.heading);
+    expect(textOf(parseHtml(asked.text).querySelector('main'))).toContain('c•••@correo.example.org');
+    expect(rig.stripe.calls.slice(calls).filter((call) => call.method === 'POST')).toEqual([]);
+    expect(rig.stripe.checkout.refunds.refunds).toEqual([]);
+    const link = (await mailedRefundLink(rig, card.email)) ?? '';
+    expect(link).toMatch(new RegExp(`^${path}/[^/]+$`));
+    const [linkMail] = await mailsWith(refundLinkMail.subject);
+    expect(linkMail?.text).toContain(refundByMail.howTo);
+    expect(linkMail?.text).toContain(sellerCancellation.amount('9.80 USD'));
+    expect(linkMail?.text).toContain(refundLinkMail.until(`${dateTimeLabel(now + HOUR)} ${workshop.zoneLabel}`));
+
+    // Opening it (as a mail scanner does) shows one button and moves nothing; its form posts to itself alone.
+    const opened = await request(b.app).get(link);
+    expect(opened.status).toBe(200);
+    expect(textOf(parseHtml(opened.text).querySelector('h1'))).toBe(accessChanges.link.heading);
+    expect(opened.headers['referrer-policy']).toBe('strict-origin');
+    expect(opened.headers['content-security-policy']).toContain("form-action 'self'");
+    expect(opened.headers['cache-control']).toBe('private, no-store');
+    const linkForm = parseHtml(opened.text).querySelector('form');
+    expect([linkForm?.getAttribute('action'), parseHtml(opened.text).querySelectorAll('button').length]).toEqual([link, 1]);
+    expect(rig.stripe.checkout.refunds.refunds).toEqual([]);
+    expect((await post(b.app, link, { confirmar: 'si' }, 'https://otro-sitio.example.org')).status).toBe(403);
+    // A link made for another purchase, or altered, opens nothing.
+    expect((await request(b.app).get(link.replace(accessPathOf(card.sessionId), accessPathOf(free.sessionId)))).status).toBe(410);
+    expect((await request(b.app).get(`${link.slice(0, -1)}${link.endsWith('A') ? 'B' : 'A'}`)).status).toBe(410);
+    expect(rig.stripe.checkout.refunds.refunds).toEqual([]);
+
+    // Pressed on two instances at once, and again: each told the refund is under way or done; one refund.
+    const answers = [
+      ...(await Promise.all([post(a.app, link, { confirmar: 'si' }), post(b.app, link, { confirmar: 'si' })])),
+      await post(b.app, link, { confirmar: 'si' }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    for (const answer of answers)
+      expect([accessChanges.started.heading(card.firstName), accessChanges.withdrawn.heading(card.firstName)]).toContain(
+        textOf(parseHtml(answer.text).querySelector('h1')),
+      );
+    await Promise.all([a.refundsSettled(), b.refundsSettled()]);
     await Promise.all([a.sweep(), b.sweep()]);
     const paymentIntent = rig.stripe.checkout.paymentIntentOf(card.sessionId)?.id ?? '';
     expect(rig.stripe.checkout.refunds.refunds).toEqual([
@@ -253,58 +295,74 @@ describe('the refund a new date entitles a buyer to', () => {
     expect([...a.logs, ...b.logs].filter((line) => line.event === 'bonification')).toEqual([
       expect.objectContaining({ level: WARN, reason: 'date_change', amount: '9.80 USD', payment_intent: paymentIntent }),
     ]);
-    // Nothing personal in any line: not the buyer's address, not the session (the request log redacts the token).
-    for (const secret of [card.email, card.sessionId]) expect([...a.raw, ...b.raw].join('\n')).not.toContain(secret);
+    // Nothing personal in any line: not the buyer's address, not the session, not the link's code (the request log redacts them).
+    const code = link.split('/').at(-1) ?? '';
+    for (const secret of [card.email, card.sessionId, code]) expect([...a.raw, ...b.raw].join('\n')).not.toContain(secret);
     expect(a.logs.some((line) => line.path === '/acceso/[redacted]/reembolso')).toBe(true);
+    expect(b.logs.some((line) => line.path === '/acceso/[redacted]/reembolso/[redacted]')).toBe(true);
     const counted = async (app: Instance) =>
       seriesValue((await app.metrics?.registry.metrics()) ?? '', 'taller_bonifications_total{reason="date_change"}') ?? 0;
     expect((await counted(a)) + (await counted(b))).toBe(1);
 
-    // The personal link now says how the money comes back; no invite, no reminder, no more mail.
+    // The link used says the refund is done; the personal link says how the money comes back; no invite, no more mail.
+    const used = await request(a.app).get(link);
+    expect([used.status, textOf(parseHtml(used.text).querySelector('h1'))]).toEqual([200, accessChanges.withdrawn.heading(card.firstName)]);
     const after = await request(b.app).get(accessPathOf(card.sessionId));
     expect(after.status).toBe(200);
     expect(textOf(parseHtml(after.text).querySelector('h1'))).toBe(accessChanges.withdrawn.heading(card.firstName));
     expect(textOf(parseHtml(after.text).querySelector('main'))).toContain(accessChanges.withdrawn.lead);
     expect(textOf(parseHtml(after.text).querySelector('main'))).toContain(refundMail.byCard);
     expect((await request(b.app).get(`${accessPathOf(card.sessionId)}/invitacion.ics`)).status).toBe(404);
+    // An hour on, the link no longer holds.
+    now += HOUR + MINUTE;
+    expect((await request(a.app).get(link)).status).toBe(410);
     now = MOVED - DAY;
     await a.sweep();
-    expect((await mailsTo(card.email)).map((item) => item.subject)).toEqual([confirmation.subject, movedSubject(MOVED), refundMail.subject]);
+    expect((await mailsTo(card.email)).map((item) => item.subject)).toEqual([
+      confirmation.subject,
+      movedSubject(MOVED),
+      refundLinkMail.subject,
+      refundMail.subject,
+    ]);
     expect(rig.stripe.checkout.refunds.refunds).toHaveLength(1);
   });
 
-  it('paid in cash at OXXO: owed by bank transfer, the mail asks for the account; refused once the new start has come', async () => {
+  it('paid in cash at OXXO: owed by bank transfer, the mail asks for the account; refused once the new start has come, link or no link', async () => {
     const before = instance(FIRST);
     const cash = await confirmed(before.app, FIRST - 20 * DAY, 'cash');
     const late = await confirmed(before.app, FIRST - 20 * DAY);
     now = FIRST - 2 * DAY;
     const a = instance(MOVED);
     await a.sweep();
-    const proofOf = async (sessionId: string) =>
-      parseHtml((await request(a.app).get(`${accessPathOf(sessionId)}/reembolso`)).text)
-        .querySelector('input[name="confirmacion"]')
-        ?.getAttribute('value') ?? '';
-    const cashProof = await proofOf(cash.sessionId);
-    const lateProof = await proofOf(late.sessionId);
-    const answer = await request(a.app)
-      .post(`${accessPathOf(cash.sessionId)}/reembolso`)
-      .type('form')
-      .send({ confirmacion: cashProof });
-    expect(answer.status).toBe(303);
+    const linkOf = async (buyer: { sessionId: string; email: string }) => {
+      const path = `${accessPathOf(buyer.sessionId)}/reembolso`;
+      const proof =
+        parseHtml((await request(a.app).get(path)).text)
+          .querySelector('input[name="confirmacion"]')
+          ?.getAttribute('value') ?? '';
+      expect((await request(a.app).post(path).type('form').send({ confirmacion: proof })).status).toBe(200);
+      return { path, proof, link: (await mailedRefundLink(rig, buyer.email)) ?? '' };
+    };
+    const { link: cashLink } = await linkOf(cash);
+    const opened = await request(a.app).get(cashLink);
+    expect(textOf(parseHtml(opened.text).querySelector('main'))).toContain(asRead(voucherRefund));
+    expect((await request(a.app).post(cashLink).type('form').send({ confirmar: 'si' })).status).toBe(200);
+    await a.refundsSettled();
     expect(rig.stripe.calls.filter((call) => call.method === 'POST' && call.path === '/v1/refunds')).toEqual([]);
     const [mail] = await mailsWith(refundMail.subject);
     expect(mail?.text).toContain(refundMail.byTransfer);
     expect(mail?.text).toContain(sellerCancellation.amount('9.80 USD'));
     expect(mail?.text).not.toContain(sellerCancellation.clabeRequest);
 
-    // The new start has come: the option is closed, and nothing is refunded.
+    // The new start has come: the option is closed, on the personal link and at the link mailed before, and nothing is refunded.
+    const { path, proof, link } = await linkOf(late);
     now = MOVED + MINUTE;
-    const closed = await request(a.app)
-      .post(`${accessPathOf(late.sessionId)}/reembolso`)
-      .type('form')
-      .send({ confirmacion: lateProof });
+    const calls = rig.stripe.calls.length;
+    const closed = await request(a.app).post(path).type('form').send({ confirmacion: proof });
     expect(closed.status).toBe(403);
     expect(textOf(parseHtml(closed.text).querySelector('h1'))).toBe(accessChanges.closed.heading);
+    expect((await request(a.app).post(link).type('form').send({ confirmar: 'si' })).status).toBe(410);
+    expect(rig.stripe.calls.length).toBe(calls);
     expect(rig.stripe.checkout.refunds.refunds).toEqual([]);
     expect(rig.stripe.checkout.metadataOf(late.sessionId).taller_refund).toBeUndefined();
   });

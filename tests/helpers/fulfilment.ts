@@ -14,6 +14,7 @@ import { waitUntil } from '../../scripts/lib/harness';
 import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 import { accessToken } from '../../server/fulfilment/pages/accessToken';
 import { details } from '../../shared/content/landingPageWords';
+import { refundLinkMail } from '../../shared/content/refundLinkMailWords';
 import { workshop } from '../../shared/content/siteFacts';
 import { cityDateTimes } from '../../shared/logic/schedule';
 import { TEST_START_MS } from './testApp';
@@ -126,6 +127,17 @@ export async function confirmedPurchase(
   if (status !== 200) throw new Error(`the webhook answered ${status} to the purchase's event`);
   return { sessionId, email: buyer.email, firstName };
 }
+
+/** The path of the refund's confirmation link a mail carries (its plain text and its HTML name the same), if any. */
+export function refundLinkIn(mail: ParsedMail | undefined): string | undefined {
+  const inText = /https?:\/\/\S+\/acceso\/[^/\s]+\/reembolso\/[^/\s]+/.exec(mail?.text ?? '')?.[0];
+  if (inText && !(typeof mail?.html === 'string' && mail.html.includes(`href="${inText}"`))) throw new Error('the HTML part does not link where the text does');
+  return inText && new URL(inText).pathname;
+}
+
+/** The path of the refund's confirmation link in the last mail that carried one to `email`, if any. */
+export const mailedRefundLink = async (rig: Rig, email: string): Promise<string | undefined> =>
+  refundLinkIn((await parsedMails(rig)).filter((mail) => addressOf(mail) === email && mail.subject === refundLinkMail.subject).at(-1));
 
 /** A mail's recipient, as its To header names it. */
 export const addressOf = (mail: ParsedMail): string => (mail.to && 'text' in mail.to ? mail.to.text : '');

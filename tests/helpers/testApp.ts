@@ -38,6 +38,7 @@ export function testApp({
   normal,
   assets = loadPageAssets(DIST),
   draining,
+  prepareAhead = true,
 }: {
   now?: number | Clock;
   env?: Environment;
@@ -55,6 +56,8 @@ export function testApp({
   assets?: PageAssets;
   /** True once the process is shutting down (the lame duck). */
   draining?: () => boolean;
+  /** False: with timers, no page is prepared ahead, for a test that runs minutes of the fulfilment's timers. */
+  prepareAhead?: boolean;
 } = {}) {
   const { logger, lines: logs, raw } = capturedLogger();
   const clock = typeof now === 'function' ? now : () => now;
@@ -71,11 +74,14 @@ export function testApp({
     normal,
     withMetrics,
     draining,
+    renderAhead: prepareAhead,
   });
   /** One sweep over the link's purchases at the app's clock, as the entry's timer runs it. */
   const sweep = () => {
     if (!fulfilment) throw new Error('no fulfilment settings: no sweep');
     return fulfilment.sweep.run();
   };
-  return { app, logs, raw, metrics, sweep, stop: () => background.stop() };
+  /** Resolves once every refund a buyer confirmed on this app has been decided at Stripe (server/fulfilment/settle/refundsUnderWay.ts). */
+  const refundsSettled = (): Promise<void> => fulfilment?.refundsSettled() ?? Promise.resolve();
+  return { app, logs, raw, metrics, sweep, refundsSettled, stop: () => background.stop() };
 }

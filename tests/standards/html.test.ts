@@ -20,7 +20,8 @@ import { mailMessages } from '../../server/fulfilment/mail/mailMessages';
 import { MAIL_KINDS, readMark } from '../../server/fulfilment/records/mailMarks';
 import { journeyTimeline } from '../../shared/logic/journey';
 import { isoInWorkshopZone } from '../../shared/logic/schedule';
-import { accessPathOf, accessUrlOf, PUBLIC_URL, type Rig, startRig } from '../helpers/fulfilment';
+import { refundLinkMail } from '../../shared/content/refundLinkMailWords';
+import { accessPathOf, accessUrlOf, PUBLIC_URL, parsedMails, type Rig, refundLinkIn, startRig } from '../helpers/fulfilment';
 
 /** The checker itself, from the npm package (its own entry would look for Java to download). */
 const vnu = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
@@ -93,7 +94,8 @@ async function afterTheCheckout(): Promise<string[]> {
   const moved = { ...rig.env(), WORKSHOP_START: isoInWorkshopZone(TEST_START_MS + 7 * 86_400_000) };
   now = TEST_START_MS - 3 * 86_400_000;
   await testApp({ now: () => now, env: rig.env() }).sweep();
-  const changed = testApp({ now: () => now, env: moved }).app;
+  const changedApp = testApp({ now: () => now, env: moved });
+  const changed = changedApp.app;
   const changedPage = await request(changed).get(accessPathOf(paid));
   expect(changedPage.status, 'access-changed').toBe(200);
   write('access-changed', changedPage.text);
@@ -101,17 +103,30 @@ async function afterTheCheckout(): Promise<string[]> {
   expect(step.status, 'access-refund-confirm').toBe(200);
   write('access-refund-confirm', step.text);
   const proof = /name="confirmacion" value="([^"]+)"/.exec(step.text)?.[1] ?? '';
-  expect(
-    (
-      await request(changed)
-        .post(`${accessPathOf(paid)}/reembolso`)
-        .type('form')
-        .send({ confirmacion: proof })
-    ).status,
-  ).toBe(303);
+  // The step's POST mails the link that confirms: the answer, the mail, the link's page, its POST's answer, a link spent.
+  const mailSent = await request(changed)
+    .post(`${accessPathOf(paid)}/reembolso`)
+    .type('form')
+    .send({ confirmacion: proof });
+  expect(mailSent.status, 'access-refund-mail-sent').toBe(200);
+  write('access-refund-mail-sent', mailSent.text);
+  const linkMail = (await parsedMails(rig)).find((mail) => mail.subject === refundLinkMail.subject);
+  write('mail-refund-link', typeof linkMail?.html === 'string' ? linkMail.html : '');
+  const link = refundLinkIn(linkMail) ?? '';
+  const linkPage = await request(changed).get(link);
+  expect(linkPage.status, 'access-refund-link').toBe(200);
+  write('access-refund-link', linkPage.text);
+  const started = await request(changed).post(link).type('form').send({ confirmar: 'si' });
+  expect(started.status, 'access-refund-started').toBe(200);
+  write('access-refund-started', started.text);
+  await changedApp.refundsSettled();
   const withdrawn = await request(changed).get(accessPathOf(paid));
   expect(withdrawn.status, 'access-withdrawn').toBe(200);
   write('access-withdrawn', withdrawn.text);
+  now += 2 * 60 * 60_000;
+  const spent = await request(changed).get(link);
+  expect(spent.status, 'access-refund-link-spent').toBe(410);
+  write('access-refund-link-spent', spent.text);
   const closedStep = await request(changed).get(`${accessPathOf(refunded)}/reembolso`);
   expect(closedStep.status, 'access-refund-closed').toBe(403);
   write('access-refund-closed', closedStep.text);
@@ -285,6 +300,7 @@ describe('the Nu Html Checker', () => {
     ...['thanks-paid', 'thanks-pending', 'thanks-expired', 'thanks-late', 'thanks-not-found', 'thanks-unavailable'],
     ...['access-before', 'access-after', 'access-after-nothing-yet', 'access-after-recording-ended', 'access-ended', 'access-not-found'],
     ...['access-changed', 'access-refund-confirm', 'access-withdrawn', 'access-refund-closed', 'access-cancelled', 'thanks-cancelled'],
+    ...['access-refund-mail-sent', 'access-refund-link', 'access-refund-started', 'access-refund-link-spent', 'mail-refund-link'],
     ...MAIL_KINDS.map((kind) => `mail-${kind}`),
   ];
   it.each(names)('finds no error and no warning in %s', (name) => {

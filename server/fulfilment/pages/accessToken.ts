@@ -48,6 +48,39 @@ export function isRefundProof(secret: string, sessionId: string, startMs: number
 }
 
 /**
+ * The link mailed to a purchase's own address that confirms its refund (server/fulfilment/pages/refundLink.ts): the
+ * personal link's path, then `/reembolso/<code>`, the code being until when it holds (whole seconds, base 36) and a
+ * signature of the purchase, the new start and that instant. Only the site makes one, and only to send it to that
+ * address: the personal link alone cannot, so whoever holds that link without the buyer's mailbox cannot refund. A code
+ * for another start (the date moved again) or past its instant no longer counts. Its key is ACCESS_SECRET's, for
+ * another purpose, as every signature here (docs/decisions/0030-a-refund-confirmed-by-mail.md says why no key of its own).
+ */
+const LINK_PURPOSE = 'confirmar-reembolso';
+const LINK_CODE = new RegExp(`^([0-9a-z]{1,9})\\.([A-Za-z0-9_-]{${SIGNATURE_CHARS}})$`);
+const linkSignature = (secret: string, sessionId: string, startMs: number, untilSeconds: string): string =>
+  signatureOf(secret, LINK_PURPOSE, `${sessionId}@${startMs}@${untilSeconds}`).toString('base64url');
+
+/** The code of a purchase's confirmation link for the start `startMs`, valid until `untilMs` (to the second). */
+export function refundLinkCode(secret: string, sessionId: string, startMs: number, untilMs: number): string {
+  const untilSeconds = Math.floor(untilMs / 1000).toString(36);
+  return `${untilSeconds}.${linkSignature(secret, sessionId, startMs, untilSeconds)}`;
+}
+
+/**
+ * What a confirmation link's code is at `nowMs`: `valid`; `spent` by time (its hour passed) or by a new start, which
+ * its buyer can ask again for; or `malformed`, not a code at all. Checked in constant time.
+ */
+export function readRefundLinkCode(secret: string, sessionId: string, startMs: number, code: string, nowMs: number): 'valid' | 'spent' | 'malformed' {
+  const parts = LINK_CODE.exec(code);
+  if (!parts) return 'malformed';
+  const [, untilSeconds = '', signature = ''] = parts;
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(linkSignature(secret, sessionId, startMs, untilSeconds));
+  const signed = given.length === expected.length && timingSafeEqual(given, expected);
+  return signed && nowMs < parseInt(untilSeconds, 36) * 1000 ? 'valid' : 'spent';
+}
+
+/**
  * A stable, opaque reference to a purchase for its mails' Message-IDs: the same for every send of one kind, and
  * telling a mail server's logs nothing that opens the buyer's pages.
  */

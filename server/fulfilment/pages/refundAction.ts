@@ -1,61 +1,59 @@
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { AccessView } from '../../../shared/components/AccessPage';
+import { workshop } from '../../../shared/content/siteFacts';
+import { refundByMail } from '../../../shared/content/salePromises';
+import { dateTimeLabel } from '../../../shared/logic/schedule';
 import { fillPath, ROUTES } from '../../../shared/routes';
 import type { Clock } from '../../ops/clock';
-import { isRefundProof, refundProof, sessionOfToken } from './accessToken';
+import { isRefundProof, refundLinkCode, refundProof, sessionOfToken } from './accessToken';
+import { buyerForm } from './buyerForm';
 import { privateHeaders, sendPrivatePage } from './privatePage';
-import type { ReadBudget } from './stripeReadBudget';
+import type { RefundMailLimit } from './refundMailLimit';
 import type { SessionLookup } from './sessionLookup';
 import type { Purchase } from '../records/purchase';
-import { type EditionTerms, journeyOf } from '../records/purchaseJourney';
+import type { EditionTerms } from '../records/purchaseJourney';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
-import type { Refunded } from '../settle/refundOnce';
+import type { LookupSource } from '../reports/fulfilmentOutcomes';
 
-export interface RefundActionOptions {
+export interface RefundStepOptions {
   accessSecret: string;
-  /** The site's own origin: a refund's POST that says it comes from another site is refused. */
+  /** The site's own origin: a POST that says it comes from another site is refused; the mailed link is on it. */
   publicUrl: string;
-  /** The confirmation step reads as the personal link does (remembered a minute, within the budget). */
+  /**
+   * What the refund's pages know of a purchase: this instance's memory (the sweep's listing, the events, the pages), or
+   * one read within the refund's own budget of reads, never the personal links' (server/fulfilment/fulfilmentRoutes.ts).
+   */
   lookup: SessionLookup;
-  /** The POST reads the purchase at Stripe itself, never from memory, within the same budget: rejects when Stripe cannot say. */
-  readPurchase: (sessionId: string) => Promise<Purchase | null>;
-  budget: ReadBudget;
-  /** The one refund step (server/fulfilment/settle/refundOnce.ts), for the buyer's own request after a new date. */
-  refund: (purchase: Purchase) => Promise<Refunded>;
-  /** What the pages remember of a purchase, dropped once its buyer asked: the personal link reads it again. */
-  forget: (sessionId: string) => void;
+  /** How often one purchase's link may be mailed. */
+  mailLimit: RefundMailLimit;
+  /** Mails the confirmation link to the purchase's own address (server/fulfilment/mail/refundLinkMessage.tsx): rejects when it did not go. */
+  mailLink: (purchase: Purchase, link: { url: string; untilMs: number }) => Promise<void>;
   edition: EditionTerms;
   render: (view: AccessView, year: number) => string;
   clock: Clock;
   metrics?: FulfilmentMetrics;
 }
 
-/** An origin's host, or null for one that is none (`null`, sent where a browser will not say). */
-function hostOf(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
-}
+/** "c•••@correo.example.org": enough for its buyer to know which mailbox, little for anyone else. */
+const partlyHidden = (email: string): string => `${email.slice(0, 1)}•••${email.slice(email.lastIndexOf('@'))}`;
 
-/** The form holds one short value: anything larger is not the page's. */
-const readForm = express.urlencoded({ extended: false, limit: 2048, parameterLimit: 4 });
+/** An instant in words, with its zone. */
+const inWords = (ms: number): string => `${dateTimeLabel(ms)} ${workshop.zoneLabel}`;
 
 /**
- * The refund a new date entitles a buyer to, asked for from their personal link (docs/fulfilment.md): the link's button
- * leads to GET /acceso/<token>/reembolso, a confirmation step that says what comes back and holds a form; its POST,
- * from that page alone, marks the refund at Stripe and makes it (server/fulfilment/settle/refundOnce.ts), then sends the
- * buyer back to their personal link, which shows how the money comes back. The personal link's token is the
- * credential; the POST must also carry the page's proof (a signature of the purchase and the new start) and, where the
- * browser says where it comes from, come from this site. Open until the new start, to a paid purchase whose date moved
- * since it was bought; a second press, or a second instance, finds it asked and refunds nothing more.
+ * The refund a new date entitles a buyer to, asked for on their personal link (docs/fulfilment.md): the link's button
+ * leads to GET /acceso/<token>/reembolso, a step that says what comes back and how it is confirmed, and holds a form;
+ * its POST, from that page alone (its proof, a signature of the purchase and the new start, and where the browser says
+ * so, this site's origin), mails the purchase's own address a link that confirms the refund
+ * (server/fulfilment/pages/refundLink.ts). The personal link alone never moves money. Before any read at Stripe a POST
+ * is refused that is not the page's, or once no refund can be open (the new start has come, the edition was cancelled),
+ * or once the purchase had its mails this hour; a purchase the instance knows costs no read at all. A purchase already
+ * refunded at its buyer's request goes back to the personal link, which says so.
  */
-export function refundAction({ accessSecret, publicUrl, lookup, readPurchase, budget, refund, forget, edition, render, clock, metrics }: RefundActionOptions): {
+export function refundStep({ accessSecret, publicUrl, lookup, mailLimit, mailLink, edition, render, clock, metrics }: RefundStepOptions): {
   page: RequestHandler;
-  action: RequestHandler[];
+  request: RequestHandler[];
 } {
-  const origin = new URL(publicUrl).origin;
   const send = (res: Response, status: number, view: AccessView): void =>
     sendPrivatePage(res, status, render(view, new Date(clock()).getUTCFullYear()), view.state === 'unavailable', view.state === 'confirm');
   const backUrl = (req: Request): string => fillPath(ROUTES.access.path, { token: String(req.params.token) });
@@ -64,22 +62,26 @@ export function refundAction({ accessSecret, publicUrl, lookup, readPurchase, bu
     res.redirect(303, backUrl(req));
   };
   const sessionOf = (req: Request): string | null => (typeof req.params.token === 'string' ? sessionOfToken(accessSecret, req.params.token) : null);
-  /**
-   * A browser says where a form was sent from: this site's origin, or the host the request was sent to (the same
-   * origin however the site is reached); a request that says another site, or another context, did not come from the page.
-   */
-  const fromThisSite = (req: Request): boolean => {
-    const from = req.get('origin');
-    const site = req.get('sec-fetch-site');
-    return (from === undefined || from === origin || hostOf(from) === req.get('host')) && (site === undefined || site === 'same-origin');
+  const notFound = (res: Response): void => {
+    metrics?.accessVisit('forged', 'none');
+    send(res, 404, { state: 'not_found' });
   };
+  /** Enough links went to this purchase this hour: the last of them still holds, so none goes now. */
+  const limited = (req: Request, res: Response, source: LookupSource): void => {
+    metrics?.accessVisit('refund_mail_limited', source);
+    res.set('Retry-After', String(refundByMail.linkMs / 1000));
+    send(res, 429, { state: 'mail_limited', backUrl: backUrl(req) });
+  };
+  /** No purchase's refund is open once the new start has come or the edition was cancelled: known without asking. */
+  const closedForAll = (): boolean => edition.cancelled || clock() >= edition.startMs;
 
   return {
     page: async (req, res) => {
       const sessionId = sessionOf(req);
-      if (!sessionId) {
-        metrics?.accessVisit('forged', 'none');
-        return send(res, 404, { state: 'not_found' });
+      if (!sessionId) return notFound(res);
+      if (closedForAll()) {
+        metrics?.accessVisit('refund_closed', 'none');
+        return send(res, 403, { state: 'refund_closed', backUrl: backUrl(req) });
       }
       const { looked, source } = await lookup(sessionId);
       if (typeof looked === 'string') {
@@ -90,7 +92,7 @@ export function refundAction({ accessSecret, publicUrl, lookup, readPurchase, bu
         metrics?.accessVisit('withdrawn', source);
         return backToLink(req, res);
       }
-      const offer = looked.kind === 'paid' && clock() < looked.access.startMs ? looked.access.refundOffer : null;
+      const offer = looked.kind === 'paid' ? looked.access.refundOffer : null;
       if (looked.kind !== 'paid' || !offer) {
         metrics?.accessVisit('refund_closed', source);
         return send(res, 403, { state: 'refund_closed', backUrl: backUrl(req) });
@@ -102,23 +104,12 @@ export function refundAction({ accessSecret, publicUrl, lookup, readPurchase, bu
         bonus: offer.bonus,
         cash: looked.access.cash,
         formAction: fillPath(ROUTES.accessRefund.path, { token: String(req.params.token) }),
-        proof: refundProof(accessSecret, sessionId, looked.access.startMs),
+        proof: refundProof(accessSecret, sessionId, edition.startMs),
         backUrl: backUrl(req),
       });
     },
-    action: [
-      (req, res, next) => {
-        if (!sessionOf(req)) {
-          metrics?.accessVisit('forged', 'none');
-          return send(res, 404, { state: 'not_found' });
-        }
-        if (!fromThisSite(req) || !req.is('application/x-www-form-urlencoded')) {
-          metrics?.accessVisit('refund_refused', 'none');
-          privateHeaders(res);
-          return void res.status(403).type('text').send('Forbidden');
-        }
-        readForm(req, res, next);
-      },
+    request: [
+      buyerForm({ publicUrl, signed: (req) => sessionOf(req) !== null, notFound, refused: () => metrics?.accessVisit('refund_refused', 'none') }),
       async (req, res) => {
         const sessionId = sessionOf(req) ?? '';
         const proof: unknown = (req.body as Record<string, unknown> | undefined)?.confirmacion;
@@ -127,38 +118,38 @@ export function refundAction({ accessSecret, publicUrl, lookup, readPurchase, bu
           metrics?.accessVisit('refund_refused', 'none');
           return send(res, 403, { state: 'refund_closed', backUrl: backUrl(req) });
         }
-        if (!budget.take(clock())) {
-          metrics?.accessVisit('over_budget', 'none');
-          return send(res, 503, { state: 'unavailable' });
-        }
-        let purchase: Purchase | null;
-        try {
-          purchase = await readPurchase(sessionId);
-        } catch {
-          metrics?.accessVisit('unavailable', 'stripe');
-          return send(res, 503, { state: 'unavailable' });
-        }
-        if (!purchase) {
-          metrics?.accessVisit('not_found', 'stripe');
-          return send(res, 404, { state: 'not_found' });
-        }
-        if (purchase.refundReason === 'date_change') {
-          metrics?.accessVisit('withdrawn', 'stripe');
-          forget(sessionId);
-          return backToLink(req, res);
-        }
-        if (!journeyOf(purchase, edition, clock()).refundOpen) {
-          metrics?.accessVisit('refund_closed', 'stripe');
+        if (closedForAll()) {
+          metrics?.accessVisit('refund_closed', 'none');
           return send(res, 403, { state: 'refund_closed', backUrl: backUrl(req) });
         }
-        const { decided } = await refund(purchase);
-        forget(sessionId);
-        if (!decided) {
-          metrics?.accessVisit('unavailable', 'stripe');
+        if (mailLimit.spent(sessionId, clock())) return limited(req, res, 'none');
+        const { looked, source, purchase } = await lookup(sessionId);
+        if (typeof looked === 'string') {
+          metrics?.accessVisit(looked, source);
           return send(res, 503, { state: 'unavailable' });
         }
-        metrics?.accessVisit('refund_asked', 'stripe');
-        backToLink(req, res);
+        if (looked.kind === 'withdrawn') {
+          metrics?.accessVisit('withdrawn', source);
+          return backToLink(req, res);
+        }
+        if (looked.kind !== 'paid' || !looked.access.refundOffer || !purchase) {
+          metrics?.accessVisit('refund_closed', source);
+          return send(res, 403, { state: 'refund_closed', backUrl: backUrl(req) });
+        }
+        const now = clock();
+        if (!mailLimit.take(sessionId, now)) return limited(req, res, source);
+        const untilMs = now + refundByMail.linkMs;
+        const code = refundLinkCode(accessSecret, sessionId, edition.startMs, untilMs);
+        const url = `${publicUrl}${fillPath(ROUTES.accessRefundLink.path, { token: String(req.params.token), code })}`;
+        try {
+          await mailLink(purchase, { url, untilMs });
+        } catch {
+          mailLimit.giveBack(sessionId, now);
+          metrics?.accessVisit('unavailable', source);
+          return send(res, 503, { state: 'unavailable' });
+        }
+        metrics?.accessVisit('refund_mailed', source);
+        send(res, 200, { state: 'mail_sent', to: partlyHidden(purchase.email), untilLabel: inWords(untilMs), backUrl: backUrl(req) });
       },
     ],
   };

@@ -1,5 +1,6 @@
 import type { Clock } from '../../ops/clock';
-import type { Verified } from '../settle/fulfilSession';
+import type { Known, Verified } from '../settle/fulfilSession';
+import type { Purchase } from '../records/purchase';
 import type { ReadBudget } from './stripeReadBudget';
 import type { RecentSessions } from './recentSessions';
 import type { LookupSource } from '../reports/fulfilmentOutcomes';
@@ -22,16 +23,23 @@ export const REMEMBER_MS: Record<Verified['kind'], number> = {
   none: 60_000,
 };
 
+/** What a lookup came to, where from, and the purchase itself while its buyer may ask for a refund (Known). */
+interface LookedUp {
+  looked: Looked;
+  source: LookupSource;
+  purchase: Purchase | null;
+}
+
 export interface SessionLookup {
-  (sessionId: string): Promise<{ looked: Looked; source: LookupSource }>;
+  (sessionId: string): Promise<LookedUp>;
   /** Drops what is remembered of a session: its access just ended. */
   forget(sessionId: string): void;
 }
 
 export interface SessionLookupOptions {
   /** Asks Stripe: rejects when Stripe cannot say. */
-  read: (sessionId: string) => Promise<Verified>;
-  memory: RecentSessions<Verified>;
+  read: (sessionId: string) => Promise<Known>;
+  memory: RecentSessions<Known>;
   budget: ReadBudget;
   clock: Clock;
 }
@@ -41,19 +49,19 @@ export interface SessionLookupOptions {
  * most once while the answer is remembered, and by this instance at most as often as its budget of reads allows.
  */
 export function sessionLookup({ read, memory, budget, clock }: SessionLookupOptions): SessionLookup {
-  const lookup = async (sessionId: string): Promise<{ looked: Looked; source: LookupSource }> => {
+  const lookup = async (sessionId: string): Promise<LookedUp> => {
     const now = clock();
     const remembered = memory.get(sessionId, now);
-    if (remembered) return { looked: remembered, source: 'memory' };
-    if (!budget.take(now)) return { looked: 'over_budget', source: 'none' };
-    let found: Verified;
+    if (remembered) return { looked: remembered.verified, source: 'memory', purchase: remembered.purchase };
+    if (!budget.take(now)) return { looked: 'over_budget', source: 'none', purchase: null };
+    let found: Known;
     try {
       found = await read(sessionId);
     } catch {
-      return { looked: 'unavailable', source: 'stripe' };
+      return { looked: 'unavailable', source: 'stripe', purchase: null };
     }
-    memory.remember(sessionId, found, clock(), REMEMBER_MS[found.kind]);
-    return { looked: found, source: 'stripe' };
+    memory.remember(sessionId, found, clock(), REMEMBER_MS[found.verified.kind]);
+    return { looked: found.verified, source: 'stripe', purchase: found.purchase };
   };
   return Object.assign(lookup, { forget: (sessionId: string) => memory.forget(sessionId) });
 }

@@ -90,9 +90,11 @@ export type LookupOutcome =
 /**
  * How a visit ended, for the metrics: never the token it was for. `forged`: not a token this site made; `sample`: the
  * sample link `npm run preflight` mails the owner; `cancelled`, `withdrawn`: as for a lookup. The refund a new date
- * entitles a buyer to: `refund_confirm`, its confirmation step shown; `refund_asked`, asked for and marked at Stripe;
- * `refund_closed`, not (or no longer) open to this purchase; `refund_refused`, a request that did not come from the
- * page (another origin, no proof).
+ * entitles a buyer to: `refund_confirm`, its step shown; `refund_mailed`, its confirmation link mailed;
+ * `refund_mail_limited`, none mailed, enough went this hour; `refund_link`, the mailed link's page shown;
+ * `refund_link_spent`, a mailed link past its hour or for another start; `refund_asked`, confirmed from the mailed
+ * link, the refund under way; `refund_closed`, not (or no longer) open to this purchase; `refund_refused`, a request
+ * that did not come from the page (another origin, no proof).
  */
 export type AccessOutcome =
   | 'before'
@@ -107,6 +109,10 @@ export type AccessOutcome =
   | 'unavailable'
   | 'over_budget'
   | 'refund_confirm'
+  | 'refund_mailed'
+  | 'refund_mail_limited'
+  | 'refund_link'
+  | 'refund_link_spent'
   | 'refund_asked'
   | 'refund_closed'
   | 'refund_refused';

@@ -69,10 +69,27 @@ interface Concluded {
   paymentIntent?: string;
 }
 
+/**
+ * What an instance remembers of a session (server/fulfilment/pages/sessionLookup.ts): what its buyer's pages may show,
+ * and the purchase itself while its buyer may ask for the refund a new date entitles them to, which needs it whole (the
+ * address its confirmation link is mailed to, then the refund and its mail), with no read of its own. Any other
+ * purchase is remembered by its page's facts alone: a purchase is ten times their size, and the memory holds a sale's
+ * every buyer.
+ */
+export interface Known {
+  verified: Verified;
+  purchase: Purchase | null;
+}
+
+export function knownOf(purchase: Purchase | null, reading: Reading): Known {
+  const verified = verifiedOf({ purchase }, reading);
+  return { verified, purchase: verified.kind === 'paid' && verified.access.refundOffer ? purchase : null };
+}
+
 /** One call about one session: what Stripe says of it, then what was done, each when it is known. */
 interface Fulfilling {
   /** Rejects with a CheckoutError when Stripe cannot say. */
-  verified: Promise<Verified>;
+  known: Promise<Known>;
   /** Never rejects. */
   concluded: Promise<Concluded>;
 }
@@ -91,7 +108,7 @@ export interface Reading {
 const offerOf = (purchase: Purchase, bonus: Money | null): AccessFacts['refundOffer'] =>
   purchase.paid && { paid: moneyLabel(purchase.paid), bonus: bonus && moneyLabel(bonus) };
 
-export function verifiedOf({ purchase }: Pick<Settled, 'purchase'>, { edition, clock }: Reading): Verified {
+function verifiedOf({ purchase }: Pick<Settled, 'purchase'>, { edition, clock }: Reading): Verified {
   if (!purchase) return { kind: 'none' };
   const now = clock();
   const journey = journeyOf(purchase, edition, now);
@@ -138,8 +155,8 @@ export const detailOf = (error: unknown): string => (error instanceof CheckoutEr
 /** Only what Stripe says of a session, for the personal link: a read, and nothing sent. Rejects when Stripe cannot say. */
 export const createVerify =
   (checkout: CheckoutApi, links: LinkRoles, reading: Reading) =>
-  (sessionId: string): Promise<Verified> =>
-    checkout.session(sessionId).then((session) => verifiedOf({ purchase: session && purchaseOf(session, links) }, reading));
+  (sessionId: string): Promise<Known> =>
+    checkout.session(sessionId).then((session) => knownOf(session && purchaseOf(session, links), reading));
 
 /**
  * The webhook's and the page's way in: read the session at Stripe (with its PaymentIntent and charge), then settle it
@@ -151,17 +168,17 @@ export function createFulfil(
   settle: Settle,
   links: LinkRoles,
   reading: Reading,
-  known?: (sessionId: string, verified: Verified) => void,
+  know?: (sessionId: string, known: Known) => void,
 ): Fulfil {
   return (sessionId, via) => {
     const read = checkout.session(sessionId);
-    const verified = read.then((session) => {
-      const found = verifiedOf({ purchase: session && purchaseOf(session, links) }, reading);
-      known?.(sessionId, found);
+    const known = read.then((session) => {
+      const found = knownOf(session && purchaseOf(session, links), reading);
+      know?.(sessionId, found);
       return found;
     });
     // Whoever asks only for the conclusion must not leave a failed read unhandled.
-    verified.catch(() => undefined);
+    known.catch(() => undefined);
     const concluded = read
       .then((session): Promise<Settled> | Settled =>
         session ? settle(session, via) : { purchase: null, results: [], missed: [], placeGivenBack: false, placeBack: null, refund: null },
@@ -170,7 +187,7 @@ export function createFulfil(
         (settled) => conclusionOf(settled, reading),
         (error: unknown): Concluded => ({ outcome: 'stripe_unavailable', detail: detailOf(error) }),
       );
-    return { verified, concluded };
+    return { known, concluded };
   };
 }
 
@@ -186,7 +203,7 @@ export function createEndAccess(
   settle: Settle,
   links: LinkRoles,
   reading: Reading,
-  known: (sessionId: string, verified: Verified) => void,
+  know: (sessionId: string, known: Known) => void,
 ): EndAccess {
   return async (paymentIntentId) => {
     let session: Awaited<ReturnType<CheckoutApi['sessionOfPaymentIntent']>>;
@@ -197,11 +214,12 @@ export function createEndAccess(
     }
     const purchase = session && purchaseOf(session, links);
     if (!session || !purchase) return { outcome: 'not_ours' };
-    known(purchase.sessionId, verifiedOf({ purchase }, reading));
+    know(purchase.sessionId, knownOf(purchase, reading));
     // What the settle marked (a refund made, say) is the last word, for the pages as for the log.
     const settled = await settle(session, 'webhook');
-    const after = verifiedOf(settled, reading);
-    if (settled.purchase) known(settled.purchase.sessionId, after);
-    return { outcome: after.kind === 'paid' || after.kind === 'pending' ? 'access_kept' : 'ended', paymentIntent: paymentIntentId };
+    const after = knownOf(settled.purchase, reading);
+    if (settled.purchase) know(settled.purchase.sessionId, after);
+    const kind = after.verified.kind;
+    return { outcome: kind === 'paid' || kind === 'pending' ? 'access_kept' : 'ended', paymentIntent: paymentIntentId };
   };
 }

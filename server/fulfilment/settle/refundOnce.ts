@@ -126,7 +126,8 @@ export function createRefundOnce({ checkout, sendOnce, logger, metrics }: Refund
     if (refund.outcome === 'stripe_unavailable' || refund.credentials) return { decided: true, refund, mail: null };
     const refunded = refund.outcome === 'refunded' || refund.outcome === 'already_refunded';
     const settled: Purchase = { ...purchase, refundReason: reason, standing: refunded ? 'refunded' : purchase.standing };
-    const mail = await sendOnce(settled, MAIL_OF[reason], { inWave: via === 'sweep' });
+    // The sweep's refunds, and those buyers confirmed, are finished after any answer: their mails in the wave's lane.
+    const mail = await sendOnce(settled, MAIL_OF[reason], { inWave: via === 'sweep' || via === 'link' });
     // Said by whoever sent the mail that asks the buyer for their account: one instance, once, whatever the turns.
     const bonus = bonificationOf(purchase, reason);
     if (bonus && (mail.outcome === 'sent' || mail.outcome === 'mark_failed' || mail.outcome === 'undeliverable')) {
