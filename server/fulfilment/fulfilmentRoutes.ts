@@ -17,14 +17,15 @@ import type { StripeBoundary } from '../stripe/stripeBoundary';
 import { accessToken, purchaseReference, sampleToken } from './pages/accessToken';
 import { accessPage } from './pages/accessRoute';
 import { checkoutApi } from '../stripe/checkoutApi';
-import { purchaseOf } from './records/purchase';
-import type { EditionTerms } from './records/purchaseJourney';
+import { type LinkRoles, type Purchase, purchaseOf } from './records/purchase';
+import { type EditionTerms, journeyOf } from './records/purchaseJourney';
+import { type Due, dueNow } from './settle/dueNow';
 import { createEndAccess, createFulfil, createVerify, type Verified, verifiedOf } from './settle/fulfilSession';
 import { type FulfilmentMetrics, registerFulfilmentMetrics } from './reports/fulfilmentMetrics';
 import { buyerInvite } from './mail/buyerInvite';
 import { createLinkLimit } from './links/placesBackAtLink';
 import { mailMessages } from './mail/mailMessages';
-import { smtpMailer } from './mail/smtpMailer';
+import { type Mailer, type MailMessage, smtpMailer } from './mail/smtpMailer';
 import { refundAction } from './pages/refundAction';
 import { readBudget } from './pages/stripeReadBudget';
 import { recentSessions } from './pages/recentSessions';
@@ -75,6 +76,19 @@ export interface FulfilmentRoutes {
   sweep: Sweep;
   /** When a wave falls due for every buyer: the reminders' moments and the workshop's end. */
   waveMoments: number[];
+  /** What the seller's page (server/panel/) takes of the fulfilment: its one mailer, a buyer's mails, the links' roles. */
+  forPanel: FulfilmentForPanel;
+}
+
+interface FulfilmentForPanel {
+  /** The one SMTP client, from MAIL_FROM: the owner's mails go the way the buyers' do. */
+  mailer: Mailer;
+  /** A buyer's confirmation, as the fulfilment sends it: the same personal link, the same invite. */
+  confirmation(purchase: Purchase, nowMs: number): MailMessage;
+  /** What a purchase is owed now (server/fulfilment/settle/dueNow.ts), on its own journey. */
+  due(purchase: Purchase, nowMs: number): Due;
+  /** The site's Payment Links by id, for reading a session as a purchase. */
+  roles: LinkRoles;
 }
 
 export interface FulfilmentOptions {
@@ -120,21 +134,15 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
   const rank = randomBytes(6).toString('hex');
   const memory = recentSessions<Verified>(REMEMBERED_SESSIONS);
   const know = (sessionId: string, verified: Verified, atMs = clock()): void => memory.remember(sessionId, verified, atMs, REMEMBER_MS[verified.kind]);
-  const sendOnce = createSendOnce({
-    checkout,
-    waveCheckout,
-    rank,
-    ...(wait && { wait }),
-    mailer: smtpMailer(settings.smtpUrl(), mailFrom, contactEmail),
-    compose: mailMessages({
-      invite,
-      edition,
-      accessUrlOf,
-      referenceOf: (sessionId) => purchaseReference(secret, sessionId),
-      mailDomain: mailFrom.address.slice(mailFrom.address.lastIndexOf('@') + 1),
-    }),
-    clock,
+  const mailer = smtpMailer(settings.smtpUrl(), mailFrom, contactEmail);
+  const compose = mailMessages({
+    invite,
+    edition,
+    accessUrlOf,
+    referenceOf: (sessionId) => purchaseReference(secret, sessionId),
+    mailDomain: mailFrom.address.slice(mailFrom.address.lastIndexOf('@') + 1),
   });
+  const sendOnce = createSendOnce({ checkout, waveCheckout, rank, ...(wait && { wait }), mailer, compose, clock });
   const materialsReady = Object.values(materials).every((link) => link !== null);
   const links = sellingLinks(config);
   const roles = new Map(links.map(({ paymentLink, role }) => [paymentLink, role]));
@@ -236,6 +244,12 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
       rank,
     }),
     waveMoments: [timeline.dayBeforeMs, timeline.hourBeforeMs, timeline.endMs],
+    forPanel: {
+      mailer,
+      confirmation: (purchase, nowMs) => compose(purchase, 'confirmation', nowMs, Math.max(1, purchase.marks.confirmation.attempt)),
+      due: (purchase, nowMs) => dueNow(purchase, nowMs, journeyOf(purchase, edition, nowMs), materialsReady, config.sale),
+      roles,
+    },
   };
 }
 

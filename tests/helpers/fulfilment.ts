@@ -103,19 +103,24 @@ let buyersMade = 0;
 /**
  * A purchase made at `atMs` by a buyer of its own (named `name`, or numbered) and confirmed as the webhook confirms
  * it, on the app's clock set to that moment and put back after: by card, free, or a voucher paid in cash at OXXO; at
- * the rig's Payment Link or at `link`.
+ * the rig's Payment Link or at `link`; with the attribution (`reference`) its checkout link carried, if any.
  */
 export async function confirmedPurchase(
   rig: Rig,
   app: Express,
   clock: TestClock,
   atMs: number,
-  { kind = 'paid', link, name }: { kind?: 'paid' | 'free' | 'cash'; link?: string; name?: string } = {},
+  { kind = 'paid', link, name, reference }: { kind?: 'paid' | 'free' | 'cash'; link?: string; name?: string; reference?: string } = {},
 ): Promise<{ sessionId: string; email: string; firstName: string }> {
   buyersMade += 1;
   const buyer = { name: name ?? `Compradora${buyersMade} Prueba`, email: `compradora${buyersMade}@correo.example.org` };
   const firstName = buyer.name.split(' ')[0] ?? '';
-  const sessionId = rig.stripe.checkout.createSession(kind === 'cash' ? 'voucher' : kind, { buyer, atMs, ...(link && { link }) });
+  const sessionId = rig.stripe.checkout.createSession(kind === 'cash' ? 'voucher' : kind, {
+    buyer,
+    atMs,
+    ...(link && { link }),
+    ...(reference && { reference }),
+  });
   if (kind === 'cash') rig.stripe.checkout.payVoucher(sessionId, atMs);
   const saved = clock.read();
   clock.set(atMs);

@@ -26,8 +26,19 @@ export interface SweepReport {
   cause?: string;
 }
 
+/** Every purchase of the links as one sweep listed them, as Stripe stood when it read them: what the panel shows. */
+export interface SweepListing {
+  /** When the listing's last page was read. */
+  atMs: number;
+  entries: readonly { session: Stripe.Checkout.Session; purchase: Purchase }[];
+}
+
 export interface Sweep {
   run(): Promise<SweepReport>;
+  /** The listing of the last sweep that read every page; null before the first. */
+  lastListing(): SweepListing | null;
+  /** The last sweep's report, and when it ended; null before the first ended. */
+  lastReport(): { atMs: number; report: SweepReport } | null;
   /** No purchase is begun after this; a mail already on its way is sent and marked (a shutdown awaits `settled`). */
   stop(): void;
   /** Resolves once the sweep under way, if any, is over. */
@@ -106,6 +117,8 @@ export function createSweep({
   const missedSaid = new Set<MailKind>();
   let stopped = false;
   let running: Promise<SweepReport> | null = null;
+  let listing: SweepListing | null = null;
+  let reported: { atMs: number; report: SweepReport } | null = null;
 
   /** Every purchase of the links, each with its session and when Stripe said how it stands (its page's read), the oldest first. */
   const listed = async (): Promise<Listed[]> => {
@@ -149,6 +162,7 @@ export function createSweep({
     let inARow = 0;
     try {
       const entries = await listed();
+      if (!stopped) listing = { atMs: clock(), entries: entries.map(({ session, purchase }) => ({ session, purchase })) };
       report.purchases = entries.length;
       // Marked before this sweep, whether or not it gets to them: a sweep cut short never lowers a limit.
       const marked = (role: LinkRole) => placesBack.set(role, (placesBack.get(role) ?? 0) + 1);
@@ -208,6 +222,7 @@ export function createSweep({
     if (!report.completed) logger.warn({ ...fields, cause: report.cause ?? 'unexpected failure' }, 'sweep stopped early: the rest waits for the next one');
     else if (report.sent > 0 || report.failed > 0 || report.yielded)
       logger.info(fields, report.yielded ? 'sweep done: another instance is sending this wave' : 'sweep done');
+    reported = { atMs: clock(), report };
     return report;
   };
 
@@ -219,6 +234,8 @@ export function createSweep({
       running = run;
       return run;
     },
+    lastListing: () => listing,
+    lastReport: () => reported,
     stop() {
       stopped = true;
     },

@@ -3,7 +3,7 @@ import type { Background, Scheduler } from '../../ops/scheduler';
 import type { Sweep } from './purchaseSweep';
 
 export interface SweepTimerOptions {
-  sweep: Sweep;
+  sweep: Pick<Sweep, 'run'>;
   clock: Clock;
   scheduler: Scheduler;
   periodMs: number;
