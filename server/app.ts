@@ -13,6 +13,7 @@ import { securityHeaders } from './http/security';
 import { htmlCacheControl } from './render/snapshot';
 import type { SpotsFeed } from './spots/poller';
 import type { FulfilmentRoutes } from './fulfilment/fulfilmentRoutes';
+import type { PanelRoutes } from './panel/panelRoutes';
 
 export interface AppOptions {
   config: SiteConfig;
@@ -31,11 +32,15 @@ export interface AppOptions {
   spots?: SpotsFeed;
   /** After the checkout (server/fulfilment/fulfilmentRoutes.ts); none without its settings. */
   fulfilment?: FulfilmentRoutes;
+  /** The seller's page (server/panel/panelRoutes.ts); none without PANEL_SECRET. */
+  panel?: PanelRoutes;
 }
 
 const PAGE_PATHS = routeList.filter((route) => route.kind === 'page').map((route) => route.path);
 const PRIVATE_PATHS = routeList.filter((route) => route.kind === 'private').map((route) => route.path);
 const PAGE_METHODS = 'GET, HEAD';
+/** The panel's paths that take a POST (its forms' own). */
+const PANEL_PATHS = [ROUTES.panelLink.path, ROUTES.panelSignIn.path, ROUTES.panelSignOut.path, ROUTES.panelResend.path];
 const FIXED_FILE_CACHE = 'public, max-age=3600';
 /** How soon a visitor who meets the outage page is told to try again, in seconds. */
 const OUTAGE_RETRY_AFTER = 30;
@@ -65,6 +70,7 @@ export function createApp({
   draining = () => false,
   spots,
   fulfilment,
+  panel,
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -76,7 +82,8 @@ export function createApp({
   app.use(
     securityHeaders({
       upgradeInsecureRequests: config.upgradeInsecureRequests,
-      styleHashes: Object.values(assets.inlineStyles).map((style) => style.hash),
+      // The public pages' own: the panel's stylesheet is allowed on its pages alone (server/panel/panelPages.tsx).
+      styleHashes: [assets.inlineStyles.landing.hash, assets.inlineStyles.simple.hash],
       scriptHashes: [assets.entryScript.hash],
     }),
   );
@@ -132,6 +139,24 @@ export function createApp({
     app.post(ROUTES.stripeWebhook.path, ...fulfilment.webhook);
     app.all(ROUTES.stripeWebhook.path, (_req, res) => {
       res.status(405).set('Allow', 'POST').type('text').send('Method Not Allowed');
+    });
+  }
+
+  // The seller's page (docs/operations.md): her sign-in by a mailed link, her sale, a buyer's confirmation again. Without
+  // PANEL_SECRET there is none, and every path under /panel is the 404 any unknown path gets.
+  if (panel) {
+    app.get(ROUTES.panel.path, panel.page);
+    app.post(ROUTES.panelLink.path, ...panel.requestLink);
+    app.get(ROUTES.panelSignIn.path, panel.linkPage);
+    app.post(ROUTES.panelSignIn.path, ...panel.signIn);
+    app.post(ROUTES.panelSignOut.path, ...panel.signOut);
+    app.post(ROUTES.panelResend.path, ...panel.resend);
+    app.get([ROUTES.panelLink.path, ROUTES.panelSignOut.path, ROUTES.panelResend.path], panel.toPanel);
+    app.all(ROUTES.panel.path, (_req, res) => {
+      res.status(405).set('Allow', PAGE_METHODS).type('text').send('Method Not Allowed');
+    });
+    app.all(PANEL_PATHS, (_req, res) => {
+      res.status(405).set('Allow', `${PAGE_METHODS}, POST`).type('text').send('Method Not Allowed');
     });
   }
 

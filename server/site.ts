@@ -9,6 +9,7 @@ import type { Clock } from './ops/clock';
 import type { Logger } from './ops/logger';
 import { createMetrics, type Metrics } from './ops/metrics';
 import type { Background, Scheduler } from './ops/scheduler';
+import { type PanelRoutes, panelRoutes } from './panel/panelRoutes';
 import { createBodies } from './render/bodies';
 import { startRenderAhead } from './render/renderAhead';
 import type { PriceFeed, SpotsFeed, SpotsPoller } from './spots/poller';
@@ -47,6 +48,8 @@ export interface Site {
   metrics?: Metrics;
   /** Present with the buyer's mails' settings. */
   fulfilment?: FulfilmentRoutes;
+  /** Present with PANEL_SECRET. */
+  panel?: PanelRoutes;
   /** Stops everything started on the scheduler. */
   background: Background;
   /**
@@ -95,6 +98,11 @@ export function assembleSite({
   }
   const bodies = createBodies({ config, assets, clock, logger, metrics, spots, price: price ?? polled, normal });
   const fulfilment = startFulfilment(config, { render: { thanks: bodies.thanksHtml, access: bodies.accessHtml }, clock, logger, metrics, stripe, scheduler });
+  // The seller's page, with PANEL_SECRET (which needs the buyer's mails' settings, and so Stripe's).
+  const panel =
+    config.panel && fulfilment && stripe
+      ? panelRoutes({ settings: config.panel, config, assets, fulfilment, stripe, spots: { early_bird: spots, normal }, clock, logger })
+      : undefined;
   const background: Background[] = [];
   if (polled) background.push(polled);
   if (polledNormal) background.push(polledNormal);
@@ -113,12 +121,14 @@ export function assembleSite({
       });
       background.push(sweeps);
     }
+    if (panel) background.push(panel.morning.start(scheduler));
   }
-  const app = createApp({ config, assets, bodies, publicDir, logger, metrics, draining, spots, fulfilment });
+  const app = createApp({ config, assets, bodies, publicDir, logger, metrics, draining, spots, fulfilment, panel });
   return {
     app,
     metrics,
     fulfilment,
+    panel,
     background: {
       stop() {
         for (const work of background) work.stop();

@@ -53,6 +53,20 @@ export const ROUTES = {
   /** The refund a new date entitles a buyer to: its confirmation step (GET), and the request (POST) from that step alone. */
   accessRefund: { path: '/acceso/:token/reembolso', kind: 'action', indexed: false },
   stripeWebhook: { path: '/webhooks/stripe', kind: 'webhook', indexed: false },
+  /**
+   * The seller's page (docs/operations.md), never linked from a public page: signed out, one button that mails her a
+   * sign-in link; signed in, her sale (`?buscar=` finds buyers). Every path under it shows nothing and does nothing
+   * without her session, and each POST comes from its own forms.
+   */
+  panel: { path: '/panel', kind: 'action', indexed: false },
+  /** POST: mails the sign-in link to OWNER_EMAIL. */
+  panelLink: { path: '/panel/enlace', kind: 'action', indexed: false },
+  /** The sign-in link, /panel/entrar?enlace=…: one button (GET), whose POST begins the session. */
+  panelSignIn: { path: '/panel/entrar', kind: 'action', indexed: false },
+  /** POST: ends the session. */
+  panelSignOut: { path: '/panel/salir', kind: 'action', indexed: false },
+  /** POST: sends one buyer their confirmation again. */
+  panelResend: { path: '/panel/reenviar', kind: 'action', indexed: false },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -14,8 +14,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * Lowest first: settings, then what every room uses (logs, metrics, timers), then HTTP, the checkout (its count, then
  * its links' changes at their instants), after the checkout (the records at Stripe, the outcomes, the mails, the links,
- * what each purchase is owed, the buyer's pages, the webhook, the sweep, then the room's own assembly), the pages, and
- * the checks `npm run preflight` makes of them all.
+ * what each purchase is owed, the buyer's pages, the webhook, the sweep, then the room's own assembly), the pages, the
+ * seller's page (/panel), and the checks `npm run preflight` makes of them all.
  */
 const LAYERS = [
   'config',
@@ -34,6 +34,7 @@ const LAYERS = [
   'fulfilment/sweep',
   'fulfilment',
   'render',
+  'panel',
   'preflight',
 ];
 const MAX_FILES_PER_ROOM = 12;

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import type { PageAssets } from '../../shared/buildManifest';
+import type { Notice } from '../../shared/components/panel/PanelPage';
+import { panel } from '../../shared/content/panelWords';
+import { workshop } from '../../shared/content/siteFacts';
+import { dateTimeLabel } from '../../shared/logic/schedule';
+import { ROUTES } from '../../shared/routes';
+import { sellingLinks } from '../config/sellingLinks';
+import type { PanelSettings, SiteConfig } from '../config/settings';
+import type { Clock } from '../ops/clock';
+import type { Logger } from '../ops/logger';
+import type { SpotsFeed } from '../spots/poller';
+import { checkoutApi } from '../stripe/checkoutApi';
+import type { StripeBoundary } from '../stripe/stripeBoundary';
+import type { FulfilmentRoutes } from '../fulfilment/fulfilmentRoutes';
+import { createMorning, type Morning } from './morningMail';
+import { stripeClaims } from './onceAtStripe';
+import { ownerMails } from './ownerMail';
+import { panelGuard, type PanelSession } from './panelGuard';
+import { panelHeaders, panelPages } from './panelPages';
+import { createResend, type ResendOutcome } from './resend';
+import { saleSummary } from './saleSummary';
+import { LINK_SENT_NOTICE, signInRoutes } from './signIn';
+
+/** Each call to Stripe the panel makes ends within this: she is waiting on the page. */
+const STRIPE_DEADLINE_MS = 4_000;
+/** The longest search the page takes. */
+const QUERY_CHARS = 100;
+
+export interface PanelRoutes {
+  /** GET /panel */
+  page: RequestHandler;
+  /** POST /panel/enlace */
+  requestLink: RequestHandler[];
+  /** GET /panel/entrar?enlace=… */
+  linkPage: RequestHandler;
+  /** POST /panel/entrar */
+  signIn: RequestHandler[];
+  /** POST /panel/salir */
+  signOut: RequestHandler[];
+  /** POST /panel/reenviar */
+  resend: RequestHandler[];
+  /** The POST-only paths, asked for with GET (a reload after a redirect, a bookmark): back to the panel. */
+  toPanel: RequestHandler;
+  /** The morning mail: run by its timer, or by a test. */
+  morning: Morning;
+}
+
+export interface PanelOptions {
+  settings: PanelSettings;
+  config: Pick<SiteConfig, 'publicUrl' | 'sale' | 'edition' | 'spots' | 'checkoutUrl' | 'normalCheckout' | 'upgradeInsecureRequests' | 'fulfilment'>;
+  assets: PageAssets;
+  fulfilment: FulfilmentRoutes;
+  /** The instance's one way to Stripe: the panel's calls are a view of it, in the lanes of everyone's writes and reads. */
+  stripe: StripeBoundary;
+  /** Each link's places as its poller last read them. */
+  spots: { early_bird?: SpotsFeed; normal?: SpotsFeed };
+  clock: Clock;
+  logger: Logger;
+}
+
+/** Her address, half hidden, for a page anyone may open: "h•••@mi-marca.mx". */
+const maskedEmail = (email: string): string => `${email.slice(0, 1)}•••${email.slice(email.lastIndexOf('@'))}`;
+
+const RESEND_NOTICES: Record<ResendOutcome, (name: string) => Notice> = {
+  sent: (name) => ({ tone: 'ok', text: panel.resend.done(name) }),
+  already: () => ({ tone: 'warn', text: panel.resend.already }),
+  no_access: () => ({ tone: 'warn', text: panel.resend.noAccess }),
+  not_found: () => ({ tone: 'warn', text: panel.resend.notFound }),
+  unavailable: () => ({ tone: 'warn', text: panel.unavailable.text }),
+  mail_failed: () => ({ tone: 'warn', text: panel.resend.mailFailed }),
+};
+const isResendOutcome = (value: unknown): value is ResendOutcome => typeof value === 'string' && Object.hasOwn(RESEND_NOTICES, value);
+
+/**
+ * The seller's page (docs/operations.md, docs/security.md): sign-in by a mailed link, her sale as Stripe and the last
+ * sweep say, a buyer's confirmation sent again, and her morning mail. Every page is `no-store` and `noindex`; every
+ * POST comes from the panel's own forms (its `Origin`, its CSRF token) and, past the sign-in, within her session.
+ */
+export function panelRoutes({ settings, config, assets, fulfilment, stripe, spots, clock, logger }: PanelOptions): PanelRoutes {
+  const secret = settings.secret();
+  const { publicUrl } = config;
+  const links = sellingLinks(config);
+  const paymentLink = links[0]?.paymentLink ?? '';
+  const checkout = checkoutApi(stripe.view({ deadlineMs: STRIPE_DEADLINE_MS, lanes: { read: 'read', list: 'list', write: 'write' } }));
+  const claims = stripeClaims(checkout, paymentLink);
+  const mailFrom = config.fulfilment?.mailFrom.address ?? settings.ownerEmail;
+  const mails = ownerMails({ mailer: fulfilment.forPanel.mailer, ownerEmail: settings.ownerEmail, mailDomain: mailFrom.slice(mailFrom.lastIndexOf('@') + 1) });
+  const guard = panelGuard({ secret, publicUrl, secure: settings.secureCookie, clock });
+  const pages = panelPages({ assets, publicUrl, upgradeInsecureRequests: config.upgradeInsecureRequests });
+  const ownerHint = maskedEmail(settings.ownerEmail);
+  const spotsNow = () => ({ early_bird: spots.early_bird?.current() ?? null, normal: spots.normal?.current() ?? null });
+  const resend = createResend({
+    checkout,
+    roles: fulfilment.forPanel.roles,
+    confirmation: fulfilment.forPanel.confirmation,
+    mailer: fulfilment.forPanel.mailer,
+    clock,
+    logger,
+  });
+  const refuse = (_req: Request, res: Response): void => {
+    logger.warn({ event: 'panel_refused', reason: 'origin' }, 'a panel form came from elsewhere: nothing done');
+    pages.send(res, 403, { state: 'refused' });
+  };
+  /** Her session and a form from its own page, or the answer that nothing was done: signed out, or refused. */
+  const signedForm = (req: Request, res: Response): PanelSession | null => {
+    const session = guard.sessionOf(req);
+    if (!session) {
+      pages.send(res, 403, { state: 'signed_out', csrf: guard.csrfFor(guard.visitorOf(req, res)), ownerHint });
+      return null;
+    }
+    if (guard.tokenOk(req, session.signInId)) return session;
+    logger.warn({ event: 'panel_refused', reason: 'csrf' }, 'a panel form without its token: nothing done');
+    pages.send(res, 403, { state: 'refused' });
+    return null;
+  };
+  const listingNow = () => fulfilment.sweep.lastListing();
+  const noticeOf = (req: Request): Notice | null => {
+    const { aviso, compra } = req.query;
+    if (!isResendOutcome(aviso)) return null;
+    const entry = listingNow()?.entries.find(({ purchase }) => purchase.sessionId === compra);
+    return RESEND_NOTICES[aviso](entry?.session.customer_details?.name?.trim() || entry?.purchase.email || '');
+  };
+
+  return {
+    page(req, res) {
+      const session = guard.sessionOf(req);
+      if (!session) {
+        const csrf = guard.csrfFor(guard.visitorOf(req, res));
+        return pages.send(res, 200, { state: req.query.aviso === LINK_SENT_NOTICE ? 'link_sent' : 'signed_out', csrf, ownerHint });
+      }
+      const searched = typeof req.query.buscar === 'string' ? req.query.buscar.trim().slice(0, QUERY_CHARS) : '';
+      const nowMs = clock();
+      const summary = saleSummary({
+        nowMs,
+        sale: config.sale,
+        edition: config.edition,
+        roles: links.map((link) => link.role),
+        spots: spotsNow(),
+        listing: listingNow(),
+        lastSweep: fulfilment.sweep.lastReport(),
+        due: fulfilment.forPanel.due,
+        query: searched === '' ? null : searched,
+        press: randomBytes(9).toString('base64url'),
+      });
+      pages.send(res, 200, {
+        state: 'home',
+        csrf: guard.csrfFor(session.signInId),
+        sessionUntilLabel: `${dateTimeLabel(session.endsMs)} ${workshop.zoneShortLabel}`,
+        notice: noticeOf(req),
+        ...summary,
+      });
+    },
+    ...signInRoutes({ secret, publicUrl, guard, pages, claims, mails, clock, logger }),
+    resend: [
+      ...guard.form(refuse),
+      async (req, res) => {
+        if (!signedForm(req, res)) return;
+        const { compra, pulsacion } = req.body as Record<string, unknown>;
+        const sessionId = typeof compra === 'string' ? compra : '';
+        const { outcome } = await resend(sessionId, typeof pulsacion === 'string' ? pulsacion : '');
+        res.redirect(303, `${ROUTES.panel.path}?${new URLSearchParams({ aviso: outcome, compra: sessionId })}`);
+      },
+    ],
+    toPanel(_req, res) {
+      panelHeaders(res);
+      res.redirect(303, ROUTES.panel.path);
+    },
+    morning: createMorning({
+      claims,
+      mails,
+      listing: listingNow,
+      places: () => links.map(({ role }) => ({ role, spots: spotsNow()[role] })),
+      publicUrl,
+      clock,
+      logger,
+    }),
+  };
+}

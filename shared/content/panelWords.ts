@@ -1,0 +1,173 @@
+/**
+ * The seller's page, /panel (laid out by shared/components/panel/, served by server/panel/panelRoutes.ts): signing in
+ * without a password, what she sees of her sale (its state, the places, the money, where the sales came from, her
+ * buyers and their mails, the last sweep), sending a buyer their confirmation again, and the refusals and answers of
+ * each form. The changes' forms and previews are in `panelChanges`; her mails (the sign-in link, the code, the morning
+ * summary) in panelMailWords.ts. She is the owner, not an engineer: every sentence says what happened and what to do.
+ */
+import type { SaleState } from '../logic/sale';
+
+export const panel = {
+  title: 'Tu panel',
+  brand: 'Panel de tu taller',
+  signOut: 'Salir',
+  sessionUntil: (label: string): string => `Tu sesión dura hasta el ${label}.`,
+  signedOut: {
+    heading: 'Tu panel',
+    lead: 'Aquí ves tu venta y la cambias: la fecha, el cierre, la grabación, la siguiente edición.',
+    how: 'Para entrar no necesitas contraseña: te mandamos un enlace a tu correo y lo abres en este mismo navegador.',
+    cta: 'Mandarme el enlace para entrar',
+    /** The owner's address, half hidden: anyone can open this page. */
+    where: (masked: string): string => `Llega a ${masked} y sirve una vez, durante 15 minutos.`,
+  },
+  linkSent: {
+    heading: 'Revisa tu correo',
+    text: (masked: string): string => `Te mandamos un enlace a ${masked}. Sirve una vez, durante 15 minutos.`,
+    hint: 'Ábrelo en este mismo navegador. Si no llega en un par de minutos, revisa la carpeta de spam.',
+    again: 'Mandar otro enlace',
+  },
+  tooMany: {
+    heading: 'Ya mandamos varios enlaces',
+    text: (label: string): string =>
+      `Por seguridad mandamos pocos enlaces por hora, pida quien los pida. Usa el último que te llegó, o pide otro después de las ${label}.`,
+  },
+  confirm: {
+    heading: 'Entra a tu panel',
+    lead: 'Pulsa el botón para terminar de entrar. Tu sesión dura 12 horas en este navegador.',
+    cta: 'Entrar al panel',
+  },
+  linkSpent: {
+    heading: 'Este enlace ya no sirve',
+    text: 'Cada enlace sirve una sola vez y durante 15 minutos. Pide otro: llega en un momento.',
+  },
+  /** Stripe or the mail server did not answer: nothing happened, and she may try again. */
+  unavailable: {
+    heading: 'No pudimos terminar',
+    text: 'Stripe o el correo no respondieron a tiempo y no cambió nada. Vuelve a intentarlo en un minuto.',
+  },
+  /** A form that did not come from this page (another site, a stale page): nothing happened. */
+  refused: {
+    heading: 'No hicimos nada',
+    text: 'Ese formulario no venía de tu panel, o la página era de otra sesión. Vuelve a abrir tu panel e inténtalo desde ahí.',
+  },
+  backToPanel: 'Volver a tu panel',
+
+  overview: {
+    heading: 'Tu venta',
+    /** Each state of the sale, as she reads it. */
+    state: {
+      'early-bird': 'A la venta: precio Early Bird',
+      normal: 'A la venta: precio normal',
+      'sold-out': 'Cupo lleno',
+      closed: 'Inscripciones cerradas',
+      cancelled: 'Taller cancelado',
+    } satisfies Record<SaleState, string>,
+    edition: 'Edición',
+    workshop: 'El taller',
+    /** What comes next by itself, and when: "A las 11:59 p. m. del martes…, pasa a precio normal". */
+    next: (state: SaleState, label: string): string => `El ${label} ${NEXT_STATE[state]}`,
+    nothingNext: 'No cambia sola: solo cambia si tú la cambias.',
+    /** Until the first sweep has listed the purchases, on an instance that just started. */
+    notYetListed: 'Estamos leyendo tus compras en Stripe: vuelve a cargar la página en un minuto.',
+  },
+
+  places: {
+    heading: 'Lugares',
+    link: { early_bird: 'Early Bird', normal: 'Precio normal' },
+    sold: (count: number): string => `${count} ${count === 1 ? 'vendido' : 'vendidos'}`,
+    left: (left: number, limit: number): string => `quedan ${left} de ${limit}`,
+    uncounted: 'sin límite en Stripe',
+    vouchers: (count: number, untilLabel: string | null): string =>
+      `${count} ${count === 1 ? 'ficha OXXO por pagar' : 'fichas OXXO por pagar'}${untilLabel ? `: la última vence el ${untilLabel}` : ''}`,
+    noVouchers: 'Ninguna ficha por pagar.',
+  },
+
+  money: {
+    heading: 'Dinero',
+    in: 'Cobrado',
+    refunded: 'Reembolsado',
+    disputed: 'En disputa',
+    bonifications: 'Bonificaciones por transferir',
+    none: 'nada',
+    count: (count: number): string => `${count} ${count === 1 ? 'compra' : 'compras'}`,
+    bonificationsHint: 'Se pagan por transferencia cuando la compradora te manda su CLABE.',
+  },
+
+  sources: {
+    heading: 'De dónde vienen las ventas',
+    lead: 'La publicación o campaña que traía cada venta al llegar al pago (utm_source y utm_campaign).',
+    source: 'Origen',
+    campaign: 'Campaña',
+    sales: 'Ventas',
+    direct: 'Sin etiqueta',
+    none: 'Todavía no hay ventas.',
+  },
+
+  buyers: {
+    heading: 'Tus compradoras',
+    searchLabel: 'Buscar por nombre o correo',
+    searchCta: 'Buscar',
+    clear: 'Ver todas',
+    count: (shown: number, total: number): string => (shown === total ? `${total} en total.` : `${shown} de ${total}: busca para encontrar a alguien.`),
+    found: (count: number, query: string): string => `${count} ${count === 1 ? 'resultado' : 'resultados'} para «${query}».`,
+    none: 'Todavía no hay compras.',
+    nothingFound: (query: string): string => `Nadie coincide con «${query}».`,
+    standing: {
+      paid: 'Pagado',
+      free: 'Sin costo',
+      awaiting_payment: 'Ficha por pagar',
+      payment_failed: 'Ficha vencida',
+      refunded: 'Reembolsado',
+      disputed: 'En disputa',
+    },
+    voucherUntil: (label: string): string => `vence el ${label}`,
+    paidAt: (label: string): string => `compró el ${label}`,
+    earlierEdition: 'de una edición anterior',
+    mails: 'Correos',
+    sent: 'Enviado',
+    due: 'Pendiente',
+    failed: 'Falló',
+    undeliverable: 'No se puede entregar',
+    noMails: 'Ninguno todavía.',
+    mail: {
+      confirmation: 'Confirmación',
+      date_change: 'Nueva fecha',
+      day_before: 'Recordatorio un día antes',
+      hour_before: 'Recordatorio una hora antes',
+      recording: 'Grabación',
+      refund: 'Reembolso',
+      cancellation: 'Cancelación',
+    },
+    resent: (label: string): string => `Confirmación reenviada el ${label}.`,
+    resend: 'Reenviar su confirmación',
+    resendHint: 'El mismo correo, con su mismo enlace personal.',
+  },
+
+  resend: {
+    done: (name: string): string => `Listo: le reenviamos su confirmación a ${name}.`,
+    already: 'Ese botón ya se pulsó: la confirmación ya salió. Para mandarla otra vez, vuelve a cargar la página y púlsalo de nuevo.',
+    noAccess: 'Esa compra ya no tiene acceso (reembolsada, en disputa o sin pagar): no hay confirmación que reenviar.',
+    notFound: 'No encontramos esa compra en Stripe.',
+    mailFailed: 'El servidor de correo no aceptó el mensaje. Vuelve a intentarlo en unos minutos.',
+  },
+
+  sweep: {
+    heading: 'Lo que el sitio hace solo',
+    lead: 'Cada minuto el sitio revisa todas tus compras en Stripe y manda lo que toca: confirmaciones, recordatorios, avisos.',
+    last: (ago: string, purchases: number, sent: number, failed: number): string =>
+      `Última revisión ${ago}: ${purchases} ${purchases === 1 ? 'compra' : 'compras'}, ${sent} ${sent === 1 ? 'correo enviado' : 'correos enviados'}, ${failed} ${failed === 1 ? 'falló' : 'fallaron'}.`,
+    stopped: 'Esa revisión se detuvo antes de terminar: la siguiente sigue donde quedó.',
+    none: 'Todavía no termina la primera revisión desde que arrancó el sitio.',
+    ago: (seconds: number): string =>
+      seconds < 60 ? `hace ${Math.max(1, seconds)} s` : seconds < 3600 ? `hace ${Math.floor(seconds / 60)} min` : `hace ${Math.floor(seconds / 3600)} h`,
+  },
+} as const;
+
+/** What the sale becomes by itself at its next moment. */
+const NEXT_STATE: Record<SaleState, string> = {
+  'early-bird': 'termina el precio Early Bird.',
+  normal: 'empieza el taller y se cierran las inscripciones.',
+  'sold-out': 'empieza el taller y se cierran las inscripciones.',
+  closed: '',
+  cancelled: '',
+};
