@@ -124,11 +124,12 @@ export const panel = {
     paidAt: (label: string): string => `compró el ${label}`,
     earlierEdition: 'de una edición anterior',
     mails: 'Correos',
-    sent: 'Enviado',
-    due: 'Pendiente',
-    failed: 'Falló',
-    undeliverable: 'No se puede entregar',
-    noMails: 'Ninguno todavía.',
+    /** After a mail's name ("Confirmación: se envió"): the same words whatever the mail's gender. */
+    sent: 'se envió',
+    due: 'pendiente',
+    failed: 'falló, se reintenta',
+    undeliverable: 'rebotó: la dirección no existe',
+    noMails: 'ninguno todavía.',
     mail: {
       confirmation: 'Confirmación',
       date_change: 'Nueva fecha',
@@ -140,7 +141,7 @@ export const panel = {
     },
     resent: (label: string): string => `Confirmación reenviada el ${label}.`,
     resend: 'Reenviar su confirmación',
-    resendHint: 'El mismo correo, con su mismo enlace personal.',
+    resendHint: '«Reenviar su confirmación» le manda otra vez el mismo correo, con su mismo enlace personal.',
   },
 
   resend: {
