@@ -69,6 +69,11 @@ export interface SiteConfig {
   normalCheckout: NormalCheckout | null;
   /** The buyer's mails and personal link after a purchase (docs/fulfilment.md); null: the owner writes by hand. */
   fulfilment: FulfilmentSettings | null;
+  /**
+   * How long a change of the sale (a new date, a cancellation, the next edition…) waits before it takes effect: until
+   * then it can be undone, and nothing has been sent (docs/sale.md, "Changing the sale").
+   */
+  changeDelaySeconds: number;
 }
 
 interface SellerSettings {
@@ -176,6 +181,8 @@ export const DEFAULTS = {
   GPT_URL: '',
   HOOKS_URL: '',
   SWEEP_SECONDS: '60',
+  /** Ten minutes to take a change back. */
+  CHANGE_DELAY_SECONDS: '600',
 } as const;
 
 type Variable = keyof typeof DEFAULTS;
@@ -570,5 +577,7 @@ export function readConfig(env: Environment, nowMs: number): SiteConfig {
     spots,
     normalCheckout: parseNormalCheckout(get('STRIPE_NORMAL_PAYMENT_LINK'), get('NORMAL_CHECKOUT_URL'), spots?.paymentLink ?? null, checkoutUrl),
     fulfilment: parseFulfilment(get, spots, production),
+    // At least a minute, at most a day: every instance should learn of a change, within a poll, before it takes effect.
+    changeDelaySeconds: parseInteger('CHANGE_DELAY_SECONDS', get('CHANGE_DELAY_SECONDS'), 60, 86_400),
   };
 }
