@@ -11,6 +11,7 @@ import { createMetrics, type Metrics } from './ops/metrics';
 import type { Background, Scheduler } from './ops/scheduler';
 import { createBodies } from './render/bodies';
 import { startRenderAhead } from './render/renderAhead';
+import { createSaleChanges, type SaleChanges } from './changes/saleChanges';
 import { createLiveSale, type LiveSale, pollLiveSale } from './sale/liveSale';
 import { linkOf } from './sale/saleSettings';
 import type { PriceFeed, SpotsFeed, SpotsPoller } from './spots/poller';
@@ -51,6 +52,8 @@ export interface Site {
   fulfilment?: FulfilmentRoutes;
   /** The sale's settings in force, kept at Stripe where the Stripe settings are (server/sale/liveSale.ts). */
   live: LiveSale;
+  /** The owner's changes to the sale (server/changes/saleChanges.ts): present with the Stripe settings, where they are kept. */
+  changes?: SaleChanges;
   /** Stops everything started on the scheduler. */
   background: Background;
   /**
@@ -141,12 +144,14 @@ export function assembleSite({
       background.push(sweeps);
     }
   }
+  const changes = config.spots && stripe ? createSaleChanges({ config, live, sweep: fulfilment?.sweep, stripe, clock }) : undefined;
   const app = createApp({ config, assets, bodies, publicDir, logger, metrics, draining, spots, fulfilment });
   return {
     app,
     metrics,
     fulfilment,
     live,
+    changes,
     background: {
       stop() {
         for (const work of background) work.stop();

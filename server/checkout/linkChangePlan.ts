@@ -18,6 +18,17 @@ export interface PlannedUpdate {
   key: (attempt: number) => string;
 }
 
+/**
+ * The payment methods a link offered before the site left it cards only (as it offers them, where the site never did);
+ * null: the account's own choice (Stripe's dynamic payment methods). What a later date gives back, and what the next
+ * edition's copy of the link offers.
+ */
+export function methodsBeforeSite(link: Stripe.PaymentLink): Stripe.PaymentLinkUpdateParams.PaymentMethodType[] | null {
+  const before = link.metadata?.[METHODS_BEFORE_MARK];
+  if (before) return before === DYNAMIC ? null : (before.split(',') as Stripe.PaymentLinkUpdateParams.PaymentMethodType[]);
+  return link.payment_method_types?.length ? link.payment_method_types : null;
+}
+
 const onlyCards = (link: Stripe.PaymentLink): boolean => {
   const types = link.payment_method_types;
   return types !== null && types.length > 0 && types.every((type) => type === 'card');
@@ -36,12 +47,10 @@ function givingBack(link: Stripe.PaymentLink, change: LinkChange, kind: Extract<
     return { update: { active: true, metadata: { [CLOSED_MARK]: '' } }, key: keyOf('taller_reopened_by_site', change, taken) };
   }
   const taken = link.metadata?.[CARDS_ONLY_MARK];
-  const before = link.metadata?.[METHODS_BEFORE_MARK];
   // A link an earlier release left cards only says nothing of what it had: it stays as it is.
-  if (!taken || !before || !onlyCards(link)) return null;
-  const methods = before === DYNAMIC ? '' : (before.split(',') as Stripe.PaymentLinkUpdateParams.PaymentMethodType[]);
+  if (!taken || !link.metadata?.[METHODS_BEFORE_MARK] || !onlyCards(link)) return null;
   return {
-    update: { payment_method_types: methods, metadata: { [CARDS_ONLY_MARK]: '', [METHODS_BEFORE_MARK]: '' } },
+    update: { payment_method_types: methodsBeforeSite(link) ?? '', metadata: { [CARDS_ONLY_MARK]: '', [METHODS_BEFORE_MARK]: '' } },
     key: keyOf('taller_restored_by_site', change, taken),
   };
 }

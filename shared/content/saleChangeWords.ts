@@ -17,6 +17,15 @@ export const changeSummaries = {
   undone: (summary: string): string => `Deshecho: ${summary}`,
 } as const;
 
+/**
+ * What the public page says once a change is in force, for the preview: the price card's own words for a sale that has
+ * ended (shared/content/landingPageWords.ts, `pricing`), and these for one that sells.
+ */
+export const pageAfterChange = {
+  earlyBird: (until: string, when: string): string => `Vende a precio Early Bird hasta el ${until}; el taller es el ${when}.`,
+  normal: (when: string): string => `Vende a precio normal; el taller es el ${when}.`,
+} as const;
+
 /** Why a change is refused: one sentence each, saying what to do instead where there is something to do. */
 export const changeRefusals = {
   badDate: 'Escribe la fecha y la hora como AAAA-MM-DDTHH:MM, por ejemplo 2025-10-15T20:00 (hora de la Ciudad de México).',

@@ -59,7 +59,7 @@ export function testApp({
   const { logger, lines: logs, raw } = capturedLogger();
   const clock = typeof now === 'function' ? now : () => now;
   const config = readConfig({ WORKSHOP_START: TEST_START_ISO, EARLY_BIRD_DEADLINE: DEFAULT_DEADLINE_ISO, ...env }, clock());
-  const { app, metrics, fulfilment, live, background } = assembleSite({
+  const { app, metrics, fulfilment, live, changes, background } = assembleSite({
     config,
     assets,
     publicDir: path.join(DIST, 'public'),
@@ -77,5 +77,5 @@ export function testApp({
     if (!fulfilment) throw new Error('no fulfilment settings: no sweep');
     return fulfilment.sweep.run();
   };
-  return { app, logs, raw, metrics, sweep, live, fulfilment, stop: () => background.stop() };
+  return { app, logs, raw, metrics, sweep, live, changes, fulfilment, stop: () => background.stop() };
 }
