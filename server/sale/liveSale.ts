@@ -75,7 +75,7 @@ const WRITE_TRIES = 3;
 type Written = { record: SaleRecord } | { refused: string };
 
 /**
- * The sale kept at Stripe, on the Early Bird's Payment Link of the environment (the anchor: docs/decisions/0027):
+ * The sale kept at Stripe, on the Early Bird's Payment Link of the environment (the anchor: docs/decisions/0029):
  * the record (server/sale/saleRecord.ts) read at every poll, the values in force worked out from it at each instant,
  * and each change written whole under an Idempotency-Key named after the record's next serial, so that of two writers
  * of one serial Stripe carries out one and the other reads again (a compare-and-set). The environment gives the first

@@ -16,7 +16,7 @@ export interface ChangeRecord {
 }
 
 /**
- * The sale as the site keeps it at Stripe (docs/decisions/0027-the-sale-lives-at-its-first-link.md), on the Early
+ * The sale as the site keeps it at Stripe (docs/decisions/0029-the-sale-lives-at-its-first-link.md), on the Early
  * Bird's Payment Link of the environment: the values before the latest change, that change (in force from its
  * instant, removed by an undoing before it), what the environment gave when last recorded, the editions' names so far,
  * and the latest lines of its history. Every instance works out the values in force from it, at each instant.
