@@ -170,10 +170,12 @@ export function createApp({
   // Files that change only with the configuration: built once, at start.
   app.get(ROUTES.robots.path, fixedFile('text/plain', encodeBody(robotsTxt(config.publicUrl))));
   app.get(ROUTES.sitemap.path, fixedFile('application/xml', encodeBody(sitemapXml(config.publicUrl))));
+  // The edition's event: kept like the pages, no longer than a change of the sale takes to show.
   app.get(ROUTES.calendarFile.path, async (req, res) => {
-    res.type('text/calendar; charset=utf-8').set('Cache-Control', FIXED_FILE_CACHE);
+    const { body, cacheControl } = await bodies.calendarFile();
+    res.type('text/calendar; charset=utf-8').set('Cache-Control', cacheControl);
     res.attachment(ROUTES.calendarFile.path.slice(1));
-    sendEncoded(req, res, await bodies.calendarFile());
+    sendEncoded(req, res, body);
   });
 
   // The build's files: scripts, images, icons.

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export type StripeErrorBody = { type: string; code?: string; message: string };
+export type StripeErrorBody = { type: string; code?: string; message: string; param?: string };
 export type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
 /**

@@ -70,6 +70,11 @@ export interface SiteConfig {
   normalCheckout: NormalCheckout | null;
   /** The buyer's mails and personal link after a purchase (docs/fulfilment.md); null: the owner writes by hand. */
   fulfilment: FulfilmentSettings | null;
+  /**
+   * How long a change of the sale (a new date, a cancellation, the next edition…) waits before it takes effect: until
+   * then it can be undone, and nothing has been sent (docs/sale.md, "Changing the sale").
+   */
+  changeDelaySeconds: number;
   /** The seller's page, /panel (docs/operations.md); null: none, and the owner runs the sale through these settings. */
   panel: PanelSettings | null;
 }
@@ -189,6 +194,8 @@ export const DEFAULTS = {
   GPT_URL: '',
   HOOKS_URL: '',
   SWEEP_SECONDS: '60',
+  /** Ten minutes to take a change back. */
+  CHANGE_DELAY_SECONDS: '600',
   /** Unset: no /panel (production runs without it, and says so at start). */
   PANEL_SECRET: '',
   /** Unset: CONTACT_EMAIL. */
@@ -630,6 +637,8 @@ export function readConfig(env: Environment, nowMs: number): SiteConfig {
     spots,
     normalCheckout: parseNormalCheckout(get('STRIPE_NORMAL_PAYMENT_LINK'), get('NORMAL_CHECKOUT_URL'), spots?.paymentLink ?? null, checkoutUrl),
     fulfilment,
+    // At least a minute, at most a day: every instance should learn of a change, within a poll, before it takes effect.
+    changeDelaySeconds: parseInteger('CHANGE_DELAY_SECONDS', get('CHANGE_DELAY_SECONDS'), 60, 86_400),
     panel: parsePanel(get, fulfilment, production, contactEmail, publicUrl),
   };
 }

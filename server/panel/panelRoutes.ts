@@ -6,7 +6,6 @@ import { panel } from '../../shared/content/panelWords';
 import { workshop } from '../../shared/content/siteFacts';
 import { dateTimeLabel } from '../../shared/logic/schedule';
 import { ROUTES } from '../../shared/routes';
-import { sellingLinks } from '../config/sellingLinks';
 import type { PanelSettings, SiteConfig } from '../config/settings';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
@@ -14,6 +13,8 @@ import type { SpotsFeed } from '../spots/poller';
 import { checkoutApi } from '../stripe/checkoutApi';
 import type { StripeBoundary } from '../stripe/stripeBoundary';
 import type { FulfilmentRoutes } from '../fulfilment/fulfilmentRoutes';
+import type { SaleChanges } from '../changes/saleChanges';
+import type { LiveSale } from '../sale/liveSale';
 import { createMorning, type Morning } from './morningMail';
 import { stripeClaims } from './onceAtStripe';
 import { ownerMails } from './ownerMail';
@@ -49,9 +50,12 @@ export interface PanelRoutes {
 
 export interface PanelOptions {
   settings: PanelSettings;
-  config: Pick<SiteConfig, 'publicUrl' | 'sale' | 'edition' | 'spots' | 'checkoutUrl' | 'normalCheckout' | 'upgradeInsecureRequests' | 'fulfilment'>;
+  config: Pick<SiteConfig, 'publicUrl' | 'spots' | 'upgradeInsecureRequests' | 'fulfilment'>;
   assets: PageAssets;
   fulfilment: FulfilmentRoutes;
+  /** The sale's settings in force (server/sale/liveSale.ts), and the one way to change them. */
+  live: LiveSale;
+  changes: SaleChanges;
   /** The instance's one way to Stripe: the panel's calls are a view of it, in the lanes of everyone's writes and reads. */
   stripe: StripeBoundary;
   /** Each link's places as its poller last read them. */
@@ -78,11 +82,12 @@ const isResendOutcome = (value: unknown): value is ResendOutcome => typeof value
  * sweep say, a buyer's confirmation sent again, and her morning mail. Every page is `no-store` and `noindex`; every
  * POST comes from the panel's own forms (its `Origin`, its CSRF token) and, past the sign-in, within her session.
  */
-export function panelRoutes({ settings, config, assets, fulfilment, stripe, spots, clock, logger }: PanelOptions): PanelRoutes {
+export function panelRoutes({ settings, config, assets, fulfilment, live, changes, stripe, spots, clock, logger }: PanelOptions): PanelRoutes {
   const secret = settings.secret();
   const { publicUrl } = config;
-  const links = sellingLinks(config);
-  const paymentLink = links[0]?.paymentLink ?? '';
+  // The claims go on the environment's Early Bird link, the one every instance reads and keeps whatever the edition.
+  const paymentLink = config.spots?.paymentLink ?? '';
+  const rolesNow = (nowMs: number) => live.current(nowMs).links.map((link) => link.role);
   const checkout = checkoutApi(stripe.view({ deadlineMs: STRIPE_DEADLINE_MS, lanes: { read: 'read', list: 'list', write: 'write' } }));
   const claims = stripeClaims(checkout, paymentLink);
   const mailFrom = config.fulfilment?.mailFrom.address ?? settings.ownerEmail;
@@ -93,7 +98,7 @@ export function panelRoutes({ settings, config, assets, fulfilment, stripe, spot
   const spotsNow = () => ({ early_bird: spots.early_bird?.current() ?? null, normal: spots.normal?.current() ?? null });
   const resend = createResend({
     checkout,
-    roles: fulfilment.forPanel.roles,
+    roles: () => fulfilment.forPanel.roles(clock()),
     confirmation: fulfilment.forPanel.confirmation,
     mailer: fulfilment.forPanel.mailer,
     clock,
@@ -132,11 +137,12 @@ export function panelRoutes({ settings, config, assets, fulfilment, stripe, spot
       }
       const searched = typeof req.query.buscar === 'string' ? req.query.buscar.trim().slice(0, QUERY_CHARS) : '';
       const nowMs = clock();
+      const inForce = live.current(nowMs);
       const summary = saleSummary({
         nowMs,
-        sale: config.sale,
-        edition: config.edition,
-        roles: links.map((link) => link.role),
+        sale: inForce.sale,
+        edition: inForce.edition,
+        roles: rolesNow(nowMs),
         spots: spotsNow(),
         listing: listingNow(),
         lastSweep: fulfilment.sweep.lastReport(),
@@ -171,7 +177,7 @@ export function panelRoutes({ settings, config, assets, fulfilment, stripe, spot
       claims,
       mails,
       listing: listingNow,
-      places: () => links.map(({ role }) => ({ role, spots: spotsNow()[role] })),
+      places: () => rolesNow(clock()).map((role) => ({ role, spots: spotsNow()[role] })),
       publicUrl,
       clock,
       logger,

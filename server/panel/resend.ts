@@ -38,7 +38,8 @@ export function createResend({
 }: {
   /** The panel's view of Stripe: the session read fresh (never the sweep's copy), then marked. */
   checkout: CheckoutApi;
-  roles: LinkRoles;
+  /** The links the edition in force sold through: a session of another is none of its buyers'. */
+  roles: () => LinkRoles;
   confirmation: (purchase: Purchase, nowMs: number) => MailMessage;
   mailer: Mailer;
   clock: Clock;
@@ -54,7 +55,7 @@ export function createResend({
     let purchase: Purchase | null;
     try {
       const session = await checkout.session(sessionId);
-      purchase = session && purchaseOf(session, roles);
+      purchase = session && purchaseOf(session, roles());
     } catch {
       return done('unavailable');
     }

@@ -32,7 +32,7 @@ export async function sendSampleMails(
   const run = randomBytes(8).toString('hex');
   const compose = mailMessages({
     invite: buyerInvite({ contactEmail, trainerName: config.trainerName }),
-    edition: { name: config.edition, startMs: timeline.startMs, cancelled: false, publicUrl },
+    edition: () => ({ name: config.edition, startMs: timeline.startMs, cancelled: false, publicUrl }),
     accessUrlOf: () => accessUrl,
     referenceOf: () => `muestra-${run}`,
     mailDomain: settings.mailFrom.address.slice(settings.mailFrom.address.lastIndexOf('@') + 1),

@@ -25,6 +25,8 @@ export interface StripeCalls {
   paymentLink(id: string, expand?: string[]): Promise<Stripe.PaymentLink>;
   /** write: a Payment Link updated, once under the key (the link keeper; the fulfilment, a voucher's place). */
   updatePaymentLink(id: string, params: Stripe.PaymentLinkUpdateParams, idempotencyKey: string): Promise<Stripe.Response<Stripe.PaymentLink>>;
+  /** write: a new Payment Link, once under the key (the owner's next edition, server/changes/). */
+  createPaymentLink(params: Stripe.PaymentLinkCreateParams, idempotencyKey: string): Promise<Stripe.PaymentLink>;
   /** write: what is left of a PaymentIntent's charge refunded, once under the key (the fulfilment). */
   refund(paymentIntentId: string, metadata: Record<string, string>, idempotencyKey: string): Promise<Stripe.Response<Stripe.Refund>>;
   /** list: the account's webhook endpoints, page after page up to `max` (the preflight). */
@@ -66,6 +68,7 @@ export function stripeCalls(stripe: Stripe, pace: Pace, deadlineMs: number): Str
     updateSession: (id, metadata, idempotencyKey) => run('write', (options) => stripe.checkout.sessions.update(id, { metadata }, options), idempotencyKey),
     paymentLink: (id, expand) => run('read', (options) => stripe.paymentLinks.retrieve(id, expand ? { expand } : {}, options)),
     updatePaymentLink: (id, params, idempotencyKey) => run('write', (options) => stripe.paymentLinks.update(id, params, options), idempotencyKey),
+    createPaymentLink: (params, idempotencyKey) => run('write', (options) => stripe.paymentLinks.create(params, options), idempotencyKey),
     refund: (paymentIntentId, metadata, idempotencyKey) =>
       run('write', (options) => stripe.refunds.create({ payment_intent: paymentIntentId, metadata }, options), idempotencyKey),
     webhookEndpoints: (max) => run('list', (options) => stripe.webhookEndpoints.list({ limit: 100 }, options).autoPagingToArray({ limit: max })),

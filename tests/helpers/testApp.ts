@@ -59,7 +59,7 @@ export function testApp({
   const { logger, lines: logs, raw } = capturedLogger();
   const clock = typeof now === 'function' ? now : () => now;
   const config = readConfig({ WORKSHOP_START: TEST_START_ISO, EARLY_BIRD_DEADLINE: DEFAULT_DEADLINE_ISO, ...env }, clock());
-  const { app, metrics, fulfilment, panel, background } = assembleSite({
+  const { app, metrics, fulfilment, live, changes, panel, background } = assembleSite({
     config,
     assets,
     publicDir: path.join(DIST, 'public'),
@@ -82,5 +82,5 @@ export function testApp({
     if (!panel) throw new Error('no PANEL_SECRET: no panel');
     return panel.morning.run();
   };
-  return { app, logs, raw, metrics, sweep, morning, stop: () => background.stop() };
+  return { app, logs, raw, metrics, sweep, morning, live, changes, fulfilment, stop: () => background.stop() };
 }

@@ -58,7 +58,7 @@ const input = (
   edition: 'prueba',
   roles: ['early_bird'],
   spots: { early_bird: { remaining: 22, limit: 30 }, normal: null },
-  listing: { atMs: NOW - 20_000, entries },
+  listing: { atMs: NOW - 20_000, entries, purchases: entries.map((entry) => entry.purchase) },
   lastSweep: { atMs: NOW - 20_000, report: { completed: true, purchases: entries.length, sent: 2, failed: 1, placesBack: 0, yielded: false } },
   due: (): Due => ({ send: [], missed: [], placeBack: false, refund: null }),
   query: null,

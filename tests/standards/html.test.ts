@@ -126,7 +126,7 @@ async function afterTheCheckout(): Promise<string[]> {
   write('thanks-cancelled', cancelledThanks.text);
   const compose = mailMessages({
     invite: buyerInvite({ contactEmail: 'hola@taller.example.org', trainerName: 'Ana Torres Ejemplo' }),
-    edition: { name: 'prueba', startMs: TEST_START_MS, cancelled: false, publicUrl: PUBLIC_URL },
+    edition: () => ({ name: 'prueba', startMs: TEST_START_MS, cancelled: false, publicUrl: PUBLIC_URL }),
     accessUrlOf,
     referenceOf: () => 'referencia',
     mailDomain: 'taller.example.org',

@@ -24,7 +24,8 @@ export interface RefundActionOptions {
   refund: (purchase: Purchase) => Promise<Refunded>;
   /** What the pages remember of a purchase, dropped once its buyer asked: the personal link reads it again. */
   forget: (sessionId: string) => void;
-  edition: EditionTerms;
+  /** The edition in force at an instant. */
+  edition: (nowMs: number) => EditionTerms;
   render: (view: AccessView, year: number) => string;
   clock: Clock;
   metrics?: FulfilmentMetrics;
@@ -123,7 +124,7 @@ export function refundAction({ accessSecret, publicUrl, lookup, readPurchase, bu
         const sessionId = sessionOf(req) ?? '';
         const proof: unknown = (req.body as Record<string, unknown> | undefined)?.confirmacion;
         // A purchase's refund is open only while its edition is the one in force: its start is the edition's.
-        if (!isRefundProof(accessSecret, sessionId, edition.startMs, proof)) {
+        if (!isRefundProof(accessSecret, sessionId, edition(clock()).startMs, proof)) {
           metrics?.accessVisit('refund_refused', 'none');
           return send(res, 403, { state: 'refund_closed', backUrl: backUrl(req) });
         }
@@ -147,7 +148,7 @@ export function refundAction({ accessSecret, publicUrl, lookup, readPurchase, bu
           forget(sessionId);
           return backToLink(req, res);
         }
-        if (!journeyOf(purchase, edition, clock()).refundOpen) {
+        if (!journeyOf(purchase, edition(clock()), clock()).refundOpen) {
           metrics?.accessVisit('refund_closed', 'stripe');
           return send(res, 403, { state: 'refund_closed', backUrl: backUrl(req) });
         }
