@@ -39,8 +39,18 @@ export interface AppOptions {
 const PAGE_PATHS = routeList.filter((route) => route.kind === 'page').map((route) => route.path);
 const PRIVATE_PATHS = routeList.filter((route) => route.kind === 'private').map((route) => route.path);
 const PAGE_METHODS = 'GET, HEAD';
-/** The panel's paths that take a POST (its forms' own). */
-const PANEL_PATHS = [ROUTES.panelLink.path, ROUTES.panelSignIn.path, ROUTES.panelSignOut.path, ROUTES.panelResend.path];
+/** The panel's paths that take a POST alone (its forms' own): a GET of one leads back to the panel. */
+const PANEL_POSTS = [
+  ROUTES.panelLink.path,
+  ROUTES.panelSignOut.path,
+  ROUTES.panelResend.path,
+  ROUTES.panelDate.path,
+  ROUTES.panelClose.path,
+  ROUTES.panelCancel.path,
+  ROUTES.panelRecording.path,
+  ROUTES.panelEdition.path,
+  ROUTES.panelUndo.path,
+];
 const FIXED_FILE_CACHE = 'public, max-age=3600';
 /** How soon a visitor who meets the outage page is told to try again, in seconds. */
 const OUTAGE_RETRY_AFTER = 30;
@@ -142,8 +152,9 @@ export function createApp({
     });
   }
 
-  // The seller's page (docs/operations.md): her sign-in by a mailed link, her sale, a buyer's confirmation again. Without
-  // PANEL_SECRET there is none, and every path under /panel is the 404 any unknown path gets.
+  // The seller's page (docs/operations.md): her sign-in by a mailed link, her sale, a buyer's confirmation again, and
+  // her changes (each previewed, confirmed by a mailed code, undoable for a while). Without PANEL_SECRET there is none,
+  // and every path under /panel is the 404 any unknown path gets.
   if (panel) {
     app.get(ROUTES.panel.path, panel.page);
     app.post(ROUTES.panelLink.path, ...panel.requestLink);
@@ -151,11 +162,17 @@ export function createApp({
     app.post(ROUTES.panelSignIn.path, ...panel.signIn);
     app.post(ROUTES.panelSignOut.path, ...panel.signOut);
     app.post(ROUTES.panelResend.path, ...panel.resend);
-    app.get([ROUTES.panelLink.path, ROUTES.panelSignOut.path, ROUTES.panelResend.path], panel.toPanel);
+    app.post(ROUTES.panelDate.path, ...panel.changes.date);
+    app.post(ROUTES.panelClose.path, ...panel.changes.close);
+    app.post(ROUTES.panelCancel.path, ...panel.changes.cancel);
+    app.post(ROUTES.panelRecording.path, ...panel.changes.recording);
+    app.post(ROUTES.panelEdition.path, ...panel.changes.edition);
+    app.post(ROUTES.panelUndo.path, ...panel.undo);
+    app.get(PANEL_POSTS, panel.toPanel);
     app.all(ROUTES.panel.path, (_req, res) => {
       res.status(405).set('Allow', PAGE_METHODS).type('text').send('Method Not Allowed');
     });
-    app.all(PANEL_PATHS, (_req, res) => {
+    app.all([ROUTES.panelSignIn.path, ...PANEL_POSTS], (_req, res) => {
       res.status(405).set('Allow', `${PAGE_METHODS}, POST`).type('text').send('Method Not Allowed');
     });
   }

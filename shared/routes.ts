@@ -67,6 +67,17 @@ export const ROUTES = {
   panelSignOut: { path: '/panel/salir', kind: 'action', indexed: false },
   /** POST: sends one buyer their confirmation again. */
   panelResend: { path: '/panel/reenviar', kind: 'action', indexed: false },
+  /**
+   * The changes, each a POST of its form (docs/operations.md): without `codigo`, its preview (and a code mailed to the
+   * owner); with the preview's token and the code, the change recorded, in force after the undo window.
+   */
+  panelDate: { path: '/panel/fecha', kind: 'action', indexed: false },
+  panelClose: { path: '/panel/cerrar', kind: 'action', indexed: false },
+  panelCancel: { path: '/panel/cancelar', kind: 'action', indexed: false },
+  panelRecording: { path: '/panel/grabacion', kind: 'action', indexed: false },
+  panelEdition: { path: '/panel/edicion', kind: 'action', indexed: false },
+  /** POST: takes back the change waiting out its undo window. */
+  panelUndo: { path: '/panel/deshacer', kind: 'action', indexed: false },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -115,7 +115,7 @@ sub taller_route {
         set req.http.X-Taller-Kind = "private";
     } elsif (req.http.X-Taller-Route ~ "^(/webhooks/stripe)$") {
         set req.http.X-Taller-Kind = "webhook";
-    } elsif (req.http.X-Taller-Route ~ "^(/acceso/:token/reembolso|/panel|/panel/enlace|/panel/entrar|/panel/salir|/panel/reenviar)$") {
+    } elsif (req.http.X-Taller-Route ~ "^(/acceso/:token/reembolso|/panel|/panel/enlace|/panel/entrar|/panel/salir|/panel/reenviar|/panel/fecha|/panel/cerrar|/panel/cancelar|/panel/grabacion|/panel/edicion|/panel/deshacer)$") {
         set req.http.X-Taller-Kind = "action";
     } elsif (req.http.X-Taller-Path ~ "^/assets/(([a-z]+/)?[A-Za-z0-9_]+-[A-Z0-9]{8}\.js|trainer-[0-9]+-[0-9a-f]{10}\.(avif|webp|jpg))$") {
         set req.http.X-Taller-Kind = "asset";

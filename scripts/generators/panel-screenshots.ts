@@ -71,7 +71,7 @@ const assembled = server.assembleSite({
   publicDir: path.join('dist', 'public'),
   clock: () => now,
   logger: server.createLogger('warn'),
-  spots: { current: () => ({ remaining: 30 - stripe.link().restrictions!.completed_sessions.count, limit: 30 }), ready: () => true },
+  spots: { current: () => ({ remaining: 30 - (stripe.link().restrictions?.completed_sessions.count ?? 0), limit: 30 }), ready: () => true },
 });
 const listener = await new Promise<{ close(): void }>((resolve) => {
   const running = assembled.app.listen(port, '127.0.0.1', () => resolve(running));

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
+import { DateTime } from 'luxon';
 import type { PageAssets } from '../../shared/buildManifest';
+import type { UnderWayView } from '../../shared/components/panel/ChangeCards';
 import type { Notice } from '../../shared/components/panel/PanelPage';
-import { panel } from '../../shared/content/panelWords';
+import { panel, panelChanges } from '../../shared/content/panelWords';
 import { workshop } from '../../shared/content/siteFacts';
-import { dateTimeLabel } from '../../shared/logic/schedule';
+import { dateTimeLabel, WORKSHOP_ZONE } from '../../shared/logic/schedule';
 import { ROUTES } from '../../shared/routes';
 import type { PanelSettings, SiteConfig } from '../config/settings';
 import type { Clock } from '../ops/clock';
@@ -15,12 +17,15 @@ import type { StripeBoundary } from '../stripe/stripeBoundary';
 import type { FulfilmentRoutes } from '../fulfilment/fulfilmentRoutes';
 import type { SaleChanges } from '../changes/saleChanges';
 import type { LiveSale } from '../sale/liveSale';
+import { type Change, summaryOf } from '../sale/saleChange';
+import type { SettingName } from '../sale/saleSettings';
 import { createMorning, type Morning } from './morningMail';
 import { stripeClaims } from './onceAtStripe';
 import { ownerMails } from './ownerMail';
 import { panelGuard, type PanelSession } from './panelGuard';
 import { panelHeaders, panelPages } from './panelPages';
 import { createResend, type ResendOutcome } from './resend';
+import { CHANGE_NOTICES, changeForms } from './changeForms';
 import { saleSummary } from './saleSummary';
 import { LINK_SENT_NOTICE, signInRoutes } from './signIn';
 
@@ -42,6 +47,10 @@ export interface PanelRoutes {
   signOut: RequestHandler[];
   /** POST /panel/reenviar */
   resend: RequestHandler[];
+  /** POST /panel/fecha, /panel/cerrar, /panel/cancelar, /panel/grabacion, /panel/edicion: a preview, or with its code the change. */
+  changes: Record<Change['kind'], RequestHandler[]>;
+  /** POST /panel/deshacer */
+  undo: RequestHandler[];
   /** The POST-only paths, asked for with GET (a reload after a redirect, a bookmark): back to the panel. */
   toPanel: RequestHandler;
   /** The morning mail: run by its timer, or by a test. */
@@ -50,7 +59,7 @@ export interface PanelRoutes {
 
 export interface PanelOptions {
   settings: PanelSettings;
-  config: Pick<SiteConfig, 'publicUrl' | 'spots' | 'upgradeInsecureRequests' | 'fulfilment'>;
+  config: Pick<SiteConfig, 'publicUrl' | 'spots' | 'upgradeInsecureRequests' | 'fulfilment' | 'changeDelaySeconds'>;
   assets: PageAssets;
   fulfilment: FulfilmentRoutes;
   /** The sale's settings in force (server/sale/liveSale.ts), and the one way to change them. */
@@ -63,6 +72,14 @@ export interface PanelOptions {
   clock: Clock;
   logger: Logger;
 }
+
+/** The changes made before, shown at once. */
+const HISTORY_SHOWN = 6;
+/** A change done stays on the page this long, saying so. */
+const DONE_SHOWN_MS = 24 * 3_600_000;
+
+/** An instant as the panel writes it: "jueves 4 de marzo de 2027, 11:59 p. m. (Ciudad de México)". */
+const when = (ms: number): string => `${dateTimeLabel(ms)} ${workshop.zoneShortLabel}`;
 
 /** Her address, half hidden, for a page anyone may open: "h•••@mi-marca.mx". */
 const maskedEmail = (email: string): string => `${email.slice(0, 1)}•••${email.slice(email.lastIndexOf('@'))}`;
@@ -121,8 +138,26 @@ export function panelRoutes({ settings, config, assets, fulfilment, live, change
     return null;
   };
   const listingNow = () => fulfilment.sweep.lastListing();
+  /** The latest change while it waits or is carried out, until it is done and a day has passed. */
+  const underWayOf = (nowMs: number): UnderWayView | null => {
+    const latest = live.latest();
+    const progress = changes.progress(nowMs);
+    if (!latest || !progress || (progress.done && nowMs - latest.takesEffectAtMs > DONE_SHOWN_MS)) return null;
+    return {
+      id: progress.id,
+      summary: summaryOf(latest.change),
+      pending: progress.pending,
+      takesEffectLabel: when(progress.takesEffectAtMs),
+      mails: progress.mails,
+      refunds: progress.refunds,
+      done: progress.done,
+    };
+  };
   const noticeOf = (req: Request): Notice | null => {
     const { aviso, compra } = req.query;
+    const latest = live.latest();
+    if (aviso === CHANGE_NOTICES.scheduled && latest) return { tone: 'ok', text: panelChanges.notices.scheduled(when(latest.takesEffectAtMs)) };
+    if (aviso === CHANGE_NOTICES.undone) return { tone: 'ok', text: panelChanges.notices.undone };
     if (!isResendOutcome(aviso)) return null;
     const entry = listingNow()?.entries.find(({ purchase }) => purchase.sessionId === compra);
     return RESEND_NOTICES[aviso](entry?.session.customer_details?.name?.trim() || entry?.purchase.email || '');
@@ -138,6 +173,7 @@ export function panelRoutes({ settings, config, assets, fulfilment, live, change
       const searched = typeof req.query.buscar === 'string' ? req.query.buscar.trim().slice(0, QUERY_CHARS) : '';
       const nowMs = clock();
       const inForce = live.current(nowMs);
+      const origins = live.origins(nowMs);
       const summary = saleSummary({
         nowMs,
         sale: inForce.sale,
@@ -149,13 +185,29 @@ export function panelRoutes({ settings, config, assets, fulfilment, live, change
         due: fulfilment.forPanel.due,
         query: searched === '' ? null : searched,
         press: randomBytes(9).toString('base64url'),
+        origins: (Object.keys(origins) as SettingName[]).map((setting) => ({ setting, from: origins[setting] })),
       });
       pages.send(res, 200, {
         state: 'home',
         csrf: guard.csrfFor(session.signInId),
-        sessionUntilLabel: `${dateTimeLabel(session.endsMs)} ${workshop.zoneShortLabel}`,
+        sessionUntilLabel: when(session.endsMs),
         notice: noticeOf(req),
         ...summary,
+        underWay: underWayOf(nowMs),
+        forms: {
+          startValue: DateTime.fromMillis(inForce.sale.workshopStartMs, { zone: WORKSHOP_ZONE }).toFormat("yyyy-LL-dd'T'HH:mm"),
+          recordingUrl: inForce.recordingUrl,
+        },
+        history: live
+          .history()
+          .slice(0, HISTORY_SHOWN)
+          .map((line) => ({
+            id: line.id,
+            atLabel: when(line.atMs),
+            summary: line.summary,
+            by: line.by === 'entorno' ? 'entorno' : 'panel',
+            undone: line.outcome === 'deshecho',
+          })),
       });
     },
     ...signInRoutes({ secret, publicUrl, guard, pages, claims, mails, clock, logger }),
@@ -169,6 +221,23 @@ export function panelRoutes({ settings, config, assets, fulfilment, live, change
         res.redirect(303, `${ROUTES.panel.path}?${new URLSearchParams({ aviso: outcome, compra: sessionId })}`);
       },
     ],
+    ...(() => {
+      const made = changeForms({
+        secret,
+        guard,
+        pages,
+        changes,
+        claims,
+        mails,
+        ownerHint,
+        delayMs: config.changeDelaySeconds * 1000,
+        signedForm,
+        refuse,
+        clock,
+        logger,
+      });
+      return { changes: made.forms, undo: made.undo };
+    })(),
     toPanel(_req, res) {
       panelHeaders(res);
       res.redirect(303, ROUTES.panel.path);

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * What the panel signs with PANEL_SECRET (docs/security.md): the sign-in link, the session, each form's CSRF token and
@@ -10,6 +10,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const SIGN_IN_LINK_MS = 15 * 60_000;
 /** A session lasts this long after its sign-in, however busy. */
 export const SESSION_MS = 12 * 60 * 60_000;
+/** A change's code works this long after its preview was shown. */
+export const CODE_MS = 15 * 60_000;
 
 /** 128 bits of HMAC-SHA-256 in base64url, as the buyers' links are signed (server/fulfilment/pages/accessToken.ts). */
 const SIGNATURE_BYTES = 16;
@@ -78,4 +80,32 @@ export function readVisitor(secret: string, value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const [id, signature, ...rest] = value.split('.');
   return rest.length === 0 && id && signature && ID.test(id) && same(signature, signatureOf(secret, 'visita', id)) ? id : null;
+}
+
+/**
+ * The name a sign-in goes by in the changes' record and the log lines: a hash of its id (never the id, which is the
+ * session's own), eight hex digits.
+ */
+export const signInName = (signInId: string): string => createHash('sha256').update(`panel-entrada:${signInId}`).digest('hex').slice(0, 8);
+
+/**
+ * The 6-digit code of one preview (`previewId`) for one session: mailed to the owner when the preview is shown, typed
+ * into its form. The preview's own signature carries the change it shows, so a code confirms that change alone.
+ */
+export function changeCode(secret: string, signInId: string, previewId: string): string {
+  const digest = createHmac('sha256', secret).update(`panel-codigo:${signInId}:${previewId}`).digest();
+  return String(digest.readUInt32BE(0) % 1_000_000).padStart(6, '0');
+}
+
+export const isChangeCode = (secret: string, signInId: string, previewId: string, given: unknown): boolean =>
+  typeof given === 'string' && /^\d{6}$/.test(given.trim()) && same(given.trim(), changeCode(secret, signInId, previewId));
+
+/** A preview's token: its id, when it was shown, and the change it shows (`change`, as the form sends it), signed. */
+export const previewToken = (secret: string, previewId: string, atMs: number, change: string): string => stamped(secret, `vista:${change}`, previewId, atMs);
+
+/** The preview a form's token names for this change, while its code works; null otherwise. */
+export function readPreview(secret: string, token: unknown, change: string, nowMs: number): { previewId: string; atMs: number } | 'expired' | null {
+  const read = readStamped(secret, `vista:${change}`, token);
+  if (!read) return null;
+  return fresh(read.atMs, nowMs, CODE_MS) ? { previewId: read.id, atMs: read.atMs } : 'expired';
 }

@@ -34,6 +34,8 @@ export interface SummaryInput {
   query: string | null;
   /** The page's resend press (server/panel/resend.ts). */
   press: string;
+  /** Where each setting in force came from (server/sale/liveSale.ts). */
+  origins: OverviewView['origins'];
 }
 
 /** The buyers shown at once: a search finds anyone else. */
@@ -79,10 +81,10 @@ function sourceOf(session: Stripe.Checkout.Session): { source: string | null; ca
   return { source: source || null, campaign: campaign || null };
 }
 
-function overviewOf({ nowMs, sale, edition, spots }: Pick<SummaryInput, 'nowMs' | 'sale' | 'edition' | 'spots'>): OverviewView {
+function overviewOf({ nowMs, sale, edition, spots, origins }: Pick<SummaryInput, 'nowMs' | 'sale' | 'edition' | 'spots' | 'origins'>): OverviewView {
   const state = saleState(nowMs, sale, spots.early_bird, spots.normal);
   const next = upcomingChanges(state, sale, spots.normal)[0];
-  return { state, edition, workshopLabel: workshopSchedule(sale.workshopStartMs).fullLabel, nextLabel: next ? when(next.atMs) : null };
+  return { state, edition, workshopLabel: workshopSchedule(sale.workshopStartMs).fullLabel, nextLabel: next ? when(next.atMs) : null, origins };
 }
 
 function placesOf(roles: readonly LinkRole[], spots: SummaryInput['spots'], current: readonly Entry[]): PlacesRow[] {

@@ -9,7 +9,7 @@ import type { Claims } from './onceAtStripe';
 import type { OwnerMails } from './ownerMail';
 import type { PanelGuard } from './panelGuard';
 import type { PanelPages } from './panelPages';
-import { readSignInToken, SIGN_IN_LINK_MS, signInToken } from './panelTokens';
+import { readSignInToken, SIGN_IN_LINK_MS, signInName, signInToken } from './panelTokens';
 
 /** Sign-in links mailed in an hour, whoever presses the button, across every instance: a flood mails nobody. */
 const LINKS_AN_HOUR = 3;
@@ -30,7 +30,7 @@ export interface SignInOptions {
 export const LINK_SENT_NOTICE = 'enlace';
 
 /** An instant's time of day, as the panel and its mails write it: "9:15 p. m. (Ciudad de México)". */
-const clockLabel = (ms: number): string => `${timeOfDayLabel(ms)} ${workshop.zoneShortLabel}`;
+export const clockLabel = (ms: number): string => `${timeOfDayLabel(ms)} ${workshop.zoneShortLabel}`;
 
 /**
  * Signing in without a password (docs/security.md): the signed-out page's button POSTs to /panel/enlace, which mails
@@ -114,7 +114,7 @@ export function signInRoutes({ secret, publicUrl, guard, pages, claims, mails, c
           return pages.send(res, 410, { state: 'link_spent', csrf: guard.csrfFor(visitor) });
         }
         const session = guard.signIn(res, clock());
-        logger.info({ event: 'panel_sign_in', step: 'enter', outcome: 'signed_in', signIn: session.signInId.slice(0, 8) }, 'the owner signed in to the panel');
+        logger.info({ event: 'panel_sign_in', step: 'enter', outcome: 'signed_in', signIn: signInName(session.signInId) }, 'the owner signed in to the panel');
         res.redirect(303, ROUTES.panel.path);
       },
     ],
@@ -124,7 +124,7 @@ export function signInRoutes({ secret, publicUrl, guard, pages, claims, mails, c
         const session = guard.sessionOf(req);
         if (session && !guard.tokenOk(req, session.signInId)) return refuse(req, res);
         guard.signOut(res);
-        if (session) logger.info({ event: 'panel_sign_in', step: 'leave', signIn: session.signInId.slice(0, 8) }, 'the owner signed out of the panel');
+        if (session) logger.info({ event: 'panel_sign_in', step: 'leave', signIn: signInName(session.signInId) }, 'the owner signed out of the panel');
         res.redirect(303, ROUTES.panel.path);
       },
     ],

@@ -2,8 +2,10 @@
  * The seller's page, /panel (laid out by shared/components/panel/, served by server/panel/panelRoutes.ts): signing in
  * without a password, what she sees of her sale (its state, the places, the money, where the sales came from, her
  * buyers and their mails, the last sweep), sending a buyer their confirmation again, and the refusals and answers of
- * each form. The changes' forms and previews are in `panelChanges`; her mails (the sign-in link, the code, the morning
- * summary) in panelMailWords.ts. She is the owner, not an engineer: every sentence says what happened and what to do.
+ * each form. The changes' forms, previews, codes, progress and history are in `panelChanges` (the engine's own words,
+ * each change's summary and each refusal, are in saleChangeWords.ts); her mails (the sign-in link, the code, the
+ * morning summary) in panelMailWords.ts. She is the owner, not an engineer: every sentence says what happened and what
+ * to do.
  */
 import type { SaleState } from '../logic/sale';
 
@@ -172,3 +174,98 @@ const NEXT_STATE: Record<SaleState, string> = {
   closed: '',
   cancelled: '',
 };
+
+/** The changes she makes: the forms, the preview with its code, the change under way, and what was changed before. */
+export const panelChanges = {
+  heading: 'Cambiar tu venta',
+  lead: 'Cada cambio te muestra antes qué va a pasar. Lo confirmas con un código que te llega por correo, y durante unos minutos puedes deshacerlo sin que salga nada.',
+  date: {
+    title: 'Cambiar la fecha del taller',
+    label: 'Nueva fecha y hora (hora de la Ciudad de México)',
+    hint: 'Cada compradora recibe un correo con la nueva fecha y una invitación que mueve el evento en su calendario. Puede pedir su reembolso hasta la nueva fecha.',
+    cta: 'Ver qué va a pasar',
+  },
+  close: {
+    title: 'Cerrar las inscripciones ahora',
+    hint: 'La página deja de vender y dice que el cupo está lleno; los enlaces de pago se apagan. Las compradoras no reciben nada.',
+    cta: 'Ver qué va a pasar',
+  },
+  cancel: {
+    title: 'Cancelar el taller',
+    hint: 'Cada compradora recibe un correo de cancelación y su reembolso completo; las que pagaron en OXXO, por transferencia. Debes una bonificación a cada una.',
+    cta: 'Ver qué va a pasar',
+  },
+  recording: {
+    title: 'El enlace de la grabación',
+    label: 'Enlace de la grabación (https://…)',
+    hint: 'Cuando termine el taller, cada compradora recibe su correo con la grabación y los materiales.',
+    cta: 'Ver qué va a pasar',
+  },
+  edition: {
+    title: 'Abrir la siguiente edición',
+    nameLabel: 'Nombre de la edición (por ejemplo 2027-05)',
+    startLabel: 'Fecha y hora del taller (hora de la Ciudad de México)',
+    deadlineLabel: 'Fin del precio Early Bird (hora de la Ciudad de México)',
+    hint: 'El sitio crea en Stripe los enlaces de pago de la nueva edición, con el mismo precio y el mismo cupo. Las compradoras de esta edición conservan lo suyo.',
+    cta: 'Ver qué va a pasar',
+  },
+  preview: {
+    heading: 'Revisa el cambio antes de confirmarlo',
+    change: 'El cambio',
+    takesEffect: (label: string, minutes: number): string =>
+      `Entra en vigor el ${label}, ${minutes} minutos después de que lo confirmes. Hasta entonces puedes deshacerlo y no sale nada.`,
+    buyersTitle: 'A quién le llega',
+    buyers: (count: number): string => (count === 0 ? 'A ninguna compradora.' : `A ${count} ${count === 1 ? 'compradora' : 'compradoras'}.`),
+    mail: (label: string, count: number): string => `${count} ${count === 1 ? 'recibe' : 'reciben'} el correo «${label}».`,
+    refundsTitle: 'Reembolsos',
+    noRefunds: 'Ninguno.',
+    refunds: (count: number, total: string): string => `${count} ${count === 1 ? 'reembolso' : 'reembolsos'} a tarjeta, ${total} en total, que hace Stripe.`,
+    byTransfer: (count: number): string => `${count} ${count === 1 ? 'pago' : 'pagos'} en OXXO: ese dinero lo devuelves tú por transferencia.`,
+    bonifications: (total: string): string => `Bonificaciones que debes transferir: ${total} en total.`,
+    pageTitle: 'Lo que dirá tu página',
+    linksTitle: 'Los enlaces de pago que se crean en Stripe',
+    link: (name: string, price: string, limit: number | null): string =>
+      `${name}: ${price}${limit === null ? ', sin límite de lugares' : `, ${limit} lugares`}.`,
+    sampleTitle: 'El correo que recibe cada compradora',
+    sampleLead: 'Así lo verá cada una (con su nombre y su enlace personal):',
+    sampleSubject: 'Asunto:',
+    listed: (label: string): string => `Contado sobre tus compras como estaban el ${label}.`,
+    codeLabel: 'Código de 6 números',
+    codeSent: (masked: string): string => `Te mandamos el código a ${masked}. Sirve 15 minutos.`,
+    confirm: 'Confirmar el cambio',
+    back: 'No, volver a mi panel',
+    refusedTitle: 'Este cambio no se puede hacer',
+  },
+  code: {
+    wrong: 'Ese no es el código que te mandamos. Revísalo y vuelve a escribirlo.',
+    expired: 'El código venció. Vuelve a pedir el cambio para recibir otro.',
+    tooMany: 'Demasiados intentos con este código. Vuelve a pedir el cambio para recibir otro.',
+    tooManyMails: (label: string): string => `Ya te mandamos varios códigos en esta hora. Vuelve a intentarlo después de las ${label}.`,
+    used: 'Ese código ya se usó: el cambio ya está guardado.',
+  },
+  underWay: {
+    heading: 'Cambio en curso',
+    pending: (label: string): string => `Entra en vigor el ${label}. Hasta entonces no se envía nada y puedes deshacerlo.`,
+    undo: 'Deshacer',
+    mails: (sent: number, due: number): string => `${sent} de ${due} correos enviados`,
+    refunds: (made: number, due: number): string => `${made} de ${due} reembolsos hechos`,
+    failed: (count: number): string => `${count} ${count === 1 ? 'correo rebotó' : 'correos rebotaron'}: la dirección no existe; escríbeles por otro medio.`,
+    nothingToSend: 'No hay correos ni reembolsos que hacer.',
+    done: 'Terminado.',
+    working: 'El sitio lo va haciendo en cada revisión, cada minuto.',
+  },
+  history: {
+    heading: 'Cambios anteriores',
+    by: { panel: 'desde tu panel', entorno: 'desde la configuración del servidor' },
+  },
+  origins: {
+    title: 'De dónde sale cada ajuste',
+    panel: 'lo cambiaste en tu panel',
+    entorno: 'configuración del servidor',
+    setting: { edition: 'Edición', dates: 'Fechas', soldOut: 'Cierre', cancelled: 'Cancelación', recordingUrl: 'Grabación', links: 'Enlaces de pago' },
+  },
+  notices: {
+    scheduled: (label: string): string => `Listo: el cambio quedó guardado y entra en vigor el ${label}. Puedes deshacerlo hasta entonces.`,
+    undone: 'Listo: deshiciste el cambio. No se envió nada.',
+  },
+} as const;

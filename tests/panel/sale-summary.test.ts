@@ -63,6 +63,7 @@ const input = (
   due: (): Due => ({ send: [], missed: [], placeBack: false, refund: null }),
   query: null,
   press: 'pulsacion-de-prueba',
+  origins: [],
   ...more,
 });
 
@@ -75,6 +76,7 @@ describe('saleSummary', () => {
       edition: 'prueba',
       workshopLabel: expect.stringContaining('8 de octubre de 2025'),
       nextLabel: when(DEFAULT_DEADLINE_MS),
+      origins: [],
     });
     // Paid or free, of this edition: Ana, Bea, Cruz, Dora, Eva; Juana's is an earlier edition's.
     expect(summary.sale?.places).toEqual([

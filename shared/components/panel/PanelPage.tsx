@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { panel } from '../../content/panelWords';
 import { ROUTES } from '../../routes';
 import { BuyerList, type BuyersView } from './BuyerList';
+import { ChangeForms, type FormsView, HistoryCard, type HistoryRow, UnderWayCard, type UnderWayView } from './ChangeCards';
+import { ChangePreview, type PreviewView } from './ChangePreview';
 import { PanelForm } from './PanelForm';
 import {
   MoneyCard,
@@ -31,6 +33,10 @@ interface HomeView {
   /** null until the first sweep has listed the purchases. */
   sale: { places: PlacesRow[]; money: MoneyView; sources: SourceRow[]; buyers: BuyersView } | null;
   sweep: SweepView | null;
+  /** The latest change while it waits or is carried out, and until it is done. */
+  underWay: UnderWayView | null;
+  forms: FormsView;
+  history: HistoryRow[];
 }
 
 /**
@@ -46,6 +52,7 @@ export type PanelView =
   | { state: 'link_spent'; csrf: string }
   | { state: 'unavailable' }
   | { state: 'refused' }
+  | { state: 'preview'; preview: PreviewView }
   | ({ state: 'home' } & HomeView);
 
 function Bar({ csrf }: { csrf: string | null }) {
@@ -95,6 +102,7 @@ function Home({ view }: { view: HomeView }) {
           {view.notice.text}
         </p>
       )}
+      {view.underWay && <UnderWayCard change={view.underWay} csrf={view.csrf} />}
       <div className="panel__grid">
         <OverviewCard overview={view.overview} />
         {view.sale ? (
@@ -108,6 +116,8 @@ function Home({ view }: { view: HomeView }) {
         )}
       </div>
       {view.sale && <BuyerList buyers={view.sale.buyers} csrf={view.csrf} />}
+      <ChangeForms forms={view.forms} csrf={view.csrf} />
+      {view.history.length > 0 && <HistoryCard history={view.history} />}
       <SweepCard sweep={view.sweep} />
       <p className="panel__hint panel__session">{panel.sessionUntil(view.sessionUntilLabel)}</p>
     </>
@@ -167,6 +177,8 @@ function Body({ view }: { view: PanelView }) {
           <Back />
         </Message>
       );
+    case 'preview':
+      return <ChangePreview view={view.preview} />;
     case 'home':
       return <Home view={view} />;
   }
@@ -176,7 +188,7 @@ function Body({ view }: { view: PanelView }) {
 export function PanelPage({ view }: { view: PanelView }) {
   return (
     <>
-      <Bar csrf={view.state === 'home' ? view.csrf : null} />
+      <Bar csrf={view.state === 'home' ? view.csrf : view.state === 'preview' ? view.preview.csrf : null} />
       <main id="contenido" className="page panel">
         <div className="container panel__container">
           <Body view={view} />

@@ -1,4 +1,4 @@
-import { panel } from '../../content/panelWords';
+import { panel, panelChanges } from '../../content/panelWords';
 import type { LinkRole, SaleState } from '../../logic/sale';
 
 /** The sale now: its state, its edition and date, and what it becomes next by itself. */
@@ -9,6 +9,8 @@ export interface OverviewView {
   workshopLabel: string;
   /** When the sale changes by itself next, in words; null: it does not. */
   nextLabel: string | null;
+  /** Where each setting in force came from: her panel, or the server's configuration. */
+  origins: { setting: keyof typeof panelChanges.origins.setting; from: 'panel' | 'entorno' }[];
 }
 
 /** One link's places: sold (with access), left at the checkout (null: not counted), and its vouchers waiting. */
@@ -65,6 +67,16 @@ export function OverviewCard({ overview }: { overview: OverviewView }) {
         </div>
       </dl>
       <p className="panel__hint">{overview.nextLabel ? words.next(overview.state, overview.nextLabel) : words.nothingNext}</p>
+      {overview.origins.some((origin) => origin.from === 'panel') && (
+        <details className="panel__origins">
+          <summary>{panelChanges.origins.title}</summary>
+          <ul className="panel__list">
+            {overview.origins.map((origin) => (
+              <li key={origin.setting}>{`${panelChanges.origins.setting[origin.setting]}: ${panelChanges.origins[origin.from]}`}</li>
+            ))}
+          </ul>
+        </details>
+      )}
     </section>
   );
 }
