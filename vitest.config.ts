@@ -16,6 +16,7 @@ export const IN_PROCESS = [
   'tests/build/**/*.test.ts',
   'tests/deploy/kubernetes.test.ts',
   'tests/deploy/vcl-route-lists.test.ts',
+  'tests/deploy/edge-lists.test.ts',
   'tests/hardening/headers.test.ts',
 ];
 

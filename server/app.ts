@@ -10,6 +10,7 @@ import type { PageBodies } from './render/bodies';
 import { publicFolder } from './http/publicFolder';
 import { loggablePath, requestLog } from './ops/requestLog';
 import { securityHeaders } from './http/security';
+import { watchStripeDeliveries } from './http/stripeDeliveries';
 import { htmlCacheControl } from './render/snapshot';
 import type { SpotsFeed } from './spots/poller';
 import type { FulfilmentRoutes } from './fulfilment/fulfilmentRoutes';
@@ -146,7 +147,7 @@ export function createApp({
     app.all(ROUTES.accessRefund.path, (_req, res) => {
       res.status(405).set('Allow', `${PAGE_METHODS}, POST`).type('text').send('Method Not Allowed');
     });
-    app.post(ROUTES.stripeWebhook.path, ...fulfilment.webhook);
+    app.post(ROUTES.stripeWebhook.path, watchStripeDeliveries(config.trustedProxies, logger), ...fulfilment.webhook);
     app.all(ROUTES.stripeWebhook.path, (_req, res) => {
       res.status(405).set('Allow', 'POST').type('text').send('Method Not Allowed');
     });

@@ -5,13 +5,14 @@
 # itself. When an instance fails it retries a GET or HEAD once elsewhere, and when none answers it
 # shows the site's own outage page (docs/caching.md). Under abuse it costs visitors nothing: it takes a
 # webhook's body whole before an instance is asked (Stripe's own addresses in a storage of their own), refuses every
-# other body, limits each client on the pages that cost a read at Stripe (an IPv6 client by its /64), and remembers a
-# hashed file that no instance has (docs/decisions/0017-the-edge-under-abuse.md and
-# docs/decisions/0026-stripes-own-room-at-the-edge.md). It logs each request's address
+# other body, limits each client (read from X-Forwarded-For past the proxies it trusts; an IPv6 client by its /64 and
+# its /48) on the pages that cost a read at Stripe and on the bodies it takes, and remembers a hashed file that no
+# instance has (docs/decisions/0017-the-edge-under-abuse.md, docs/decisions/0026-stripes-own-room-at-the-edge.md and
+# docs/decisions/0027-the-client-past-trusted-proxies.md). It logs each request's address
 # with its credentials redacted, for varnishncsa's format in deploy/varnish/varnishncsa.format.
 #
 # Use it as it is: copy it to /etc/varnish/, write /etc/varnish/backends.vcl from
-# backends.example.vcl (your instances, and the cache's own address), and run
+# backends.example.vcl (your instances, the cache's own address, and the proxies in front it trusts), and run
 #   varnishd -a :80 -f /etc/varnish/taller.vcl -p http_gzip_support=off -p shortlived=0 -s main=malloc,256m -s Transient=malloc,64m -s webhook=malloc,16m -s stripe=malloc,16m
 # Transient storage holds what is passed (never stored); it has no bound unless given one. With
 # shortlived=0 the pages of one second go to the bounded, evicting storage `main`, not to Transient. The
@@ -138,8 +139,8 @@ sub taller_route {
         set req.url = req.http.X-Taller-Path;
     } elsif (req.http.X-Taller-Kind == "unknown") {
         # Every path the site does not know gets the same 404 page: one object, fetched once a minute
-        # (its s-maxage), however many random paths a script sends. The path asked for is in
-        # varnishlog, not in the instances' logs.
+        # (its s-maxage), however many random paths a script sends. The path asked for is in the
+        # access log (taller_log_url, redacted), not in the instances' logs.
         set req.url = "/_not-found";
     } else {
         set req.url = req.http.X-Taller-Route;
@@ -155,7 +156,9 @@ sub taller_route {
 # could spend it all and leave a real buyer a 503. Here each client, per cache node, gets less than
 # half of an instance's budget at once and less than half of its refill: with two nodes in front of the
 # fleet's minimum of two instances, the budget is never empty for a buyer on another address, even if
-# every request of the one client lands on one instance (docs/operations.md, "Who the client is").
+# every request of the one client lands on one instance (docs/operations.md, "Who the client is"). An
+# IPv6 client's /48 has a budget of its own besides, twice a client's: a subscriber's whole prefix is
+# never more than two clients, and two buyers on one carrier's /48 each keep theirs.
 # tests/deploy/varnish-throttle.test.ts holds every private route of shared/routes.ts to this list,
 # and reads its numbers from here.
 sub taller_client_limit {
@@ -163,36 +166,70 @@ sub taller_client_limit {
         if (vsthrottle.is_denied("stripe-reads " + req.http.X-Taller-Client, 4, 8s)) {
             return (synth(429));
         }
+        if (req.http.X-Taller-Client-Prefix && vsthrottle.is_denied("stripe-reads " + req.http.X-Taller-Client-Prefix, 8, 8s)) {
+            return (synth(429));
+        }
     }
 }
 
-# Who the client is, in X-Taller-Client. This cache sits behind the cluster's ingress, which adds the
-# address that connected to it to X-Forwarded-For; Varnish then adds the ingress's own (client.ip).
-# So the entry just before the last is the one the ingress wrote: a client can put anything it likes
-# in the header it sends, but only to the left of that entry. With no entry before the cache's own
-# (a request that came past no proxy), or one that is no address, the address that connected here.
-# docs/operations.md says more. An IPv6 client is its /64: one subscriber's line or host has all of
-# it, and would otherwise count as a new client with each address it takes from it.
+# Who the client is, in X-Taller-Client: X-Forwarded-For read from the right, past the proxies this
+# deployment trusts (acl trusted_proxies, in backends.vcl: the ingress, a balancer in front of it, the
+# other cache nodes). Varnish has added the address that connected here as the header's last entry.
+# While the address in hand is a trusted proxy's, the entry before it is the address that proxy saw
+# connect, and is taken instead; the first address that is no trusted proxy's is the client. Whatever a
+# client writes in the header itself stands further left, and is never reached: a client that connects
+# here directly, or through a proxy not on the list, is the address that connected, whatever it sends.
+# An entry that is no address ends the walk at the proxy that wrote it. Every address is read as one
+# (never resolved as a name), written as Varnish writes it (lower case, the longest run of zero groups
+# as "::"), and an IPv4-mapped IPv6 address as its IPv4 address, before any list is asked. The walk
+# goes at most five proxies deep. docs/operations.md ("Who the client is") and
+# docs/decisions/0027-the-client-past-trusted-proxies.md say more.
 sub taller_client {
-    set req.http.X-Taller-Client = regsub(req.http.X-Forwarded-For, "^(.*,)?\s*([^,\s]*)\s*,[^,]*$", "\2");
-    if (req.http.X-Forwarded-For !~ "," || req.http.X-Taller-Client == "") {
-        set req.http.X-Taller-Client = client.ip;
+    set req.http.X-Taller-Client = regsub("" + client.ip, "^::ffff:([0-9.]+)$", "\1");
+    unset req.http.X-Taller-Walk;
+    if (req.http.X-Forwarded-For ~ ",") {
+        set req.http.X-Taller-Walk = regsub(req.http.X-Forwarded-For, "^(.*),[^,]*$", "\1");
     }
-    # Read as an address, never resolved as a name: written as Varnish writes one (lower case, the
-    # longest run of zero groups as "::").
-    set req.http.X-Taller-Client = std.ip(req.http.X-Taller-Client, client.ip, false);
+    call taller_client_hop;
+    call taller_client_hop;
+    call taller_client_hop;
+    call taller_client_hop;
+    call taller_client_hop;
+    unset req.http.X-Taller-Walk;
+    unset req.http.X-Taller-Hop;
     if (std.ip(req.http.X-Taller-Client, client.ip, false) ~ stripe_addresses) {
         set req.http.X-Taller-From-Stripe = "1";
     }
-    set req.http.X-Taller-Client = regsub(req.http.X-Taller-Client, "^::ffff:([0-9.]+)$", "\1");
-    if (req.http.X-Taller-Client ~ "^[0-9a-f:]+$") {
-        call taller_client_slash64;
+    # An IPv6 client is counted by its /64 (one line or host has all of it, and would otherwise be a new
+    # client with each address it takes) and by its /48 (a subscriber's whole prefix: a /56 or a /48 is
+    # one client, not 256 or 65,536).
+    if (req.http.X-Taller-Client ~ ":") {
+        call taller_client_prefixes;
     }
 }
 
-# An IPv6 address, as Varnish writes it, as its /64: its first four groups. "::" stands for the zero
-# groups left out; each is written out, one at a time, until there are eight.
-sub taller_client_slash64 {
+# One step of the walk: the entry left of the address in hand, if that address is a trusted proxy's.
+sub taller_client_hop {
+    if (req.http.X-Taller-Walk && std.ip(req.http.X-Taller-Client, client.ip, false) ~ trusted_proxies) {
+        set req.http.X-Taller-Hop = regsub(req.http.X-Taller-Walk, "^(.*,)?\s*([^,]*?)\s*$", "\2");
+        if (req.http.X-Taller-Walk ~ ",") {
+            set req.http.X-Taller-Walk = regsub(req.http.X-Taller-Walk, "^(.*),[^,]*$", "\1");
+        } else {
+            unset req.http.X-Taller-Walk;
+        }
+        set req.http.X-Taller-Hop = std.ip(req.http.X-Taller-Hop, std.ip("0.0.0.0", client.ip, false), false);
+        if (req.http.X-Taller-Hop == "0.0.0.0") {
+            unset req.http.X-Taller-Walk;
+        } else {
+            set req.http.X-Taller-Client = regsub(req.http.X-Taller-Hop, "^::ffff:([0-9.]+)$", "\1");
+        }
+    }
+}
+
+# An IPv6 address, as Varnish writes it, as its /64 (its first four groups) in X-Taller-Client and its /48
+# (its first three) in X-Taller-Client-Prefix. "::" stands for the zero groups left out; each is written out, one
+# at a time, until there are eight.
+sub taller_client_prefixes {
     if (req.http.X-Taller-Client ~ "^::") {
         set req.http.X-Taller-Client = "0" + req.http.X-Taller-Client;
     }
@@ -215,6 +252,7 @@ sub taller_client_slash64 {
         set req.http.X-Taller-Client = regsub(req.http.X-Taller-Client, "::", ":0::");
     }
     set req.http.X-Taller-Client = regsub(req.http.X-Taller-Client, "::", ":0:");
+    set req.http.X-Taller-Client-Prefix = regsub(req.http.X-Taller-Client, "^(([0-9a-f]+:){2}[0-9a-f]+):.*$", "\1::/48");
     set req.http.X-Taller-Client = regsub(req.http.X-Taller-Client, "^(([0-9a-f]+:){3}[0-9a-f]+):.*$", "\1::/64");
 }
 
@@ -263,6 +301,9 @@ sub taller_webhook_body {
         if (vsthrottle.is_denied("webhook " + req.http.X-Taller-Client, 4, 8s)) {
             return (synth(429));
         }
+        if (req.http.X-Taller-Client-Prefix && vsthrottle.is_denied("webhook " + req.http.X-Taller-Client-Prefix, 8, 8s)) {
+            return (synth(429));
+        }
         set req.storage = storage.webhook;
     }
     if (!std.cache_req_body(256KB)) {
@@ -281,6 +322,9 @@ sub vcl_recv {
         unset req.http.X-Taller-Route;
         unset req.http.X-Taller-Token-Path;
         unset req.http.X-Taller-Client;
+        unset req.http.X-Taller-Client-Prefix;
+        unset req.http.X-Taller-Walk;
+        unset req.http.X-Taller-Hop;
         unset req.http.X-Taller-From-Stripe;
         unset req.http.X-Taller-Log-Url;
         unset req.http.X-Taller-Missing;
@@ -428,6 +472,7 @@ sub vcl_synth {
 sub vcl_backend_fetch {
     # Who the client is stays at the edge.
     unset bereq.http.X-Taller-Client;
+    unset bereq.http.X-Taller-Client-Prefix;
     unset bereq.http.X-Taller-From-Stripe;
     # A first attempt draws its key on the ring; a retry keeps the key and the twin taller_next_instance chose.
     if (bereq.retries == 0) {
@@ -519,7 +564,7 @@ sub vcl_backend_response {
 # changes nothing on the origin, and the visitor never sees the fault. Nothing else is retried: not a
 # POST, not a private page (its lookup spends the instance's budget of Stripe reads); never twice.
 # Each retry is logged
-# (varnishlog -g request -q 'VCL_Log ~ "^retry"') and counted: it goes through the chosen instance's
+# (varnishlog -g request -q 'VCL_Log ~ "^retry"' -i VCL_Log) and counted: it goes through the chosen instance's
 # twin, so the sum of the twins' req, fail_* and helddown in varnishstat (-f 'VBE.*_retry.*') is
 # the number of retries. MAIN.backend_retry counts another retry, of Varnish's own.
 sub vcl_backend_error {
@@ -577,7 +622,7 @@ sub vcl_backend_error {
     set beresp.http.Content-Security-Policy = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
     set beresp.http.X-Content-Type-Options = "nosniff";
     set beresp.http.X-Frame-Options = "DENY";
-    set beresp.http.Referrer-Policy = "strict-origin-when-cross-origin";
+    set beresp.http.Referrer-Policy = "strict-origin";
     set beresp.body = {"<!DOCTYPE html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Volvemos en un momento</title><h1>Volvemos en un momento</h1><p>La página no está disponible ahora mismo por un problema técnico de nuestro lado. Vuelve a intentarlo en unos minutos.</p></html>"};
     return (deliver);
 }

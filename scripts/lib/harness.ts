@@ -237,14 +237,15 @@ export const startBuiltServer = (env: Env = {}): Promise<RunningServer> => start
 
 /**
  * The built server as an operator runs it: NODE_ENV=production with real settings and a sale in progress, and
- * PUBLIC_URL its own origin, so that the page's canonical link points where it is measured. `env` overrides any of them.
+ * PUBLIC_URL its own host, so that the page's canonical link points where it is measured; over https, which production
+ * requires (a TLS front end would serve it so). `env` overrides any of them.
  */
 export async function startProductionServer(env: Env = {}, options: Omit<ServerOptions, 'env' | 'port'> = {}): Promise<RunningServer> {
   const port = await freePort();
   return startServer({
     ...options,
     port,
-    env: { NODE_ENV: 'production', ...PRODUCTION_SETTINGS, PUBLIC_URL: `http://127.0.0.1:${port}`, ...sellingEnv(), ...env },
+    env: { NODE_ENV: 'production', ...PRODUCTION_SETTINGS, PUBLIC_URL: `https://127.0.0.1:${port}`, ...sellingEnv(), ...env },
   });
 }
 

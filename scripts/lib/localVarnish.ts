@@ -17,13 +17,21 @@ export interface LocalInstance {
 export const BACKEND_MAX_CONNECTIONS = 100;
 
 /**
+ * The proxies the cache trusts on this machine: its loopback, from which the tests and the rehearsal ask as the
+ * cluster's ingress would, naming each visitor in X-Forwarded-For. Any other address (127.0.0.2, say) is a client.
+ */
+export const LOCAL_TRUSTED_PROXIES = ['127.0.0.1'] as const;
+
+/**
  * backends.vcl for deploy/varnish/taller.vcl, for instances on this machine: each probed with taller_health and added
  * to the ring, each with its retry twin (same address, no probe) and the map to it, each bounded to
- * BACKEND_MAX_CONNECTIONS, and the cache itself on `cachePort`, whose probe keeps the outage page.
+ * BACKEND_MAX_CONNECTIONS, the cache itself on `cachePort`, whose probe keeps the outage page, and the proxies it
+ * trusts (LOCAL_TRUSTED_PROXIES).
  */
 export const backendsVcl = (instances: readonly LocalInstance[], cachePort: number): string =>
   [
-    '# Written for the instances on this machine, and the cache itself.',
+    '# Written for the instances on this machine, the cache itself, and the loopback as the proxy in front.',
+    `acl trusted_proxies { ${LOCAL_TRUSTED_PROXIES.map((address) => `"${address}";`).join(' ')} }`,
     ...instances.flatMap(({ name, port }) => [
       `backend ${name} { .host = "127.0.0.1"; .port = "${port}"; .probe = taller_health; .max_connections = ${BACKEND_MAX_CONNECTIONS}; }`,
       `backend ${name}_retry { .host = "127.0.0.1"; .port = "${port}"; .max_connections = ${BACKEND_MAX_CONNECTIONS}; }`,

@@ -7,6 +7,7 @@ import { saleUnderWay } from './saleUnderWay';
 import { estimatedBits, STRONG_SECRET_BITS } from './secretStrength';
 import { SMTP_STAND_IN_USER } from './standInSmtpUser';
 import { ALLOWED_SMTP_OPTIONS, refusedSmtpOptions } from './smtpQuery';
+import { parseTrustedProxies, type TrustedProxies } from './trustedProxies';
 
 /** The settings whose defaults are placeholders: fine on a developer's machine, never in production. */
 export const PLACEHOLDER_SETTINGS = ['CHECKOUT_URL', 'CONTACT_EMAIL', 'PUBLIC_URL', 'SELLER_NAME', 'SELLER_ADDRESS', 'TRAINER_NAME'] as const;
@@ -64,6 +65,8 @@ export interface SiteConfig {
   responseTimeoutSeconds: number;
   /** Open connections past this many are closed as they arrive. */
   maxConnections: number;
+  /** The proxies in front whose X-Forwarded-For entries name the client (server/http/clientAddress.ts). */
+  trustedProxies: TrustedProxies;
   /** Where the Early Bird's spots are counted; null: not counted, the site behaves as without a checkout API. */
   spots: SpotsSettings | null;
   /** The normal price's own Payment Link and its URL; null: the normal price is not sold on the page (docs/pricing.md). */
@@ -172,6 +175,8 @@ export const DEFAULTS = {
   HEADERS_TIMEOUT_SECONDS: '10',
   RESPONSE_TIMEOUT_SECONDS: '30',
   MAX_CONNECTIONS: '1000',
+  /** Unset: no proxy is trusted, and the client is the address that connected. */
+  TRUSTED_PROXIES: '',
   /** Unset: no metrics listener. */
   METRICS_PORT: '',
   /** Both unset: the spots are not counted. */
@@ -245,13 +250,18 @@ function parseUrl(variable: Variable, value: string, expected: string, accept: (
 const parseCheckoutUrl = (value: string): string =>
   parseUrl('CHECKOUT_URL', value, 'an absolute https URL', (url) => url.protocol === 'https:' && url.hostname !== '').href;
 
-/** Without a trailing slash, so paths can be appended: `${publicUrl}/sitemap.xml`. */
-const parsePublicUrl = (value: string): string =>
+/**
+ * Without a trailing slash, so paths can be appended: `${publicUrl}/sitemap.xml`. Production takes https alone: every
+ * personal link the site mails, and every page's links, start with it, and a link in clear hands its token to the way.
+ */
+const parsePublicUrl = (value: string, production: boolean): string =>
   parseUrl(
     'PUBLIC_URL',
     value,
-    'an absolute http or https URL like https://taller.example.com',
-    (url) => ['http:', 'https:'].includes(url.protocol) && !url.search && !url.hash && !url.username,
+    production
+      ? 'an absolute https URL like https://taller.example.com with NODE_ENV=production'
+      : 'an absolute http or https URL like https://taller.example.com',
+    (url) => (production ? ['https:'] : ['http:', 'https:']).includes(url.protocol) && !url.search && !url.hash && !url.username,
   ).href.replace(/\/+$/, '');
 
 function parseEmail(variable: Variable, value: string): string {
@@ -596,7 +606,7 @@ export function readConfig(env: Environment, nowMs: number): SiteConfig {
   );
   const checkoutUrl = parseCheckoutUrl(get('CHECKOUT_URL'));
   const contactEmail = parseEmail('CONTACT_EMAIL', get('CONTACT_EMAIL'));
-  const publicUrl = parsePublicUrl(get('PUBLIC_URL'));
+  const publicUrl = parsePublicUrl(get('PUBLIC_URL'), production);
   const fulfilment = parseFulfilment(get, spots, production);
   return {
     port,
@@ -634,6 +644,7 @@ export function readConfig(env: Environment, nowMs: number): SiteConfig {
     responseTimeoutSeconds: parseInteger('RESPONSE_TIMEOUT_SECONDS', get('RESPONSE_TIMEOUT_SECONDS'), 1, 300),
     // At least 100: a cache in front opens a connection per request in flight when a burst comes.
     maxConnections: parseInteger('MAX_CONNECTIONS', get('MAX_CONNECTIONS'), 100, 50_000),
+    trustedProxies: parseTrustedProxies(get('TRUSTED_PROXIES')),
     spots,
     normalCheckout: parseNormalCheckout(get('STRIPE_NORMAL_PAYMENT_LINK'), get('NORMAL_CHECKOUT_URL'), spots?.paymentLink ?? null, checkoutUrl),
     fulfilment,

@@ -74,7 +74,9 @@ export function securityHeaders({ upgradeInsecureRequests, styleHashes, scriptHa
       // No opener policy: it made Chromium commit every page in a new renderer process, a delay before the first
       // paint, and guards what this site does not have (a login, a visitor's data, windows it opens with an opener).
       crossOriginOpenerPolicy: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // The origin alone, to this site too: any answer (the 404, the outage page) may be served at an address that holds
+      // a personal link's token, and a Referer would carry it to whatever logs requests in front of the site.
+      referrerPolicy: { policy: 'strict-origin' },
       xFrameOptions: { action: 'deny' },
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
       // Left out: headers for Internet Explorer 8 and Flash, and a DNS-prefetch ban that would only slow the

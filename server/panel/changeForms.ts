@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import type { PreviewView } from '../../shared/components/panel/ChangePreview';
+import type { PreviewView } from '../../shared/components/panel/ChangeReview';
 import { panel, panelChanges } from '../../shared/content/panelWords';
 import { workshop } from '../../shared/content/siteFacts';
 import { type Money, moneyLabel } from '../../shared/logic/money';

@@ -8,11 +8,18 @@ interface MeetingService {
   /** The path (and query) of a join link. */
   path: RegExp;
   example: string;
-  /** What no API can check: the host's plan, the recording, who lets buyers in. */
+  /** What no API can check: the host's plan, the recording, who lets buyers in (never an open meeting). */
   checklist: { plan: string; recording: string; guests: string };
 }
 
 const minutes = workshop.durationMinutes;
+
+/**
+ * Why no meeting is open to anyone with its link: the link reaches every buyer, and any one of them can post it. Each
+ * service's checklist asks for a waiting room or a lobby instead, with the host (or a co-host) letting buyers in.
+ */
+const WHY_ADMIT =
+  'an open meeting lets in anyone with its link, and one buyer posting it brings strangers into the live session; admit the names you expect (docs/operations.md, "Letting buyers in")';
 
 const SERVICES: MeetingService[] = [
   {
@@ -23,7 +30,7 @@ const SERVICES: MeetingService[] = [
     checklist: {
       plan: `on a free Google account, calls of 3 or more end at 60 minutes, and the workshop lasts ${minutes} minutes: host it from a paid Google Workspace account`,
       recording: 'recording needs a paid Google Workspace plan (Business Standard or higher): check that Record is in your meeting menu, and start it yourself',
-      guests: 'only the organiser (and co-hosts) let in whoever knocks: set Host controls → Meeting access to Open, or name a co-host, before the start',
+      guests: `set Host controls → Meeting access to Restricted (Trusted at most), never Open, so that buyers knock, and be there (or a co-host) to admit each one: ${WHY_ADMIT}`,
     },
   },
   {
@@ -34,7 +41,7 @@ const SERVICES: MeetingService[] = [
     checklist: {
       plan: `a free Zoom account ends meetings at 40 minutes, and the workshop lasts ${minutes} minutes: host it from a paid plan`,
       recording: 'cloud recording needs a paid plan: turn on automatic recording in the meeting settings, or start it yourself',
-      guests: 'with the waiting room on, the host lets each buyer in: turn it off, or name a co-host to admit',
+      guests: `keep the waiting room on for everyone, and be there (or a co-host) to admit each buyer: ${WHY_ADMIT}`,
     },
   },
   {
@@ -45,7 +52,7 @@ const SERVICES: MeetingService[] = [
     checklist: {
       plan: `free Teams ends group calls at 60 minutes, and the workshop lasts ${minutes} minutes: host it from a Microsoft 365 business account`,
       recording: "recording needs a business licence and the organisation's permission: check that Start recording is in your meeting menu",
-      guests: 'buyers join as guests and wait in the lobby: set "Who can bypass the lobby" to Everyone, or name a co-organiser to admit',
+      guests: `set "Who can bypass the lobby" to Only organizers and co-organizers (never Everyone) and "People dialing in can bypass the lobby" off, and be there (or a co-organizer) to admit each buyer from the lobby: ${WHY_ADMIT}`,
     },
   },
   {
@@ -56,7 +63,7 @@ const SERVICES: MeetingService[] = [
     checklist: {
       plan: `check that your Jitsi service lets a meeting last ${minutes} minutes, and join first: the first to enter starts it as moderator`,
       recording: 'check how your Jitsi service records, and who starts it',
-      guests: 'with the lobby on, the moderator lets each buyer in: leave it off, or be there to admit',
+      guests: `turn the lobby on and be there as moderator to admit each buyer: ${WHY_ADMIT}`,
     },
   },
 ];
@@ -64,7 +71,7 @@ const SERVICES: MeetingService[] = [
 const GENERIC: MeetingService['checklist'] = {
   plan: `check that your plan lets a call last the workshop's ${minutes} minutes with every buyer in it`,
   recording: 'check that your plan records, and who starts the recording',
-  guests: 'check who lets buyers in (a waiting room or a lobby), and that they are there at the start',
+  guests: `turn on a waiting room or a lobby, and be there (or a co-host) to admit each buyer: ${WHY_ADMIT}`,
 };
 
 /** The service a link is of, by its host; null for one the preflight does not know. */

@@ -13,6 +13,7 @@ import { freePort, type RunningServer, sellingEnv, startBuiltServer, startServer
 import { accessPathOf, markConfirmedFor, startRig } from '../helpers/fulfilment';
 import { type Engine, type EngineName, type EnginePage, LAPTOP, type OpenOptions, PHONE, waitInPage } from '../../scripts/lib/engines/engine';
 import { ENGINES } from '../../scripts/lib/engines/launch';
+import { startLoopbackProxy } from '../../scripts/lib/loopbackProxy';
 
 const CHECKOUT_URL = 'https://buy.stripe.com/test_motores';
 
@@ -34,19 +35,39 @@ function lazily<T extends { close?(): Promise<unknown>; stop?(): Promise<unknown
 const server = lazily<RunningServer>(() => startBuiltServer({ ...sellingEnv(300_000, 600_000), CHECKOUT_URL }));
 afterAll(() => server.close());
 
-/** The buyer's side: the site with its mails, against the Stripe stand-in, served where PUBLIC_URL says, a month from its start. */
+/** What a browser's request said it came from, as a proxy in front of the site saw it. */
+interface Sent {
+  method: string;
+  path: string;
+  referer: string | undefined;
+  origin: string | undefined;
+}
+
+/**
+ * The buyer's side: the site with its mails, against the Stripe stand-in, a month from its start, behind a proxy that
+ * records where each request says it came from (as a CDN's log would), served where PUBLIC_URL says.
+ */
 const REFUND_START_MS = Date.now() + 30 * 86_400_000;
 const refundSite = lazily(async () => {
   const rig = await startRig();
   const port = await freePort();
+  const sent: Sent[] = [];
+  const proxy = await startLoopbackProxy(`http://127.0.0.1:${port}`, {
+    answer: (req) => {
+      sent.push({ method: req.method ?? '', path: req.url ?? '', referer: req.headers.referer, origin: req.headers.origin });
+      return false;
+    },
+  });
   const site = await startServer({
     port,
-    env: { ...rig.env(), PUBLIC_URL: `http://127.0.0.1:${port}`, WORKSHOP_START: new Date(REFUND_START_MS).toISOString() },
+    env: { ...rig.env(), PUBLIC_URL: proxy.url, WORKSHOP_START: new Date(REFUND_START_MS).toISOString() },
   });
   return {
     rig,
-    site,
+    url: proxy.url,
+    sent,
     async close() {
+      await proxy.stop();
       await site.stop();
       await rig.close();
     },
@@ -419,10 +440,11 @@ describe.each(NAMES)('%s', (name) => {
   });
 
   it('a buyer asks for the refund a new date entitles them to: the button, the confirmation step, its POST, once', async () => {
-    const [started, { rig, site }] = await Promise.all([engine.get(), refundSite.get()]);
+    const [started, { rig, url, sent }] = await Promise.all([engine.get(), refundSite.get()]);
     const sessionId = rig.stripe.checkout.createSession('paid', { atMs: Date.now() - 86_400_000 });
     await markConfirmedFor(rig, sessionId, REFUND_START_MS - 7 * 86_400_000);
-    const shown = await started.open(site.url, { javaScript: true });
+    const from = sent.length;
+    const shown = await started.open(url, { javaScript: true });
     page = shown;
     await shown.goto(accessPathOf(sessionId));
     await shown.click('.access__change a.btn');
@@ -434,6 +456,15 @@ describe.each(NAMES)('%s', (name) => {
     expect(await shown.evaluate(() => document.querySelector('h1')?.textContent)).toBe(accessChanges.withdrawn.heading('Ana'));
     const intent = rig.stripe.checkout.paymentIntentOf(sessionId)?.id;
     expect(rig.stripe.checkout.refunds.refunds.filter(({ refund }) => refund.payment_intent === intent)).toHaveLength(1);
+    // The POST named the page's origin (an engine may serve it through a proxy of its own), nothing more, and no
+    // request of the visit carried the personal link's token in a Referer.
+    const origin = await shown.evaluate(() => location.origin);
+    const token = accessPathOf(sessionId).split('/')[2] ?? '';
+    const visit = sent.slice(from);
+    const post = visit.find((request) => request.method === 'POST');
+    expect(post).toMatchObject({ path: `${accessPathOf(sessionId)}/reembolso`, origin });
+    expect(post?.referer ?? `${origin}/`).toBe(`${origin}/`);
+    expect(visit.filter((request) => request.referer?.includes(token))).toEqual([]);
   });
 
   it('JavaScript off: the Early Bird offer with its plain checkout link, the FAQ by <details>, and no copy button', async () => {

@@ -2,7 +2,8 @@
  * The refund a new date entitles a buyer to, asked for as a buyer asks for it: in a real Chromium, with JavaScript and
  * without, on the built server against the Stripe stand-in. The personal link's button, the confirmation step, its
  * form's POST (which the page's own policy must let through, and which must say it comes from this site), then the
- * personal link again, saying how the money comes back; one refund each, and no console error or CSP violation.
+ * personal link again, saying how the money comes back; one refund each, no console error or CSP violation, and no
+ * Referer that holds the personal link's token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessChanges } from '../../shared/content/accessPageWords';
@@ -45,6 +46,8 @@ describe('the refund button in a real browser', () => {
     const sessionId = await movedPurchase(name);
     const refundsBefore = rig.stripe.checkout.refunds.refunds.length;
     const { context, page, problems } = await openWatchedPage(browser, { javaScriptEnabled });
+    const sent: Promise<Record<string, string>>[] = [];
+    page.on('request', (request) => void sent.push(request.allHeaders()));
     try {
       await page.goto(`${server.url}${accessPathOf(sessionId)}`);
       await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: accessChanges.change.refundCta }).click()]);
@@ -56,6 +59,12 @@ describe('the refund button in a real browser', () => {
       expect(await page.locator('h1').textContent()).toBe(accessChanges.withdrawn.heading(name));
       expect(rig.stripe.checkout.refunds.refunds.length - refundsBefore).toBe(1);
       expect(unexpectedProblems(problems)).toEqual([]);
+      // The POST said it came from this site's origin, and no request carried the personal link's token in a Referer.
+      const headers = await Promise.all(sent);
+      const post = headers.find((each) => each['content-type'] === 'application/x-www-form-urlencoded');
+      expect(post).toMatchObject({ origin: server.url, referer: `${server.url}/` });
+      const token = accessPathOf(sessionId).split('/')[2] ?? '';
+      expect(headers.filter((each) => each.referer?.includes(token))).toEqual([]);
     } finally {
       await context.close();
     }

@@ -65,6 +65,8 @@ const configMap = onlyOne<IConfigMap>('ConfigMap');
 const settings = configMap.data ?? {};
 const services = ofKind<IService>('Service');
 const portNamed = (name: string): number | undefined => container.ports?.find((port) => port.name === name)?.containerPort;
+/** What an exec probe runs, as one line: the script bash is given. */
+const probeCommand = (probe: { exec?: { command?: string[] } }): string => probe.exec?.command?.at(-1) ?? '';
 /** A probe's or Service's port, named or numbered, as the container's port number. */
 const containerPortOf = (port: number | string | undefined): number | undefined => (typeof port === 'string' ? portNamed(port) : port);
 /** Kubernetes memory quantities as MiB: 160Mi, 1Gi, 268435456. */
@@ -112,6 +114,19 @@ describe('deploy/kubernetes', () => {
     }
   });
 
+  it('runs its image by digest, as written and as kustomize sets it, never by a tag a push can move', () => {
+    const DIGEST = /^[a-z0-9./-]+@sha256:[0-9a-f]{64}$/;
+    for (const each of [...(pod.spec!.initContainers ?? []), ...pod.spec!.containers]) expect(each.image).toMatch(DIGEST);
+    const kustomization = manifests.find((manifest) => manifest.object.kind === 'Kustomization')?.object as {
+      images?: { name: string; newName?: string; newTag?: string; digest?: string }[];
+    };
+    expect(kustomization.images?.length).toBeGreaterThan(0);
+    for (const image of kustomization.images ?? []) {
+      expect(image).not.toHaveProperty('newTag');
+      expect(`${image.newName ?? image.name}@${image.digest}`).toMatch(DIGEST);
+    }
+  });
+
   it('runs as uid/gid 1000, not root, read-only, without privileges or capabilities, under the runtime default seccomp', () => {
     expect(pod.spec!.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, seccompProfile: { type: 'RuntimeDefault' } });
     expect(container.securityContext).toEqual({
@@ -129,13 +144,21 @@ describe('deploy/kubernetes', () => {
   it('probes readiness on /healthz and liveness on its own /livez, which starting and draining never fail, at port 3000', () => {
     // /healthz answers 503 while the first read of the checkout is on the way and during the lame duck: that makes
     // the pod unready; /livez answers 200 then (tests/routes/probes.test.ts), so neither gets it restarted.
-    expect(container.readinessProbe!.httpGet?.path).toBe(ROUTES.health.path);
-    expect(container.livenessProbe!.httpGet?.path).toBe(ROUTES.liveness.path);
+    expect(probeCommand(container.readinessProbe!)).toContain(`GET ${ROUTES.health.path} `);
+    expect(probeCommand(container.livenessProbe!)).toContain(`GET ${ROUTES.liveness.path} `);
     for (const probe of [container.readinessProbe!, container.livenessProbe!]) {
-      expect(containerPortOf(probe.httpGet?.port)).toBe(3000);
+      expect(probeCommand(probe)).toContain(`/dev/tcp/127.0.0.1/${portNamed('http')}`);
       expect(probe.periodSeconds).toBeGreaterThanOrEqual(1);
       expect(probe.periodSeconds).toBeLessThanOrEqual(30);
       expect(probe.timeoutSeconds).toBeLessThan(probe.periodSeconds!);
+    }
+  });
+
+  it('runs every probe inside the pod, so that nothing on the node has to reach it', () => {
+    // A probe over the network (httpGet, tcpSocket, grpc) comes from the node: letting it in lets the node's every process in.
+    for (const probe of [container.readinessProbe, container.livenessProbe, container.startupProbe].filter((each) => each !== undefined)) {
+      expect(Object.keys(probe).filter((key) => ['httpGet', 'tcpSocket', 'grpc'].includes(key))).toEqual([]);
+      expect(probe.exec?.command?.slice(0, 2)).toEqual(['bash', '-c']);
     }
   });
 
@@ -256,6 +279,12 @@ describe('deploy/kubernetes', () => {
         expect(operations).toContain(label);
     });
 
+    it('lets nothing in from the node: no rule names an address block (a node, the kubelet), and no probe needs one', () => {
+      expect(ingress.flatMap((rule) => rule.from ?? []).filter((peer) => peer.ipBlock !== undefined)).toEqual([]);
+      expect(ingress.every((rule) => (rule.from ?? []).length > 0)).toBe(true);
+      for (const probe of [container.readinessProbe!, container.livenessProbe!]) expect(probe.exec).toBeDefined();
+    });
+
     it("lets out only DNS to the cluster's DNS, and HTTPS and SMTP submission (587, 465) to public addresses alone", () => {
       const allowed = egress.flatMap((rule) => (rule.ports ?? [{}]).map((port) => `${port.protocol ?? 'TCP'}/${port.port}`)).sort();
       expect(allowed).toEqual(['TCP/443', 'TCP/465', 'TCP/53', 'TCP/587', 'UDP/53']);
@@ -269,14 +298,22 @@ describe('deploy/kubernetes', () => {
         expect(
           blocks.map((block) => block?.cidr),
           `port ${port}`,
-        ).toEqual(['0.0.0.0/0', '::/0']);
-        for (const internal of ['10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', 'fc00::/7', 'fe80::/10']) {
+        ).toEqual(['0.0.0.0/0']);
+        for (const internal of ['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']) {
           expect(
             blocks.flatMap((block) => block?.except ?? []),
             `port ${port}`,
           ).toContain(internal);
         }
       }
+    });
+
+    it("lets out no IPv6 address at all: unique-local, link-local, and a cluster's own global ones, which no fixed list can name", () => {
+      const cidrs = egress.flatMap((rule) => (rule.to ?? []).flatMap((peer) => (peer.ipBlock ? [peer.ipBlock.cidr] : [])));
+      expect(cidrs.length).toBeGreaterThan(0);
+      expect(cidrs.filter((cidr) => cidr.includes(':'))).toEqual([]);
+      // Every other peer out is a named pod (the cluster's DNS), never an address.
+      expect(egress.flatMap((rule) => rule.to ?? []).every((peer) => peer.ipBlock !== undefined || peer.podSelector !== undefined)).toBe(true);
     });
   });
 });

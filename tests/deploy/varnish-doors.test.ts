@@ -2,7 +2,8 @@
  * The edge's last open doors, with real varnishd running deploy/varnish/taller.vcl in front of two stand-in instances
  * that record what reaches them: a client's own X-Taller- headers (the VCL's notes to itself) reach no step and no
  * instance; anonymous slow webhook bodies, however many addresses they come from, leave Stripe's own deliveries room;
- * and the cache's access log, in the format deploy/ ships, keeps no token and no session id.
+ * and neither the cache's access log, in the format deploy/ ships, nor any varnishlog or varnishtop recipe the docs
+ * give prints a token or a session id.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -29,14 +30,17 @@ interface Reached {
 const reached: Reached[] = [];
 const isProbe = (req: http.IncomingMessage): boolean => (req.url === '/healthz' || req.url === '/_outage') && !req.headers['x-forwarded-for'];
 
-/** `steady` answers everything; `faulty` resets the connection of every hashed file it is asked for, as a dying instance does. */
+/**
+ * `steady` answers everything; `faulty` resets the connection of every hashed file and every 404 page it is asked for,
+ * as a dying instance does, so that the cache retries them on `steady`.
+ */
 const standIn = (name: string) =>
   http.createServer((req, res) => {
     if (req.url === '/healthz' && isProbe(req)) return void res.end('{"status":"ok"}');
     if (req.url === '/_outage') return void res.writeHead(503, { 'Cache-Control': 'no-store' }).end('outage');
     const entry: Reached = { instance: name, line: `${req.method} ${req.url}`, headers: req.headers, bodyBytes: null };
     reached.push(entry);
-    if (name === 'faulty' && req.url?.startsWith('/assets/')) return void req.socket.destroy();
+    if (name === 'faulty' && (req.url?.startsWith('/assets/') || req.url === '/_not-found')) return void req.socket.destroy();
     let bytes = 0;
     req.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
@@ -183,5 +187,41 @@ describe("the cache's access log", () => {
     expect(text).toContain('"GET /panel/entrar?[redacted] HTTP/1.1"');
     expect(text).toContain('"GET /panel?[redacted] HTTP/1.1"');
     expect(text).not.toMatch(/cs_(test|live)_|ZmFrZS1z|Tm9uY2VPZlRoZUxpbms|ana\.ruiz/i);
+  });
+});
+
+/** Each varnishlog or varnishtop command the docs give an operator, as its words (a shell's quotes taken off). */
+const RECIPES = ['docs/caching.md', 'docs/operations.md', 'deploy/varnish/taller.vcl'].flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:^|[`(\s])((?:varnishlog|varnishtop) [^`\n)]*?)\s*(?:#|`|\)|$)/gm)].map(([, command = '']) => ({
+    file,
+    words: [...command.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map(([, single, double, bare]) => single ?? double ?? bare ?? ''),
+  })),
+);
+
+describe('the varnishlog and varnishtop recipes in the docs', () => {
+  it("print no personal link's token and no session id, even for a request the cache retried", async () => {
+    expect(RECIPES.length).toBeGreaterThanOrEqual(2);
+    const token = 'cs_test_r3T7yU8iO9pA0sD1.UmVjaXBlLXNpZ25hdHVyZQ';
+    // A path under a personal link that is no route: the 404 page, which `faulty` resets, so that some are retried.
+    // Each goes to either instance at random: among six, one meets `faulty` first all but surely.
+    await waitUntil(
+      'a request the cache retried',
+      async () => {
+        await Promise.all(
+          Array.from({ length: 6 }, () =>
+            rawRequest(varnish.port, head([`GET /acceso/${token}/otra HTTP/1.1`, 'Host: taller.example.org', 'Connection: close'])),
+          ),
+        );
+        await rawRequest(varnish.port, head([`GET /gracias?session_id=${token} HTTP/1.1`, 'Host: taller.example.org', 'Connection: close']));
+        return (await varnish.vclLog()).some((line) => line.startsWith('retry GET /_not-found'));
+      },
+      20_000,
+    );
+    for (const { file, words } of RECIPES) {
+      const [command, ...args] = words;
+      const printed = await varnish.logTool(command as 'varnishlog' | 'varnishtop', args);
+      expect(printed, `${file}: ${words.join(' ')}`).not.toMatch(/cs_(test|live)_|UmVjaXBl/);
+      if (args.join(' ').includes('^retry')) expect(printed, words.join(' ')).toContain('retry GET /_not-found');
+    }
   });
 });

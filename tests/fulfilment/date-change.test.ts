@@ -199,8 +199,8 @@ describe('the refund a new date entitles a buyer to', () => {
     expect(step.status).toBe(200);
     expect(step.headers['cache-control']).toBe('private, no-store');
     expect(step.headers['content-security-policy']).toContain("form-action 'self'");
-    // Under the buyer pages' no-referrer a browser would post with Origin: null; this page names the site, to itself only.
-    expect(step.headers['referrer-policy']).toBe('same-origin');
+    // Under the buyer pages' no-referrer a browser would post with Origin: null; this page names the site's origin, never its address.
+    expect(step.headers['referrer-policy']).toBe('strict-origin');
     expect(step.headers['content-security-policy']).toContain("script-src 'self'");
     const form = parseHtml(step.text).querySelector('form');
     expect(form?.getAttribute('method')).toBe('post');

@@ -83,7 +83,7 @@ describe.each(TARGETS)('security headers on $name', ({ path: target, status }) =
     const res = await request(testApp().app).get(target);
     const hsts = /(?:^|;\s*)max-age=(\d+)/i.exec(String(res.headers['strict-transport-security']));
     expect(Number(hsts?.[1])).toBeGreaterThanOrEqual(15_552_000);
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['referrer-policy']).toBe('strict-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     // helmet would add an opener policy by default: the site leaves it out (its decision record says why).
@@ -209,6 +209,20 @@ describe('the inline scripts', () => {
     for (const encoding of ['br', 'gzip']) {
       const encoded = await request(app).get(manifest.hydrateScript).set('Accept-Encoding', encoding).buffer(true).parse(binary);
       expect(sha384(encoded.body as Buffer), encoding).toBe(sha384(identity.body as Buffer));
+    }
+  });
+});
+
+describe('the referrer policy where an address may hold a token', () => {
+  /** strict-origin or tighter: a browser names this site's origin at most, never the page's address. */
+  const ORIGIN_AT_MOST = ['no-referrer', 'strict-origin'];
+
+  it('names the origin at most on every answer, the 404 and the outage page included: either may be served at a personal link', async () => {
+    const { app } = testApp();
+    const token = 'cs_test_a1B2c3D4e5F6g7H8.ZmFrZS1zaWduYXR1cmUtMTIz';
+    for (const target of [`/acceso/${token}/otra-cosa`, `/gracias/otra-cosa?session_id=${token}`, '/_outage', '/']) {
+      const policy = (await request(app).get(target)).headers['referrer-policy'];
+      expect(ORIGIN_AT_MOST, `${target}: ${policy}`).toContain(policy);
     }
   });
 });

@@ -26,6 +26,8 @@ export interface RunningVarnish {
   vclLog(): Promise<string[]>;
   /** The access log so far, one line a request, as varnishncsa writes it with the format in `formatFile`. */
   accessLog(formatFile: string): Promise<string[]>;
+  /** What one of Varnish's log tools (varnishlog, varnishtop) prints with `args`, reading the log so far. */
+  logTool(command: 'varnishlog' | 'varnishtop', args: string[]): Promise<string>;
   /** Requests Varnish sent to each backend (varnishstat's VBE.<vcl>.<backend>.req), by backend name. */
   backendRequests(): Promise<Map<string, number>>;
   /** varnishstat's counters matching `fields` (its -f globs), by their full names. */
@@ -114,6 +116,10 @@ export async function startVarnish(backends: Backend[], { vcl }: { vcl?: string 
     },
     async accessLog(formatFile) {
       return (await tool('varnishncsa', '-d', '-f', path.resolve(formatFile))).split('\n').filter(Boolean);
+    },
+    async logTool(command, args) {
+      // varnishlog's -d dumps the log so far and exits; varnishtop's -1 prints its table once.
+      return tool(command, ...(command === 'varnishlog' ? ['-d', ...args] : ['-d', '-1', ...args]));
     },
     async backendRequests() {
       const requests = new Map<string, number>();

@@ -160,6 +160,8 @@ describe('readConfig', () => {
     ['INSTAGRAM_URL', 'instagram.com/marca'],
     ['LINKEDIN_URL', 'javascript:alert(1)'],
     ['LINKEDIN_URL', 'https://ana:secreto@www.linkedin.com/in/ana'],
+    ['TRUSTED_PROXIES', '10.0.0.0/33'],
+    ['TRUSTED_PROXIES', 'ingress.taller.svc'],
   ])('rejects %s=%s with one line naming the variable', (variable, value) => {
     expectError({ [variable]: value }, variable);
     try {
@@ -212,6 +214,21 @@ describe('placeholder settings', () => {
     );
     const config = readConfig({ NODE_ENV: 'production', ...real }, NOW);
     expect([config.trainerName, config.seller.phone, config.unsetForProduction]).toEqual([real.TRAINER_NAME, real.SELLER_PHONE, []]);
+  });
+
+  it('refuse, with NODE_ENV=production, a PUBLIC_URL that is not https, in one line: every mailed personal link starts with it', () => {
+    for (const clear of ['http://taller.example.org', 'http://192.0.2.10:8080', 'HTTP://taller.example.org/']) {
+      expect(() => readConfig({ NODE_ENV: 'production', ...real, PUBLIC_URL: clear }, NOW)).toThrow(
+        new ConfigError(
+          `Invalid PUBLIC_URL: expected an absolute https URL like https://taller.example.com with NODE_ENV=production, got ${JSON.stringify(clear)}`,
+        ),
+      );
+    }
+    // Every other link a mail holds is https in any environment: the materials', the checkout's, the profiles'.
+    expect(() => readConfig({ NODE_ENV: 'production', ...real, INSTAGRAM_URL: 'http://www.instagram.com/marca' }, NOW)).toThrow(/^Invalid INSTAGRAM_URL/);
+    expect(readConfig({ NODE_ENV: 'production', ...real }, NOW).publicUrl).toBe(real.PUBLIC_URL);
+    // Outside production a developer's http address is taken.
+    expect(readConfig({ ...real, PUBLIC_URL: 'http://taller.example.org' }, NOW).publicUrl).toBe('http://taller.example.org');
   });
 
   it('leave an unset social link out in production, and keep it as a placeholder elsewhere', () => {

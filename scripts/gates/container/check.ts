@@ -26,8 +26,11 @@ const secondsSince = (from: number): number => Math.round((performance.now() - f
 
 /** The one place the Node version is written: every stage's base image is named by it (the NODE_VERSION build argument). */
 const nodeVersion = readFileSync('.node-version', 'utf8').trim();
-// The first stage named by an image, not by an ARG alone (the previous release's, which defaults to this same base).
-const baseImage = (/^FROM\s+([^$\s]\S*)/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1] ?? 'no FROM').replace(/\$\{NODE_VERSION\}/g, nodeVersion);
+// The first stage named by an image, not by an ARG alone (the previous release's, which defaults to this same base), by
+// name and tag: its digest (NODE_DIGEST) names the official image's bytes, which the stand-in cannot have.
+const baseImage = (/^FROM\s+([^$\s]\S*)/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1] ?? 'no FROM')
+  .replace(/\$\{NODE_VERSION\}/g, nodeVersion)
+  .replace(/@.*$/, '');
 /** An exec-form instruction of the Dockerfile, or null when it has none (a check then says so). */
 const execForm = (instruction: 'CMD' | 'HEALTHCHECK'): string[] | null => {
   try {
@@ -43,7 +46,7 @@ try {
   preconditions();
   const baseSeconds = standInBase();
   const npm = npmSettings();
-  const buildSeconds = await build(npm);
+  const buildSeconds = await build(npm, standInDigest());
   checkConfig(npm);
   container = buildah(['from', '--quiet', '--pull=never', '--name', `taller-check-${process.pid}`, IMAGE]).trim();
   const mountPoint = buildah(['mount', container]).trim();
@@ -87,6 +90,16 @@ function standInBase(): number {
 }
 
 /**
+ * The stand-in's own digest, which the build takes as NODE_DIGEST: every FROM names its base by digest, as the
+ * Dockerfile has it, and finds the stand-in by it.
+ */
+function standInDigest(): string {
+  const digest = buildah(['inspect', '--type', 'image', '--format', '{{.FromImageDigest}}', baseImage]).trim();
+  check(/^sha256:[0-9a-f]{64}$/.test(digest), `the stand-in for ${baseImage} has no digest (${digest})`);
+  return digest;
+}
+
+/**
  * The host's npm registry and CA bundle, for the build steps' `npm ci` ("null" is npm's word for unset). A Node
  * fetched by use-node.sh reads no /etc/npmrc (its prefix is elsewhere), so npm may then trust the host's chain
  * through NODE_EXTRA_CA_CERTS instead: that bundle serves as the cafile.
@@ -100,10 +113,11 @@ function npmSettings(): NpmSettings {
 }
 
 /**
- * `buildah bud` of the real Dockerfile. The npm settings reach the RUN steps as read-only bind mounts, so they
- * are in neither the Dockerfile nor any layer. --layers keeps unchanged steps cached between runs.
+ * `buildah bud` of the real Dockerfile, on the stand-in named by its digest. The npm settings reach the RUN steps as
+ * read-only bind mounts, so they are in neither the Dockerfile nor any layer. --layers keeps unchanged steps cached
+ * between runs.
  */
-async function build({ registry, cafile }: NpmSettings): Promise<number> {
+async function build({ registry, cafile }: NpmSettings, baseDigest: string): Promise<number> {
   const npmrc = path.join(scratch, 'npmrc');
   writeFileSync(npmrc, `registry=${registry}\n${cafile ? `cafile=${CAFILE_IN_BUILD}\n` : ''}`);
   const volumes = ['--volume', `${npmrc}:${NPMRC_IN_BUILD}:ro`, ...(cafile ? ['--volume', `${cafile}:${CAFILE_IN_BUILD}:ro`] : [])];
@@ -118,6 +132,8 @@ async function build({ registry, cafile }: NpmSettings): Promise<number> {
     '--force-rm',
     '--build-arg',
     `NODE_VERSION=${nodeVersion}`,
+    '--build-arg',
+    `NODE_DIGEST=${baseDigest}`,
     ...volumes,
     '--tag',
     IMAGE,

@@ -10,14 +10,15 @@ export function privateHeaders(res: Response): void {
 
 /**
  * The one page with a form (the refund's confirmation step, server/fulfilment/pages/refundAction.ts): its policy lets a
- * form post to this site, where every other page's lets none post anywhere. Its referrer policy keeps the address to
- * this site: under `no-referrer` a browser sends a form's POST with `Origin: null`, and the POST could not tell that it
- * came from here.
+ * form post to this site, where every other page's lets none post anywhere. Its referrer policy names this site's origin
+ * and no more: under `no-referrer` a browser sends a form's POST with `Origin: null`, and the POST could not tell that it
+ * came from here; under `same-origin` the POST's Referer would carry the page's address, token and all, to whatever
+ * logs requests in front of the site.
  */
 function allowFormToSelf(res: Response): void {
   const policy = res.getHeader('Content-Security-Policy');
   if (typeof policy === 'string') res.setHeader('Content-Security-Policy', policy.replace("form-action 'none'", "form-action 'self'"));
-  res.setHeader('Referrer-Policy', 'same-origin');
+  res.setHeader('Referrer-Policy', 'strict-origin');
 }
 
 /**

@@ -3,7 +3,7 @@ import { panel } from '../../content/panelWords';
 import { ROUTES } from '../../routes';
 import { BuyerList, type BuyersView } from './BuyerList';
 import { ChangeForms, type FormsView, HistoryCard, type HistoryRow, UnderWayCard, type UnderWayView } from './ChangeCards';
-import { ChangePreview, type PreviewView } from './ChangePreview';
+import { ChangeReview, type PreviewView } from './ChangeReview';
 import { PanelForm } from './PanelForm';
 import {
   MoneyCard,
@@ -178,7 +178,7 @@ function Body({ view }: { view: PanelView }) {
         </Message>
       );
     case 'preview':
-      return <ChangePreview view={view.preview} />;
+      return <ChangeReview view={view.preview} />;
     case 'home':
       return <Home view={view} />;
   }

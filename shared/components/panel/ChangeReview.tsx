@@ -30,7 +30,7 @@ export interface PreviewView {
   ownerHint: string;
 }
 
-export function ChangePreview({ view }: { view: PreviewView }) {
+export function ChangeReview({ view }: { view: PreviewView }) {
   const words = panelChanges.preview;
   if (view.refusal && !view.page) {
     return (
