@@ -2,7 +2,7 @@
  * A stand-in for the parts of Stripe's REST API the site calls, with a bearer key: GET /v1/payment_links/:id here
  * (its line items and their prices' currency options only when expanded, as Stripe leaves them out otherwise), and
  * POST /v1/payment_links/:id with what scripts/lib/stripeLinkStandIn.ts accepts (under Stripe's idempotency:
- * scripts/lib/stripeIdempotency.ts), for the Early Bird's link and any other the test adds (a normal price's); the
+ * scripts/lib/stripeIdempotency.ts; its metadata within Stripe's limits: scripts/lib/stripeMetadataLimits.ts), for the Early Bird's link and any other the test adds (a normal price's); the
  * Checkout Sessions (with their PaymentIntents, charges and refunds) and webhook events of a purchase in
  * stripeCheckoutStandIn.ts; the account's webhook endpoints, its lists of PaymentIntents and charges, and a restricted
  * key's refusals in stripeAccountStandIn.ts.
@@ -19,7 +19,18 @@ import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { type AccountStandIn, accountStandIn } from './stripeAccountStandIn.ts';
 import { type CheckoutStandIn, checkoutStandIn } from './stripeCheckoutStandIn.ts';
-import { type Answer, answerPost, idempotentPosts, json, nextFault, readBody, send, unknownParameter, type UpdateFault } from './stripeIdempotency.ts';
+import {
+  type Answer,
+  answerPost,
+  idempotentPosts,
+  json,
+  nextFault,
+  readBody,
+  send,
+  type StripeErrorBody,
+  unknownParameter,
+  type UpdateFault,
+} from './stripeIdempotency.ts';
 import {
   DOLLAR_PRICE,
   type LinkUpdate,
@@ -31,6 +42,7 @@ import {
   standInLink,
 } from './stripeLinkStandIn.ts';
 
+import { metadataRefusal } from './stripeMetadataLimits.ts';
 import { type RateLimit, rateLimiter } from './stripeRateLimit.ts';
 
 export { DOLLAR_PRICE, paymentLinkFixture, type StandInLink, type StandInPrice } from './stripeLinkStandIn.ts';
@@ -112,12 +124,12 @@ function expansionsOf(url: URL): string[] {
 }
 
 /** Stripe's error bodies: { error: { type, code?, message } }. The 401's message quotes the key's end, as Stripe's does. */
-function stripeError(res: ServerResponse, status: number, error: { type: string; code?: string; message: string }): void {
+function stripeError(res: ServerResponse, status: number, error: StripeErrorBody): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_standin${Date.now()}` });
   res.end(JSON.stringify({ error: { ...error, doc_url: error.code ? `https://docs.stripe.com/error-codes/${error.code.replaceAll('_', '-')}` : undefined } }));
 }
 
-const FAULT_ANSWERS: Record<Exclude<StandInFault, 'hang' | 'trickle' | 'reset'>, [number, { type: string; code?: string; message: string }]> = {
+const FAULT_ANSWERS: Record<Exclude<StandInFault, 'hang' | 'trickle' | 'reset'>, [number, StripeErrorBody]> = {
   unauthorized: [401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****WXYZ' }],
   forbidden: [
     403,
@@ -165,7 +177,13 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     const body = await readBody(req);
     const update = parseLinkUpdate(body);
     if (!update) return unknownParameter();
-    return posts.post(req, body, (key) => updateLink(link, update, key), updateFault);
+    return posts.post(
+      req,
+      body,
+      (key) => updateLink(link, update, key),
+      updateFault,
+      () => metadataRefusal(link.read([]).metadata, update.metadata),
+    );
   };
   /** Answers a hang or a trickle holds open. */
   const held = new Set<ServerResponse>();
