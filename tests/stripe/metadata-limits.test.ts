@@ -30,7 +30,7 @@ async function refusal(call: Promise<unknown>): Promise<{ name: string; status?:
     await call;
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    return { name: error.constructor.name, status: error.statusCode, type: error.raw && (error.raw as { type?: string }).type, message: error.message };
+    return { name: error.constructor.name, status: error.statusCode, type: (error.raw as { type?: string } | undefined)?.type, message: error.message };
   }
   throw new Error('Stripe took the write');
 }

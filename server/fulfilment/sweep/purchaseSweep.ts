@@ -8,7 +8,8 @@ import type { CheckoutApi } from '../../stripe/checkoutApi';
 import { detailOf } from '../settle/fulfilSession';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { LinkLimit } from '../links/placesBackAtLink';
-import { type MailKind, rankOf } from '../records/mailMarks';
+import { rankOf } from '../records/mailMarks';
+import type { MailKind } from '../records/purchaseRecord';
 import { type LinkRoles, type Purchase, purchaseOf } from '../records/purchase';
 import type { Settle } from '../settle/settlePurchase';
 
