@@ -52,7 +52,7 @@ export function changeAtStripe(stripe: StripeCalls): (change: LinkChange, attemp
     const update = changeUpdate(link, change);
     if (!update) return { outcome: 'in_effect' };
     try {
-      const made = await stripe.updatePaymentLink(change.link.paymentLink, update, changeKey(change, attempt));
+      const made = await stripe.updatePaymentLink(change.link.paymentLink, update, changeKey(change, attempt), link.metadata);
       return { outcome: replayedAnswer(made.lastResponse.headers) ? 'in_effect' : 'made' };
     } catch (error) {
       return failed(error);

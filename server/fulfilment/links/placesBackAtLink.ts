@@ -119,7 +119,7 @@ export function createLinkLimit({ checkout, link: selling, sale, clock, logger, 
       if (plan.kind !== 'raise') return end({ outcome: plan.kind }, reasonOf(plan));
       const attempt = (spent.get(plan.from) ?? 0) + 1;
       try {
-        await checkout.updatePaymentLink(paymentLink, plan.params, raiseKey(paymentLink, plan.from, attempt));
+        await checkout.updatePaymentLink(paymentLink, plan.params, raiseKey(paymentLink, plan.from, attempt), link.metadata);
       } catch (error) {
         if (!(error instanceof CheckoutError)) return end(unavailable(error));
         if (error.kind === 'in_use') return end({ outcome: 'in_progress' });
