@@ -133,7 +133,7 @@ export function assembleSite({
   let sweeps: Background | undefined;
   if (scheduler) {
     background.push(startRenderAhead({ bodies, clock, scheduler }));
-    if (config.spots && stripe) background.push(pollLiveSale(live, { clock, scheduler, pollMs: config.spots.pollSeconds * 1000, logger }));
+    if (config.spots && stripe) background.push(pollLiveSale(live, { scheduler, pollMs: config.spots.pollSeconds * 1000, logger }));
     const links = keepLinks(config, live, { clock, scheduler, logger, registry: metrics?.registry, stripe });
     if (links) background.push(links);
     if (fulfilment && config.fulfilment) {

@@ -7,8 +7,9 @@
  *   each with the `client_reference_id` its checkout link carried; an unknown id gets Stripe's 404.
  * - GET /v1/checkout/sessions?payment_link=…&status=complete (or payment_intent=…), newest first, `limit` and
  *   `starting_after` as Stripe pages them, each session expanded as `expand[]=data.…` asks.
- * - POST /v1/checkout/sessions/:id with `metadata[...]`: Stripe's merge of metadata, and its idempotency as
- *   documented (scripts/lib/stripeIdempotency.ts), under the account's keys, which the Payment Link's updates share.
+ * - POST /v1/checkout/sessions/:id with `metadata[...]`: Stripe's merge of metadata within its limits
+ *   (scripts/lib/stripeMetadataLimits.ts), and its idempotency as documented (scripts/lib/stripeIdempotency.ts), under
+ *   the account's keys, which the Payment Link's updates share.
  * - Refunds and disputes on a purchase's charge, by the test's hand or by `POST /v1/refunds`
  *   (scripts/lib/stripeRefundsStandIn.ts), and events signed as Stripe signs them (the SDK's generateTestHeaderString),
  *   POSTed to a webhook URL.
@@ -30,6 +31,7 @@ import {
   unknownParameter,
   type UpdateFault,
 } from './stripeIdempotency.ts';
+import { metadataRefusal } from './stripeMetadataLimits.ts';
 import { type RefundsStandIn, refundsStandIn } from './stripeRefundsStandIn.ts';
 
 /** What kind of purchase a fixture session is; `free` is one a 100 % promotion code paid for. */
@@ -463,7 +465,14 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
     const body = await readBody(req);
     const metadata = metadataOf(body);
     if (!metadata) return unknownParameter();
-    return posts.post(req, body, (key) => update(sessionId, metadata, key), fault);
+    const current = () => sessions.get(sessionId)?.metadata ?? {};
+    return posts.post(
+      req,
+      body,
+      (key) => update(sessionId, metadata, key),
+      fault,
+      () => metadataRefusal(current(), metadata),
+    );
   };
 
   const newCharge = (paymentIntent: string, atMs: number): ChargeEntry => ({

@@ -2,7 +2,7 @@
  * A stand-in for the parts of Stripe's REST API the site calls, with a bearer key: GET /v1/payment_links/:id here
  * (its line items and their prices' currency options only when expanded, as Stripe leaves them out otherwise), and
  * POST /v1/payment_links/:id with what scripts/lib/stripeLinkStandIn.ts accepts (under Stripe's idempotency:
- * scripts/lib/stripeIdempotency.ts), for the Early Bird's link and any other the test adds (a normal price's); the
+ * scripts/lib/stripeIdempotency.ts; its metadata within Stripe's limits: scripts/lib/stripeMetadataLimits.ts), for the Early Bird's link and any other the test adds (a normal price's); the
  * Checkout Sessions (with their PaymentIntents, charges and refunds) and webhook events of a purchase in
  * stripeCheckoutStandIn.ts; the account's webhook endpoints, its lists of PaymentIntents and charges, and a restricted
  * key's refusals in stripeAccountStandIn.ts.
@@ -29,7 +29,7 @@ import {
   readBody,
   send,
   standInId,
-  stripeErrorAnswer,
+  type StripeErrorBody,
   unknownParameter,
   type UpdateFault,
 } from './stripeIdempotency.ts';
@@ -131,12 +131,12 @@ function expansionsOf(url: URL): string[] {
 }
 
 /** Stripe's error bodies: { error: { type, code?, message } }. The 401's message quotes the key's end, as Stripe's does. */
-function stripeError(res: ServerResponse, status: number, error: { type: string; code?: string; message: string }): void {
+function stripeError(res: ServerResponse, status: number, error: StripeErrorBody): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_standin${Date.now()}` });
   res.end(JSON.stringify({ error: { ...error, doc_url: error.code ? `https://docs.stripe.com/error-codes/${error.code.replaceAll('_', '-')}` : undefined } }));
 }
 
-const FAULT_ANSWERS: Record<Exclude<StandInFault, 'hang' | 'trickle' | 'reset'>, [number, { type: string; code?: string; message: string }]> = {
+const FAULT_ANSWERS: Record<Exclude<StandInFault, 'hang' | 'trickle' | 'reset'>, [number, StripeErrorBody]> = {
   unauthorized: [401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****WXYZ' }],
   forbidden: [
     403,
@@ -178,16 +178,19 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
   /** Carries out an update of a link, after the latency. */
   const updateLink = async (link: StandInLink, update: Omit<LinkUpdate, 'idempotencyKey'>, idempotencyKey: string | null): Promise<Answer> => {
     if (updateLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, updateLatencyMs));
-    // Checked against the link as it is when the update is carried out, as Stripe does.
-    const refusal = metadataRefusal(link.read([]).metadata, update.metadata);
-    if (refusal) return stripeErrorAnswer(400, refusal);
     return json(200, link.apply(update, idempotencyKey));
   };
   const postLink = async (req: IncomingMessage, link: StandInLink): Promise<Answer | 'drop'> => {
     const body = await readBody(req);
     const update = parseLinkUpdate(body);
     if (!update) return unknownParameter();
-    return posts.post(req, body, (key) => updateLink(link, update, key), updateFault);
+    return posts.post(
+      req,
+      body,
+      (key) => updateLink(link, update, key),
+      updateFault,
+      () => metadataRefusal(link.read([]).metadata, update.metadata),
+    );
   };
   const createdLinks: StandInLink[] = [];
   /** A new link of a price one of the account's links sells, active, as Stripe creates it. */
@@ -201,14 +204,13 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
       async () => {
         const price = [...links.values()].map((link) => link.price()).find((candidate) => candidate.id === creation.priceId);
         if (!price) return missing('price', creation.priceId);
-        const refusal = metadataRefusal({}, creation.options.metadata ?? {});
-        if (refusal) return stripeErrorAnswer(400, refusal);
         const link = standInLink(standInId('plink_'), { ...creation.options, price });
         links.set(link.id, link);
         createdLinks.push(link);
         return json(200, link.read([]));
       },
       updateFault,
+      () => metadataRefusal({}, creation.options.metadata ?? {}),
     );
   };
   /** Answers a hang or a trickle holds open. */

@@ -4,7 +4,7 @@ import type { Money } from '../../shared/logic/money';
 import { type LinkRole, type SaleState, type SaleTerms, saleState } from '../../shared/logic/sale';
 import { dateTimeLabel, workshopSchedule } from '../../shared/logic/schedule';
 import type { MailMessage } from '../fulfilment/mail/smtpMailer';
-import type { MailKind } from '../fulfilment/records/mailMarks';
+import type { MailKind } from '../fulfilment/records/purchaseRecord';
 import type { Purchase } from '../fulfilment/records/purchase';
 import { bonificationOf } from '../fulfilment/records/refundTerms';
 import type { Change } from '../sale/saleChange';

@@ -1,6 +1,7 @@
 import type { Money } from '../../shared/logic/money';
 import type { JourneyTimeline } from '../../shared/logic/journey';
-import { type MailKind, sentFor } from '../fulfilment/records/mailMarks';
+import { sentFor } from '../fulfilment/records/mailMarks';
+import type { MailKind } from '../fulfilment/records/purchaseRecord';
 import { hasAccess, type Purchase } from '../fulfilment/records/purchase';
 import { type EditionTerms, journeyOf } from '../fulfilment/records/purchaseJourney';
 import type { RecordedChange, SaleChange } from '../sale/saleChange';

@@ -60,7 +60,12 @@ export async function createEditionLinks(stripe: StripeCalls, copies: readonly L
     const link = await stripe.createPaymentLink({ ...copy.params, metadata: { taller_created_for: changeId } }, `taller_edition_link-${changeId}-${copy.role}`);
     const mark = `edition@${changeId}`;
     if (link.active)
-      await stripe.updatePaymentLink(link.id, { active: false, metadata: { taller_closed_by_site: mark } }, `taller_closed_by_site-${link.id}-${mark}-1`);
+      await stripe.updatePaymentLink(
+        link.id,
+        { active: false, metadata: { taller_closed_by_site: mark } },
+        `taller_closed_by_site-${link.id}-${mark}-1`,
+        link.metadata,
+      );
     created.push({ role: copy.role, paymentLink: link.id, checkoutUrl: link.url });
   }
   return created;

@@ -52,7 +52,7 @@ export function changeAtStripe(stripe: StripeCalls): (change: LinkChange, attemp
     const planned = changeUpdate(link, change);
     if (!planned) return { outcome: 'in_effect' };
     try {
-      const made = await stripe.updatePaymentLink(change.link.paymentLink, planned.update, planned.key(attempt));
+      const made = await stripe.updatePaymentLink(change.link.paymentLink, planned.update, planned.key(attempt), link.metadata);
       return { outcome: replayedAnswer(made.lastResponse.headers) ? 'in_effect' : 'made' };
     } catch (error) {
       return failed(error);

@@ -36,8 +36,10 @@ export interface LiveSale {
   latest(): RecordedChange | null;
   /** Newest first: what the record keeps (Stripe's own log of the link's updates keeps the rest). */
   history(): ChangeRecord[];
-  /** Reads the record at Stripe now. */
+  /** Reads the record at Stripe now (and records what this instance's environment changed, once). */
   refresh(): Promise<void>;
+  /** A poll's turn: reads the record where nothing read it for `maxAgeMs`, and records the environment's changes, once. */
+  poll(maxAgeMs: number): Promise<void>;
   /** When Stripe last answered; null: never, and the environment's values are in force. */
   readAtMs(): number | null;
   /** What a change is judged against now (server/sale/saleChecks.ts). */
@@ -171,7 +173,8 @@ export function createLiveSale({ config, stripe, clock, logger }: LiveSaleOption
       const retried = spent.get(written.serial) ?? 0;
       const key = `taller_sale-${anchor}-${record?.epoch ?? 'none'}-${written.serial}${retried > 0 ? `-${retried}` : ''}`;
       try {
-        take(await calls.updatePaymentLink(anchor, { metadata: recordMetadata(written, metadata) }, key));
+        // Held to Stripe's limits against the link as just read, before Stripe is asked (server/stripe/stripeMetadata.ts).
+        take(await calls.updatePaymentLink(anchor, { metadata: recordMetadata(written, metadata) }, key, metadata));
         failing = null;
         return { record: written };
       } catch (error) {
@@ -291,10 +294,10 @@ export function createLiveSale({ config, stripe, clock, logger }: LiveSaleOption
     environmentDone = true;
   };
 
-  const learnAndReconcile = (link: Stripe.PaymentLink): void => {
-    take(link);
-    if (environmentDone || unreadable || reconciling) return;
-    reconciling = reconcile()
+  /** The environment's changes recorded, once, unless a turn is already at it. */
+  const reconciled = (): Promise<void> => {
+    if (environmentDone || unreadable || !calls) return Promise.resolve();
+    reconciling ??= reconcile()
       .catch((error: unknown) => {
         logger.warn(
           { event: 'sale_record', cause: stripeFailureDetail(readStripeFailure(error)) },
@@ -304,6 +307,12 @@ export function createLiveSale({ config, stripe, clock, logger }: LiveSaleOption
       .finally(() => {
         reconciling = null;
       });
+    return reconciling;
+  };
+  const refresh = async (): Promise<void> => {
+    if (!calls || !anchor) return;
+    take(await calls.paymentLink(anchor));
+    await reconciled();
   };
 
   return {
@@ -311,10 +320,10 @@ export function createLiveSale({ config, stripe, clock, logger }: LiveSaleOption
     origins: (nowMs) => valuesNow(nowMs).origins,
     latest: () => record?.latest ?? null,
     history: () => record?.log ?? [],
-    async refresh() {
-      if (!calls || !anchor) return;
-      learnAndReconcile(await calls.paymentLink(anchor));
-      await reconciling;
+    refresh,
+    async poll(maxAgeMs) {
+      if (readAt === null || clock() - readAt >= maxAgeMs) await refresh();
+      else await reconciled();
     },
     readAtMs: () => readAt,
     context,
@@ -322,7 +331,7 @@ export function createLiveSale({ config, stripe, clock, logger }: LiveSaleOption
     schedule: (change, by, links) => schedule(change, by, links),
     undo,
     learn(link) {
-      if (link.id === anchor) learnAndReconcile(link);
+      if (link.id === anchor) take(link);
     },
     nextChangeWithinMs(nowMs) {
       if (!calls || !config.spots) return null;
@@ -332,28 +341,25 @@ export function createLiveSale({ config, stripe, clock, logger }: LiveSaleOption
   };
 }
 
-/** Reads the record every `pollMs` where nothing else read it since (the spots' poll of the same link does, mostly). */
-export function pollLiveSale(
-  live: LiveSale,
-  { clock, scheduler, pollMs, logger }: { clock: Clock; scheduler: Scheduler; pollMs: number; logger: Logger },
-): Background {
+/**
+ * Reads the record every `pollMs` where nothing else read it since (the spots' poll of the same link does, mostly),
+ * half a poll after the spots' reads; the first turn records what this instance's environment changed.
+ */
+export function pollLiveSale(live: LiveSale, { scheduler, pollMs, logger }: { scheduler: Scheduler; pollMs: number; logger: Logger }): Background {
   let timer: unknown;
   let stopped = false;
   let failing = false;
   const tick = async (): Promise<void> => {
-    const read = live.readAtMs();
-    if (read === null || clock() - read >= pollMs / 2) {
-      try {
-        await live.refresh();
-        failing = false;
-      } catch (error) {
-        if (!failing)
-          logger.warn(
-            { event: 'sale_record', cause: stripeFailureDetail(readStripeFailure(error)) },
-            "the sale's record could not be read: the last values read stay",
-          );
-        failing = true;
-      }
+    try {
+      await live.poll(pollMs / 2);
+      failing = false;
+    } catch (error) {
+      if (!failing)
+        logger.warn(
+          { event: 'sale_record', cause: stripeFailureDetail(readStripeFailure(error)) },
+          "the sale's record could not be read: the last values read stay",
+        );
+      failing = true;
     }
     if (!stopped) timer = scheduler.set(() => void tick(), pollMs);
   };

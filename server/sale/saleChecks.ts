@@ -91,7 +91,8 @@ export function environmentPlan(diff: Partial<EnvironmentValues>, context: Check
   const refuse = (names: (keyof EnvironmentValues)[], reason: string) => plan.refused.push({ names, reason });
   const rest = { ...diff };
   if (rest.cancelled === false && values.cancelledBy === null) {
-    plan.undo = pending?.change.kind === 'cancel';
+    const change = pending?.change;
+    plan.undo = change?.kind === 'cancel' || (change?.kind === 'entorno' && change.set.cancelled === true);
     delete rest.cancelled;
   }
   const names = Object.keys(rest) as (keyof EnvironmentValues)[];

@@ -12,6 +12,7 @@ import { sessionEvent, signedEvent } from '../../scripts/lib/stripeCheckoutStand
 import { type StripeStandIn, startStripeStandIn } from '../../scripts/lib/stripeStandIn';
 import { waitUntil } from '../../scripts/lib/harness';
 import { accessToken } from '../../server/fulfilment/pages/accessToken';
+import { type MailKind, type Mark, readRecord, recordMetadata } from '../../server/fulfilment/records/purchaseRecord';
 import { details } from '../../shared/content/landingPageWords';
 import { workshop } from '../../shared/content/siteFacts';
 import { cityDateTimes } from '../../shared/logic/schedule';
@@ -176,3 +177,13 @@ export async function markConfirmedFor(rig: Rig, sessionId: string, startMs: num
   });
   if (response.status !== 200) throw new Error(`the stand-in answered ${response.status}`);
 }
+
+/** The record a purchase carries once these mails of its edition went, each at its first attempt (as the site writes it). */
+export const sentMarks = (kinds: MailKind[], edition?: string): Record<string, string> =>
+  recordMetadata(
+    [...(edition ? [{ edition }] : []), ...kinds.map((kind) => ({ mark: kind, status: 'sent' as const, attempt: 1, claim: '', atMs: 0, forMs: null }))],
+    {},
+  );
+
+/** A mail's mark on a purchase at the stand-in, as the site reads it. */
+export const markAt = (rig: Rig, sessionId: string, kind: MailKind): Mark => readRecord(rig.stripe.checkout.metadataOf(sessionId)).marks[kind];

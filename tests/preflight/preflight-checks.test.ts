@@ -17,7 +17,7 @@ import { refundMail } from '../../shared/content/refundMailWords';
 import { reminderMails } from '../../shared/content/reminderMailWords';
 import { workshopSchedule } from '../../shared/logic/schedule';
 import { readConfig } from '../../server/config/settings';
-import { MAIL_KINDS } from '../../server/fulfilment/records/mailMarks';
+import { MAIL_KINDS } from '../../server/fulfilment/records/purchaseRecord';
 import { preflightJson, preflightText } from '../../server/preflight/preflightOutput';
 import { preflightFromEnvironment, runPreflight } from '../../server/preflight/runPreflight';
 import type { Check } from '../../server/preflight/preflightCheck';

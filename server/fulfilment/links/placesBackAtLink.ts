@@ -6,7 +6,7 @@ import { placesBackOf } from '../../spots/placesBack';
 import { CheckoutError, type CheckoutApi } from '../../stripe/checkoutApi';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import { type LimitPlan, limitPlan, placeBackOpen } from './placesBackPlan';
-import { placeGivenBack } from '../records/placeBackMark';
+import { placeGivenBackIn } from '../records/purchaseRecord';
 import type { PlacesBackOutcome } from '../reports/fulfilmentOutcomes';
 
 export interface PlacesBackResult {
@@ -121,7 +121,7 @@ export function createLinkLimit({ checkout, link: selling, sale, clock, logger, 
       if (plan.kind !== 'raise') return end({ outcome: plan.kind }, reasonOf(plan));
       const attempt = (spent.get(plan.from) ?? 0) + 1;
       try {
-        await checkout.updatePaymentLink(paymentLink, plan.params, raiseKey(paymentLink, plan.from, attempt));
+        await checkout.updatePaymentLink(paymentLink, plan.params, raiseKey(paymentLink, plan.from, attempt), link.metadata);
       } catch (error) {
         if (!(error instanceof CheckoutError)) return end(unavailable(error));
         if (error.kind === 'in_use') return end({ outcome: 'in_progress' });
@@ -147,7 +147,7 @@ export function createLinkLimit({ checkout, link: selling, sale, clock, logger, 
     async recount() {
       let givenBack = 0;
       try {
-        for await (const page of checkout.completeSessions(paymentLink)) givenBack += page.filter((session) => placeGivenBack(session.metadata)).length;
+        for await (const page of checkout.completeSessions(paymentLink)) givenBack += page.filter((session) => placeGivenBackIn(session.metadata)).length;
       } catch (error) {
         return end(unavailable(error));
       }

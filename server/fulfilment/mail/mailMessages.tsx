@@ -17,7 +17,7 @@ import { moneyLabel } from '../../../shared/logic/money';
 import { calendarDateLabel, isoInWorkshopZone } from '../../../shared/logic/schedule';
 import type { BuyerInvite } from './buyerInvite';
 import type { MailMessage } from './smtpMailer';
-import type { MailKind } from '../records/mailMarks';
+import type { MailKind } from '../records/purchaseRecord';
 import { bonificationOf, moneyBackOf } from '../records/refundTerms';
 import type { Purchase } from '../records/purchase';
 import { type EditionTerms, journeyOf } from '../records/purchaseJourney';

@@ -3,14 +3,13 @@ import type { LinkRole } from '../../../shared/logic/sale';
 import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
 import { type CheckoutApi, CheckoutError } from '../../stripe/checkoutApi';
-import { adoptionMetadata, editionMetadata, recordingMetadata } from '../records/editionMark';
+import { adoptionOf } from '../records/editionMark';
 import { type Journey, journeyOf } from '../records/purchaseJourney';
 import type { InForce } from '../records/saleInForce';
 import { ABOUT_THE_START, dueNow } from './dueNow';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { LinkLimit, PlacesBackResult } from '../links/placesBackAtLink';
-import type { MailKind } from '../records/mailMarks';
-import { placeBackMetadata } from '../records/placeBackMark';
+import { type MailKind, writeRecord } from '../records/purchaseRecord';
 import { type Purchase, purchaseOf } from '../records/purchase';
 import type { MailResult, SendAbout, SendOnce } from '../mail/sendMailOnce';
 import type { RefundOnce, RefundResult } from './refundOnce';
@@ -75,16 +74,11 @@ export function createSettle({ inForce, checkout, sendOnce, refundOnce, linkLimi
    */
   const adopted = async (session: Stripe.Checkout.Session, purchase: Purchase): Promise<Stripe.Checkout.Session> => {
     const { edition, materials } = inForce(clock());
-    const recordingUrl = materials.recording;
-    const adoption = adoptionMetadata(session.metadata, purchase.marks, {
-      edition: edition.name,
-      startMs: edition.startMs,
-      publicUrl: edition.publicUrl,
-      recordingUrl,
-    });
+    const adoption = adoptionOf(purchase, { edition: edition.name, startMs: edition.startMs, publicUrl: edition.publicUrl, recordingUrl: materials.recording });
     if (!adoption) return session;
+    let written: Stripe.Checkout.Session;
     try {
-      await checkout.mark(session.id, adoption);
+      written = await writeRecord(checkout, purchase, adoption);
     } catch (error) {
       logger.warn(
         { event: 'edition_mark', ...purchaseFields(purchase), cause: error instanceof CheckoutError ? `stripe ${error.detail}` : 'unexpected failure' },
@@ -92,19 +86,19 @@ export function createSettle({ inForce, checkout, sendOnce, refundOnce, linkLimi
       );
       return session;
     }
-    return { ...session, metadata: { ...session.metadata, ...adoption } };
+    return { ...session, metadata: written.metadata };
   };
   /** What a send is about: its start where the kind names one, and what its claim records. */
   const aboutOf = (kind: MailKind, purchase: Purchase, journey: Journey, { edition, materials }: ReturnType<InForce>): SendAbout => ({
     ...(ABOUT_THE_START.includes(kind) && { forMs: journey.startMs }),
-    ...(kind === 'confirmation' && { record: editionMetadata(purchase.edition ?? edition.name) }),
-    ...(kind === 'recording' && materials.recording && { record: recordingMetadata(materials.recording) }),
+    ...(kind === 'confirmation' && { record: [{ edition: purchase.edition ?? edition.name }] }),
+    ...(kind === 'recording' && materials.recording && { record: [{ recordingUrl: materials.recording }] }),
   });
 
   const markPlace = async (purchase: Purchase, via: Via): Promise<PlacesBackResult | null> => {
     const fields = { event: 'place_back', via, ...purchaseFields(purchase) };
     try {
-      await checkout.mark(purchase.sessionId, placeBackMetadata());
+      await writeRecord(checkout, purchase, [{ placeGivenBack: true }]);
     } catch (error) {
       const detail = error instanceof CheckoutError ? `stripe ${error.detail}` : 'unexpected failure';
       logger.warn({ ...fields, outcome: 'stripe_unavailable', cause: detail }, "an expired voucher's place not marked: tried again at the next turn");
