@@ -9,7 +9,7 @@ import { ROUTES } from '../../shared/routes';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Background, Scheduler } from '../ops/scheduler';
-import { MAIL_KINDS } from '../fulfilment/records/mailMarks';
+import { MAIL_KINDS } from '../fulfilment/records/purchaseRecord';
 import type { SweepListing } from '../fulfilment/sweep/purchaseSweep';
 import type { Claims } from './onceAtStripe';
 import type { OwnerMails } from './ownerMail';

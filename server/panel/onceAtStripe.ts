@@ -6,7 +6,9 @@ import { CheckoutError, type CheckoutApi } from '../stripe/checkoutApi';
  * Idempotency-Key, the codebase's compare-and-set (server/fulfilment/mail/sendMailOnce.ts). Each claim writes one
  * metadata key on the Early Bird's Payment Link, CLAIM_KEY, set to a token of its own; Stripe carries out the first
  * request under a key, answers a second with other parameters `key_reused`, and one still running `in_use`. So the
- * claim is this caller's own when Stripe's answer carries its token, and someone else's otherwise.
+ * claim is this caller's own when Stripe's answer carries its token, and someone else's otherwise. The key is the
+ * link's one metadata key of the panel's (beside the sale's record, server/sale/saleRecord.ts, the keeper's marks and
+ * the places given back), held to Stripe's limits at the boundary against the link as the last claim's answer gave it.
  */
 const CLAIM_KEY = 'taller_panel_claim';
 
@@ -32,6 +34,8 @@ const WINDOWS = 200;
 
 export function stripeClaims(checkout: CheckoutApi, paymentLink: string): Claims {
   const unsettled = new Map<string, string>();
+  /** The link's metadata as the last claim's answer gave it: each write is held to Stripe's limits against it. */
+  let current: Record<string, string> | undefined;
   const takenUpTo = new Map<string, number>();
   const remember = <V>(map: Map<string, V>, key: string, value: V, most: number): void => {
     map.delete(key);
@@ -44,7 +48,8 @@ export function stripeClaims(checkout: CheckoutApi, paymentLink: string): Claims
     // The same request again (the same token) after a lost answer: Stripe replays its answer, which carries it.
     const token = unsettled.get(key) ?? randomBytes(12).toString('base64url');
     try {
-      const link = await checkout.updatePaymentLink(paymentLink, { metadata: { [CLAIM_KEY]: token } }, key);
+      const link = await checkout.updatePaymentLink(paymentLink, { metadata: { [CLAIM_KEY]: token } }, key, current);
+      current = { ...link.metadata };
       unsettled.delete(key);
       return link.metadata?.[CLAIM_KEY] === token ? 'own' : 'taken';
     } catch (error) {

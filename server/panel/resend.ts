@@ -4,22 +4,15 @@ import type { Logger } from '../ops/logger';
 import { CheckoutError, type CheckoutApi } from '../stripe/checkoutApi';
 import type { Mailer, MailMessage } from '../fulfilment/mail/smtpMailer';
 import { hasAccess, type LinkRoles, type Purchase, purchaseOf } from '../fulfilment/records/purchase';
+import { type RecordChange, readRecord, writeRecord } from '../fulfilment/records/purchaseRecord';
 import { isSessionId } from '../fulfilment/records/sessionId';
 
 /**
  * A buyer's confirmation sent again from the panel, once per press whatever the instances: the press's id (one per page
- * view) and the purchase name an Idempotency-Key, under which the buyer's Checkout Session is marked `sending` with a
- * token of this claim's own (server/panel/onceAtStripe.ts's pattern); the mail goes only when Stripe's answer carries
- * it, then the mark says `sent` and when. Three keys on the session, beside the fulfilment's marks.
+ * view) and the purchase name an Idempotency-Key, under which the purchase's record (server/fulfilment/records/
+ * purchaseRecord.ts, one key: `taller_resend`) says `sending` with a claim of this press's own; the mail goes only when
+ * Stripe's answer carries that claim (server/panel/onceAtStripe.ts's pattern), then the record says `sent` and when.
  */
-const MARK = { status: 'taller_resend', claim: 'taller_resend_claim', at: 'taller_resend_at' } as const;
-
-/** When the confirmation was last sent again from the panel; null: never. */
-export function resentAtMs(metadata: Record<string, string> | null | undefined): number | null {
-  const at = Date.parse(metadata?.[MARK.at] ?? '');
-  return metadata?.[MARK.status] === 'sent' && !Number.isNaN(at) ? at : null;
-}
-
 export type ResendOutcome = 'sent' | 'already' | 'no_access' | 'not_found' | 'unavailable' | 'mail_failed';
 
 export type Resend = (sessionId: string, press: string) => Promise<{ outcome: ResendOutcome; purchase?: Purchase }>;
@@ -45,7 +38,7 @@ export function createResend({
   clock: Clock;
   logger: Logger;
 }): Resend {
-  const unsettled = new Map<string, Record<string, string>>();
+  const unsettled = new Map<string, RecordChange>();
   const done = (outcome: ResendOutcome, purchase?: Purchase) => {
     logger[outcome === 'sent' || outcome === 'already' ? 'info' : 'warn']({ event: 'panel_resend', outcome }, 'the owner sent a confirmation again');
     return { outcome, ...(purchase && { purchase }) };
@@ -64,13 +57,15 @@ export function createResend({
     // A press names the page it came from: a form without one is not the panel's.
     if (!PRESS.test(press)) return done('not_found', purchase);
     const key = `taller-panel-reenvio-${sessionId}-${press}`;
-    const at = () => new Date(clock()).toISOString();
     // A claim whose answer was lost goes again as it was, so that Stripe replays its answer rather than refuse it.
-    const claim = unsettled.get(key) ?? { [MARK.status]: 'sending', [MARK.claim]: randomBytes(12).toString('base64url'), [MARK.at]: at() };
+    const claim = unsettled.get(key) ?? { resend: 'sending', atMs: clock(), claim: randomBytes(12).toString('base64url') };
+    const own = 'resend' in claim ? claim.claim : '';
+    let marked: { sessionId: string; metadata: Record<string, string> };
     try {
-      const answer = await checkout.mark(sessionId, claim, key);
+      const answer = await writeRecord(checkout, purchase, [claim], key);
       unsettled.delete(key);
-      if (answer.metadata?.[MARK.claim] !== claim[MARK.claim]) return done('already', purchase);
+      if (readRecord(answer.metadata).resend?.claim !== own) return done('already', purchase);
+      marked = { sessionId: purchase.sessionId, metadata: answer.metadata ?? {} };
     } catch (error) {
       if (error instanceof CheckoutError && (error.kind === 'key_reused' || error.kind === 'in_use')) return done('already', purchase);
       unsettled.set(key, claim);
@@ -80,10 +75,10 @@ export function createResend({
     try {
       await mailer(confirmation(purchase, clock()));
     } catch {
-      await checkout.mark(sessionId, { [MARK.status]: 'failed', [MARK.at]: at() }).catch(() => undefined);
+      await writeRecord(checkout, marked, [{ resend: 'failed', atMs: clock(), claim: own }]).catch(() => undefined);
       return done('mail_failed', purchase);
     }
-    await checkout.mark(sessionId, { [MARK.status]: 'sent', [MARK.at]: at() }).catch(() => undefined);
+    await writeRecord(checkout, marked, [{ resend: 'sent', atMs: clock(), claim: own }]).catch(() => undefined);
     return done('sent', purchase);
   };
 }

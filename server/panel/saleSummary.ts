@@ -6,13 +6,12 @@ import { type Money, moneyLabel } from '../../shared/logic/money';
 import { type LinkRole, type SaleTerms, saleState, upcomingChanges } from '../../shared/logic/sale';
 import { dateTimeLabel, workshopSchedule } from '../../shared/logic/schedule';
 import type { Spots } from '../../shared/logic/spots';
-import { MAIL_KINDS } from '../fulfilment/records/mailMarks';
+import { MAIL_KINDS } from '../fulfilment/records/purchaseRecord';
 import { hasAccess, type Purchase } from '../fulfilment/records/purchase';
 import { bonificationOf } from '../fulfilment/records/refundTerms';
 import { owesBonification } from '../fulfilment/records/refundMark';
 import type { Due } from '../fulfilment/settle/dueNow';
 import type { SweepListing, SweepReport } from '../fulfilment/sweep/purchaseSweep';
-import { resentAtMs } from './resend';
 
 /**
  * What the panel shows of the sale, from Stripe as the last sweep listed it (no read of its own per page view), the
@@ -151,7 +150,7 @@ function mailsOf(purchase: Purchase, due: Due): BuyerMail[] {
 
 function buyerOf({ session, purchase }: Entry, current: boolean, nowMs: number, due: SummaryInput['due']): BuyerRow {
   const voucher = purchase.standing === 'awaiting_payment' ? voucherExpiryMs(session) : null;
-  const resent = resentAtMs(session.metadata);
+  const resent = purchase.resend?.status === 'sent' ? purchase.resend.atMs : null;
   return {
     sessionId: purchase.sessionId,
     name: session.customer_details?.name?.trim() || null,

@@ -6,8 +6,8 @@
  *
  * No one purchase can get every mail: a refund a buyer asked for ends its mails, a cancellation too, and the recording
  * goes only after a workshop that took place. So three purchases go the three ways, and the worst purchase is what all
- * three wrote (every kind of mail, three new dates, a refund request, a cancellation, an edition adopted): a key written
- * on any of them could be on one.
+ * three wrote (every kind of mail, three new dates, a refund request, a cancellation, an edition adopted, a confirmation
+ * sent again from the owner's panel): a key written on any of them could be on one.
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { refundProof } from '../../server/fulfilment/pages/accessToken';
 import { isoInWorkshopZone } from '../../shared/logic/schedule';
 import { ACCESS_SECRET, accessPathOf, KEY, MATERIALS, PUBLIC_URL, type Rig, startRig } from '../helpers/fulfilment';
 import { ERROR } from '../helpers/logs';
+import { fieldOf, OWNER_EMAIL, PANEL_SECRET, post, signedIn, visit } from '../helpers/panel';
 import { TEST_START_MS, testApp } from '../helpers/testApp';
 
 const HOUR = 60 * 60_000;
@@ -27,7 +28,7 @@ const LAST = MOVES[2] as number;
 /** Stripe's most keys on an object (docs.stripe.com/metadata). */
 const STRIPE_KEYS = 50;
 /** The keys the worst purchase holds: the figure docs/fulfilment.md gives. */
-const WORST = 18;
+const WORST = 19;
 /** What the owner's page and the mails still to come may add, at the least. */
 const ROOM = 25;
 
@@ -61,7 +62,7 @@ async function confirmedByTheLastRelease(sessionId: string): Promise<void> {
 }
 
 describe("the worst purchase's record", () => {
-  it(`every kind of mail, three new dates, a refund request, a cancellation, an edition adopted: ${WORST} keys, ${STRIPE_KEYS - WORST} left`, async () => {
+  it(`every kind of mail, three new dates, a refund request, a cancellation, an edition adopted, a resend: ${WORST} keys, ${STRIPE_KEYS - WORST} left`, async () => {
     const paidAt = FIRST - 20 * DAY;
     const [asked, watched] = [0, 1].map((n) =>
       rig.stripe.checkout.createSession('paid', { atMs: paidAt + n * HOUR, buyer: { name: `Compradora${n} Prueba`, email: `c${n}@correo.example.org` } }),
@@ -112,6 +113,18 @@ describe("the worst purchase's record", () => {
     expect(statuses(cancelled, 'taller_confirmation', 'taller_cancellation', 'taller_refund')).toEqual(['sent', 'sent', 'cancelled']);
     // Three new dates, two reminders and the refund's mail; the same with the recording's; the confirmation and the cancellation.
     expect(rig.smtp.received).toHaveLength(6 + 6 + 2);
+    // The owner sends the recording's buyer her confirmation again, from her panel.
+    const owner = instance(LAST, { ...MATERIALS, PANEL_SECRET, OWNER_EMAIL });
+    await owner.sweep();
+    const jar = await signedIn(owner.app, rig);
+    const page = await visit(owner.app, jar, '/panel');
+    const resent = await post(owner.app, jar, '/panel/reenviar', {
+      csrf: fieldOf(page.text, 'csrf'),
+      compra: watched,
+      pulsacion: fieldOf(page.text, 'pulsacion'),
+    });
+    expect(resent.headers.location).toBe(`/panel?aviso=sent&compra=${watched}`);
+    expect(statuses(watched, 'taller_resend')[0]).toMatch(/^sent;/);
 
     const worst = new Set([asked, watched, cancelled].flatMap(keysOf));
     expect(worst.size).toBe(WORST);

@@ -7,7 +7,7 @@ import { REFUND_MARK, type RefundReason, REFUND_REASONS } from './refundMark';
  * metadata on its Checkout Session, which every purchase has (a free one too, which has no PaymentIntent). Every key the
  * site reads or writes there is named here, and every write goes through `writeRecord`, which the boundary holds to
  * Stripe's limits (server/stripe/stripeMetadata.ts) before Stripe is asked: 50 keys, of 40 characters, values of 500.
- * The worst purchase holds 18 keys (tests/fulfilment/worst-purchase.test.ts); the rest is room for what comes.
+ * The worst purchase holds 19 keys (tests/fulfilment/worst-purchase.test.ts); the rest is room for what comes.
  *
  * Each mail's mark is two keys, from its prefix (`taller_confirmation` for the confirmation):
  * - `<prefix>`: `sending` (an instance has claimed the send), `sent`, `failed` (the send failed and was released) or
@@ -54,6 +54,11 @@ const KEY = {
   inviteUid: 'taller_invite_uid',
   /** The recording its recording mail announced, written with that mail's claim. */
   recordingUrl: 'taller_recording_url',
+  /**
+   * Its confirmation sent again from the owner's panel (server/panel/resend.ts), packed: `<status>;<at>;<claim>`, the
+   * status `sending` (claimed under the press's Idempotency-Key), `sent` or `failed`.
+   */
+  resend: 'taller_resend',
 } as const;
 /** An earlier release's mark of a place given back: still read, never written. */
 const LEGACY_PLACE_BACK = { key: 'taller_place_back', value: 'given' } as const;
@@ -83,6 +88,15 @@ export interface Mark {
 
 export type Metadata = Record<string, string>;
 
+/** Its confirmation sent again from the panel: how it stands, when it last changed, and the press's claim. */
+interface Resend {
+  status: ResendStatus;
+  atMs: number | null;
+  claim: string;
+}
+type ResendStatus = 'sending' | 'sent' | 'failed';
+const RESEND_STATUSES: readonly ResendStatus[] = ['sending', 'sent', 'failed'];
+
 /** What the site keeps about one purchase, as read. */
 export interface PurchaseRecord {
   marks: Record<MailKind, Mark>;
@@ -91,6 +105,14 @@ export interface PurchaseRecord {
   edition: string | null;
   inviteUid: string | null;
   recordingUrl: string | null;
+  /** The last time the owner sent its confirmation again; null: never. */
+  resend: Resend | null;
+}
+
+function readResend(value: string | undefined): Resend | null {
+  const [status, at, claim] = (value ?? '').split(';');
+  const known = RESEND_STATUSES.find((candidate) => candidate === status);
+  return known ? { status: known, atMs: parsedMs(at), claim: claim ?? '' } : null;
 }
 
 const parsedMs = (value: string | undefined): number | null => {
@@ -129,6 +151,7 @@ export function readRecord(metadata: Metadata | null | undefined, intentMetadata
     edition: own[KEY.edition] || null,
     inviteUid: own[KEY.inviteUid] || null,
     recordingUrl: own[KEY.recordingUrl] || null,
+    resend: readResend(own[KEY.resend]),
   };
 }
 
@@ -144,7 +167,8 @@ export type RecordChange =
   | { placeGivenBack: true }
   | { edition: string }
   | { inviteUid: string }
-  | { recordingUrl: string };
+  | { recordingUrl: string }
+  | { resend: ResendStatus; atMs: number; claim: string };
 
 /** A mark rewritten as it was, but about the start `forMs`: how an earlier release's mark is adopted. */
 export const markAbout = (kind: MailKind, mark: Mark, forMs: number | null): RecordChange | null =>
@@ -164,6 +188,7 @@ function changeMetadata(change: RecordChange, current: Metadata): Metadata {
   if ('placeGivenBack' in change) return { [KEY.placeBack]: RETURNED };
   if ('edition' in change) return { [KEY.edition]: change.edition };
   if ('inviteUid' in change) return { [KEY.inviteUid]: change.inviteUid };
+  if ('resend' in change) return { [KEY.resend]: [change.resend, new Date(change.atMs).toISOString(), change.claim].join(';') };
   return { [KEY.recordingUrl]: change.recordingUrl };
 }
 
