@@ -58,7 +58,8 @@ const DEADLINE_MS = 8_000;
  * progress read from the purchases' marks as the sweeps make them.
  */
 export function createSaleChanges({ config, live, sweep, stripe, clock }: SaleChangesOptions): SaleChanges {
-  const calls: StripeCalls | null = stripe ? stripe.view({ deadlineMs: DEADLINE_MS, lanes: { read: 'read', write: 'write' }, patienceMs: DEADLINE_MS }) : null;
+  // The owner's few calls (an edition's links read and made), as the live sale's: not paced.
+  const calls: StripeCalls | null = stripe ? stripe.view({ deadlineMs: DEADLINE_MS }) : null;
   const delayMs = config.changeDelaySeconds * 1000;
   const { fulfilment } = config;
   const formula = fulfilment?.materials();

@@ -69,8 +69,6 @@ export interface LiveSaleOptions {
 
 /** Each call ends within this: a panel's form waits for it. */
 const DEADLINE_MS = 4_000;
-/** A rate-limited call keeps trying this long, within a form's answer. */
-const PATIENCE_MS = 8_000;
 /** Writes that lost to another writer's, each read again: more says something keeps writing, and the owner tries later. */
 const WRITE_TRIES = 3;
 
@@ -88,7 +86,8 @@ export function createLiveSale({ config, stripe, clock, logger }: LiveSaleOption
   const fromEnvironment = environmentValues(config);
   const env = environmentOf(fromEnvironment);
   const anchor = config.spots?.paymentLink ?? null;
-  const calls: StripeCalls | null = stripe ? stripe.view({ deadlineMs: DEADLINE_MS, lanes: { read: 'read', write: 'write' }, patienceMs: PATIENCE_MS }) : null;
+  // A read a poll, a write a change: as few as the link keeper's, which are not paced either.
+  const calls: StripeCalls | null = stripe ? stripe.view({ deadlineMs: DEADLINE_MS }) : null;
   const delayMs = config.changeDelaySeconds * 1000;
   let record: SaleRecord | null = null;
   let unreadable: string | null = null;
