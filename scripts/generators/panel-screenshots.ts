@@ -1,6 +1,7 @@
 // Screenshots of the seller's page, /panel, as she goes through it: signed out, the link mailed, the sign-in link's
-// one button, her sale signed in (a search, a confirmation sent again), at 390 px and 1280 px, with JavaScript on and
-// off; and her mails (the sign-in link, the morning summary) as a mail client shows their HTML. The site runs in this
+// one button, her sale signed in (a search, a confirmation sent again), a cancellation's and a new date's previews
+// (each with its code's field), the new date waiting with Deshacer, and undone, at 390 px and 1280 px, with JavaScript
+// on and off; at the end a cancellation confirmed, under way and done; and her mails (the sign-in link, the morning summary) as a mail client shows their HTML. The site runs in this
 // process on a clock of the script's own (the morning comes when the script says), against the Stripe stand-in and a
 // local SMTP server; nothing leaves the machine. The docs' pictures (docs/operations.md) are copied from here.
 // Usage: node scripts/generators/panel-screenshots.ts [outDir]   (after npm run build)
@@ -30,6 +31,7 @@ interface Server {
   assembleSite(options: Record<string, unknown>): {
     app: { listen(port: number, host: string, done: () => void): { close(): void } };
     fulfilment?: { sweep: { run(): Promise<unknown> } };
+    live?: { refresh(): Promise<void> };
     panel?: { morning: { run(): Promise<string> } };
   };
 }
@@ -116,7 +118,7 @@ async function picture(page: Page, name: string): Promise<void> {
 }
 
 /** Her whole way through the panel, in one browser context: JavaScript on or off, at one width. */
-async function walk(browser: Browser, width: number, javaScriptEnabled: boolean): Promise<void> {
+async function walk(browser: Browser, width: number, javaScriptEnabled: boolean, last: boolean): Promise<void> {
   const suffix = `${width}${javaScriptEnabled ? '' : '-nojs'}`;
   // An hour apart (the button mails a few links an hour at most), each after a sweep, as every minute brings one.
   now += 3_600_000;
@@ -139,8 +141,50 @@ async function walk(browser: Browser, width: number, javaScriptEnabled: boolean)
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Buscar', exact: true }).click()]);
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reenviar su confirmación' }).first().click()]);
   await picture(page, `panel-resent-${suffix}`);
+  await review(page, '/panel/cancelar');
+  await picture(page, `panel-preview-cancel-${suffix}`);
+  await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: 'No, volver a mi panel' }).click()]);
+  await page.getByLabel('Nueva fecha y hora').fill(new Date(START_MS + 7 * DAY - 6 * 3_600_000).toISOString().slice(0, 16));
+  await review(page, '/panel/fecha');
+  await picture(page, `panel-preview-date-${suffix}`);
+  await confirm(page);
+  await picture(page, `panel-pending-${suffix}`);
+  await press(page, 'Deshacer');
+  await picture(page, `panel-undone-${suffix}`);
+  if (last) await cancelToTheEnd(page, suffix);
   await context.close();
   if (width === 390 && javaScriptEnabled && mail) await mailPicture(browser, mail, 'mail-sign-in-390');
+}
+
+/** Presses a button, and waits for the page it leads to. */
+async function press(page: Page, name: string): Promise<void> {
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name, exact: true }).first().click()]);
+}
+
+/** Asks for the preview of the change whose form posts to `action`. */
+async function review(page: Page, action: string): Promise<void> {
+  await Promise.all([page.waitForEvent('load'), page.locator(`form[action="${action}"] button`).click()]);
+}
+
+/** Types the code the preview mailed her, and confirms. */
+async function confirm(page: Page): Promise<void> {
+  const code = /(\d{6})$/.exec((await ownerMails()).at(-1)?.subject ?? '')?.[1] ?? '';
+  await page.getByLabel('Código de 6 números').fill(code);
+  await press(page, 'Confirmar el cambio');
+}
+
+/** A cancellation confirmed, then its undo window over: mailing and refunding, a sweep at a time, until it is done. */
+async function cancelToTheEnd(page: Page, suffix: string): Promise<void> {
+  await review(page, '/panel/cancelar');
+  await confirm(page);
+  now += 11 * 60_000;
+  await assembled.live?.refresh();
+  await assembled.fulfilment?.sweep.run();
+  await page.goto(`${site}/panel`);
+  await picture(page, `panel-under-way-${suffix}`);
+  for (let sweep = 0; sweep < 3; sweep += 1) await assembled.fulfilment?.sweep.run();
+  await page.goto(`${site}/panel`);
+  await picture(page, `panel-done-${suffix}`);
 }
 
 /** A mail's HTML part at 390 px, as a mail client shows it. */
@@ -154,7 +198,9 @@ async function mailPicture(browser: Browser, mail: ParsedMail, name: string): Pr
 
 const browser = await launchChromium();
 try {
-  for (const width of [390, 1280]) for (const javaScriptEnabled of [true, false]) await walk(browser, width, javaScriptEnabled);
+  for (const width of [1280, 390]) {
+    for (const javaScriptEnabled of [true, false]) await walk(browser, width, javaScriptEnabled, width === 390 && !javaScriptEnabled);
+  }
   // The next morning, after a day with sales: her summary.
   now = Math.ceil(now / DAY) * DAY + 14 * 3_600_000 + 60_000;
   await assembled.fulfilment?.sweep.run();

@@ -245,6 +245,8 @@ export const panelChanges = {
   },
   underWay: {
     heading: 'Cambio en curso',
+    /** Once every mail and refund it owed is made. */
+    doneHeading: 'Último cambio',
     pending: (label: string): string => `Entra en vigor el ${label}. Hasta entonces no se envía nada y puedes deshacerlo.`,
     undo: 'Deshacer',
     mails: (sent: number, due: number): string => `${sent} de ${due} correos enviados`,

@@ -193,6 +193,7 @@ describe('a cancellation from the panel', () => {
     expect(done.text).toContain(panelChanges.underWay.mails(2, 2));
     expect(done.text).toContain(panelChanges.underWay.refunds(2, 2));
     expect(done.text).toContain(panelChanges.underWay.done);
+    expect(done.text).toContain(panelChanges.underWay.doneHeading);
   });
 });
 

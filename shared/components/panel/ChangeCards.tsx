@@ -42,7 +42,7 @@ export function UnderWayCard({ change, csrf }: { change: UnderWayView; csrf: str
   return (
     <section className="card panel__card panel__under-way" aria-labelledby="en-curso">
       <h2 id="en-curso" className="panel__title">
-        {words.heading}
+        {change.done ? words.doneHeading : words.heading}
       </h2>
       <p className="panel__lead">{change.summary}</p>
       {change.pending ? (
