@@ -197,6 +197,36 @@ describe('a cancellation from the panel', () => {
   });
 });
 
+describe('closing sales and the recording’s link from the panel', () => {
+  it('each previewed, confirmed by its code, in force after the window on every instance, and kept by Stripe', async () => {
+    const { clock, one, two } = await sale(20, 2);
+    const jar = await signedIn(one.app, rig);
+    const closing = await preview(one.app, jar, '/panel/cerrar', {});
+    expect(closing.res.status).toBe(200);
+    expect(closing.res.text).toContain(panelChanges.preview.buyers(0));
+    expect(closing.res.text).toContain(panel.overview.state['sold-out']);
+    const closed = await post(two.app, jar, '/panel/cerrar', { csrf: closing.csrf, vista: closing.token, codigo: closing.code ?? '' });
+    expect(closed.headers.location).toBe('/panel?aviso=programado');
+    await two.live.refresh();
+    expect(two.live.current(clock.ms()).sale.soldOut).toBe(false);
+    clock.set(clock.ms() + UNDO_MS + MINUTE);
+    for (const instance of [one, two]) await instance.live.refresh();
+    expect([one, two].map((instance) => instance.live.current(clock.ms()).sale.soldOut)).toEqual([true, true]);
+
+    const url = 'https://grabaciones.example.org/taller-cambios';
+    const recording = await preview(one.app, jar, '/panel/grabacion', { url });
+    expect(recording.res.status).toBe(200);
+    expect(recording.code).toMatch(/^\d{6}$/);
+    const saved = await post(one.app, jar, '/panel/grabacion', { csrf: recording.csrf, url, vista: recording.token, codigo: recording.code ?? '' });
+    expect(saved.headers.location).toBe('/panel?aviso=programado');
+    clock.set(clock.ms() + UNDO_MS + MINUTE);
+    const restarted = testApp({ now: clock.read, env: { ...panelEnv(rig), EDITION: 'cambios' } });
+    await restarted.live.refresh();
+    expect(restarted.live.current(clock.ms())).toMatchObject({ recordingUrl: url, sale: { soldOut: true } });
+    expect(restarted.live.origins(clock.ms())).toMatchObject({ soldOut: 'panel', recordingUrl: 'panel' });
+  });
+});
+
 describe('a change’s code', () => {
   it('works for its own preview and session only, five tries at most, and never reaches a log', async () => {
     const { one, two } = await sale(60, 1);
