@@ -1,11 +1,19 @@
 /**
  * The checkout follows the owner's changes too: the real app on timers the test moves (tests/spots/time.ts), its links
- * read and written through the real SDK at the Stripe stand-in. A link dropped from the settings is closed once the
- * change is in force (after its undo window, CHANGE_DELAY_SECONDS), whatever the settings say later.
+ * read and written through the real SDK at the Stripe stand-in. Closing sales again closes a link the owner reopened;
+ * a date moved later gives back the payment methods the cards-only switch took; a next edition made from the panel
+ * has the site create its own links and counts its own places; a link dropped from the settings is closed. Each change
+ * recorded at Stripe takes effect after its undo window (CHANGE_DELAY_SECONDS).
  */
+import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../scripts/lib/harness';
 import { type StandInLink, startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripeStandIn';
+import { pricing } from '../../shared/content/landingPageWords';
+import { cardsOnlyFromMs } from '../../shared/logic/cardsOnly';
+import { isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';
+import { parseHtml, textOf } from '../helpers/html';
+import { sellingUpdates } from '../helpers/recordWrites';
 import { testApp } from '../helpers/testApp';
 import { manualTime } from './time';
 
@@ -14,6 +22,7 @@ const EARLY_BIRD = 'plink_1ChangesEarlyBird';
 const NORMAL = 'plink_1ChangesNormalPrice';
 const DEADLINE_ISO = '2025-09-30T23:59:59-06:00';
 const START_ISO = '2025-10-08T20:00:00-06:00';
+const START_MS = Date.parse(START_ISO);
 const POLL = 2_000;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -61,7 +70,98 @@ const pass = (time: ReturnType<typeof manualTime>, ms: number): void => {
   time.stepClock(Math.max(0, ms - POLL));
   time.advanceTo(time.clock() + POLL);
 };
-const until = (what: string, check: () => boolean) => waitUntil(what, check, 5_000, 10);
+/**
+ * Waits until `check` holds, a poll passing at each look: the keeper sets its next turn only once its last one has heard
+ * from Stripe, in real time, so a poll passed before that would find no turn to run.
+ */
+const until = (time: ReturnType<typeof manualTime>, what: string, check: () => boolean) =>
+  waitUntil(
+    what,
+    () => {
+      time.advanceTo(time.clock() + POLL);
+      return check();
+    },
+    5_000,
+    10,
+  );
+const spotsLine = async (app: ReturnType<typeof testApp>): Promise<string> =>
+  textOf(parseHtml((await request(app.app).get('/')).text).querySelector('#precios .price-card__spots'));
+
+describe('closing sales again', () => {
+  it("closes the Early Bird's link the owner had turned on again by hand, from the environment as from the panel", async () => {
+    const time = manualTime(Date.parse(DEADLINE_ISO) - 5 * DAY);
+    await started(time, { SOLD_OUT: 'true' });
+    await until(time, 'the link closed by SOLD_OUT', () => !stripe.link().active);
+    stripe.setActive(true);
+
+    // The operator opens sales again, then closes them again: each a change, the second closing what the owner reopened.
+    await started(time, { SOLD_OUT: 'false' });
+    pass(time, WINDOW + POLL);
+    await until(time, "the normal price's link, which the site had closed, open again", () => normal.read([]).active);
+    expect(stripe.link().active).toBe(true);
+    await started(time, { SOLD_OUT: 'true' });
+    pass(time, WINDOW + POLL);
+    await until(time, 'the reopened link closed again', () => !stripe.link().active);
+
+    // From the panel: the owner turns it on again, closes sales again, and it closes once the change is in force.
+    stripe.setActive(true);
+    const panel = await started(time, { SOLD_OUT: 'true' });
+    const closing = await panel.changes?.schedule({ kind: 'close' }, 'sesion-1');
+    expect(closing).toEqual({ scheduled: expect.objectContaining({ change: { kind: 'close' } }) });
+    pass(time, WINDOW - MINUTE);
+    expect(stripe.link().active).toBe(true);
+    pass(time, MINUTE + POLL);
+    await until(time, 'closed again from the panel', () => !stripe.link().active);
+    const closes = sellingUpdates(stripe.linkUpdates).filter((update) => update.active === false);
+    expect(new Set(closes.map((update) => update.metadata.taller_closed_by_site)).size).toBe(3);
+  });
+});
+
+describe('a date moved later', () => {
+  it("gives back the payment methods the cards-only switch took, and the link takes cards only again at the new date's instant", async () => {
+    const time = manualTime(cardsOnlyFromMs(START_MS) + MINUTE);
+    await started(time);
+    await until(time, 'the normal price cards only', () => JSON.stringify(normal.read([]).payment_method_types) === '["card"]');
+
+    const later = START_MS + 14 * DAY;
+    await started(time, { WORKSHOP_START: isoInWorkshopZone(later) });
+    pass(time, WINDOW + POLL);
+    await until(time, 'its methods given back', () => JSON.stringify(normal.read([]).payment_method_types) === '["card","oxxo"]');
+    expect(normal.read([]).metadata).not.toHaveProperty('taller_cards_only_by_site');
+
+    pass(time, cardsOnlyFromMs(later) + POLL - time.clock());
+    await until(time, 'cards only again, for the new date', () => JSON.stringify(normal.read([]).payment_method_types) === '["card"]');
+  });
+});
+
+describe('the next edition', () => {
+  it("from the panel: its links created with the same price and places, off until it takes effect, then the page's", async () => {
+    const time = manualTime(START_MS + DAY);
+    const site = await started(time);
+    const next = START_MS + 60 * DAY;
+    const change = { kind: 'edition', edition: 'invierno-2026', startMs: next, earlyBirdDeadlineMs: next - 10 * DAY } as const;
+    const preview = await site.changes?.preview(change, time.clock());
+    expect(preview?.links).toEqual([
+      { role: 'early_bird', price: '49 USD', limit: 30 },
+      { role: 'normal', price: '97 USD', limit: null },
+    ]);
+    const result = await site.changes?.schedule(change, 'sesion-1');
+    expect(result).toEqual({ scheduled: expect.objectContaining({ change }) });
+    expect(
+      stripe.createdLinks.map((link) => [link.read([]).active, link.read([]).restrictions?.completed_sessions.limit ?? null, link.price().unitAmount]),
+    ).toEqual([
+      [false, 30, 4900],
+      [false, null, 9700],
+    ]);
+    pass(time, WINDOW + POLL);
+    await until(time, 'both on', () => stripe.createdLinks.every((link) => link.read([]).active));
+    pass(time, POLL);
+    const page = (await request(site.app).get('/')).text;
+    expect(page).toContain(stripe.createdLinks[0]?.read([]).url);
+    expect(page).toContain(workshopSchedule(next).dateLabel);
+    expect(await spotsLine(site)).toBe(pricing.spotsLeft(30, 30));
+  });
+});
 
 describe('a link dropped from the settings', () => {
   it('is closed, whatever the settings say later', async () => {
@@ -69,7 +169,7 @@ describe('a link dropped from the settings', () => {
     await started(time);
     await started(time, { STRIPE_NORMAL_PAYMENT_LINK: '', NORMAL_CHECKOUT_URL: '' });
     pass(time, WINDOW + POLL);
-    await until('the dropped link closed', () => !normal.read([]).active);
+    await until(time, 'the dropped link closed', () => !normal.read([]).active);
     expect(normal.read([]).metadata.taller_closed_by_site).toBe(`dropped@${START_ISO}`);
   });
 });
