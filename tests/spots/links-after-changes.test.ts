@@ -1,9 +1,9 @@
 /**
  * The checkout follows the owner's changes too: the real app on timers the test moves (tests/spots/time.ts), its links
  * read and written through the real SDK at the Stripe stand-in. Closing sales again closes a link the owner reopened;
- * a date moved later gives back the payment methods the cards-only switch took; a next edition made from the panel
- * has the site create its own links and counts its own places; a link dropped from the settings is closed. Each change
- * recorded at Stripe takes effect after its undo window (CHANGE_DELAY_SECONDS).
+ * a date moved later gives back the payment methods the cards-only switch took; a next edition counts its own places,
+ * whether it keeps its link (the environment's way) or has the site create its own (the panel's); a link dropped from
+ * the settings is closed. Each change recorded at Stripe takes effect after its undo window (CHANGE_DELAY_SECONDS).
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -70,10 +70,6 @@ const pass = (time: ReturnType<typeof manualTime>, ms: number): void => {
   time.stepClock(Math.max(0, ms - POLL));
   time.advanceTo(time.clock() + POLL);
 };
-/**
- * Waits until `check` holds, a poll passing at each look: the keeper sets its next turn only once its last one has heard
- * from Stripe, in real time, so a poll passed before that would find no turn to run.
- */
 const until = (time: ReturnType<typeof manualTime>, what: string, check: () => boolean) =>
   waitUntil(
     what,
@@ -135,6 +131,36 @@ describe('a date moved later', () => {
 });
 
 describe('the next edition', () => {
+  it('that keeps its link counts its own places: Quedan 30 de 30, not 30 de 60', async () => {
+    // 30 sold of 30: Stripe turned the link off at its limit.
+    stripe.sell(18);
+    const time = manualTime(START_MS + DAY);
+    await started(time);
+    expect(stripe.link().active).toBe(false);
+
+    // As docs/operations.md says: the owner raises the limit by the new edition's 30 places and turns the link on,
+    // names the edition, gives its dates, and restarts.
+    stripe.setLimit(60);
+    stripe.setActive(true);
+    const next = START_MS + 60 * DAY;
+    const site = await started(time, {
+      EDITION: 'invierno-2026',
+      WORKSHOP_START: isoInWorkshopZone(next),
+      EARLY_BIRD_DEADLINE: isoInWorkshopZone(next - 10 * DAY),
+    });
+    pass(time, WINDOW + POLL);
+    await waitUntil(
+      'its own count',
+      async () => {
+        time.advanceTo(time.clock() + POLL);
+        return (await spotsLine(site)) === pricing.spotsLeft(30, 30);
+      },
+      5_000,
+      10,
+    );
+    expect(stripe.link().active).toBe(true);
+  });
+
   it("from the panel: its links created with the same price and places, off until it takes effect, then the page's", async () => {
     const time = manualTime(START_MS + DAY);
     const site = await started(time);
