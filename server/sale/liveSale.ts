@@ -341,8 +341,9 @@ export function createLiveSale({ config, stripe, clock, logger }: LiveSaleOption
 }
 
 /**
- * Reads the record every `pollMs` where nothing else read it since (the spots' poll of the same link does, mostly),
- * half a poll after the spots' reads; the first turn records what this instance's environment changed.
+ * Reads the record every `pollMs` where nothing else read it for a whole poll (the spots' poll of the same link does,
+ * mostly), half a poll after the spots' reads, so that a read of theirs a moment late is not doubled by one of its own;
+ * the first turn records what this instance's environment changed.
  */
 export function pollLiveSale(live: LiveSale, { scheduler, pollMs, logger }: { scheduler: Scheduler; pollMs: number; logger: Logger }): Background {
   let timer: unknown;
@@ -350,7 +351,7 @@ export function pollLiveSale(live: LiveSale, { scheduler, pollMs, logger }: { sc
   let failing = false;
   const tick = async (): Promise<void> => {
     try {
-      await live.poll(pollMs / 2);
+      await live.poll(pollMs);
       failing = false;
     } catch (error) {
       if (!failing)
