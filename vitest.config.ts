@@ -11,6 +11,7 @@ export const IN_PROCESS = [
   'tests/routes/**/*.test.ts',
   'tests/islands/**/*.test.{ts,tsx}',
   'tests/fulfilment/**/*.test.ts',
+  'tests/panel/**/*.test.ts',
   'tests/preflight/preflight-checks.test.ts',
   'tests/build/**/*.test.ts',
   'tests/deploy/kubernetes.test.ts',

@@ -14,6 +14,7 @@ import { watchStripeDeliveries } from './http/stripeDeliveries';
 import { htmlCacheControl } from './render/snapshot';
 import type { SpotsFeed } from './spots/poller';
 import type { FulfilmentRoutes } from './fulfilment/fulfilmentRoutes';
+import type { PanelRoutes } from './panel/panelRoutes';
 
 export interface AppOptions {
   config: SiteConfig;
@@ -32,11 +33,25 @@ export interface AppOptions {
   spots?: SpotsFeed;
   /** After the checkout (server/fulfilment/fulfilmentRoutes.ts); none without its settings. */
   fulfilment?: FulfilmentRoutes;
+  /** The seller's page (server/panel/panelRoutes.ts); none without PANEL_SECRET. */
+  panel?: PanelRoutes;
 }
 
 const PAGE_PATHS = routeList.filter((route) => route.kind === 'page').map((route) => route.path);
 const PRIVATE_PATHS = routeList.filter((route) => route.kind === 'private').map((route) => route.path);
 const PAGE_METHODS = 'GET, HEAD';
+/** The panel's paths that take a POST alone (its forms' own): a GET of one leads back to the panel. */
+const PANEL_POSTS = [
+  ROUTES.panelLink.path,
+  ROUTES.panelSignOut.path,
+  ROUTES.panelResend.path,
+  ROUTES.panelDate.path,
+  ROUTES.panelClose.path,
+  ROUTES.panelCancel.path,
+  ROUTES.panelRecording.path,
+  ROUTES.panelEdition.path,
+  ROUTES.panelUndo.path,
+];
 const FIXED_FILE_CACHE = 'public, max-age=3600';
 /** How soon a visitor who meets the outage page is told to try again, in seconds. */
 const OUTAGE_RETRY_AFTER = 30;
@@ -66,6 +81,7 @@ export function createApp({
   draining = () => false,
   spots,
   fulfilment,
+  panel,
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -77,7 +93,8 @@ export function createApp({
   app.use(
     securityHeaders({
       upgradeInsecureRequests: config.upgradeInsecureRequests,
-      styleHashes: Object.values(assets.inlineStyles).map((style) => style.hash),
+      // The public pages' own: the panel's stylesheet is allowed on its pages alone (server/panel/panelPages.tsx).
+      styleHashes: [assets.inlineStyles.landing.hash, assets.inlineStyles.simple.hash],
       scriptHashes: [assets.entryScript.hash],
     }),
   );
@@ -138,6 +155,31 @@ export function createApp({
     });
   }
 
+  // The seller's page (docs/operations.md): her sign-in by a mailed link, her sale, a buyer's confirmation again, and
+  // her changes (each previewed, confirmed by a mailed code, undoable for a while). Without PANEL_SECRET there is none,
+  // and every path under /panel is the 404 any unknown path gets.
+  if (panel) {
+    app.get(ROUTES.panel.path, panel.page);
+    app.post(ROUTES.panelLink.path, ...panel.requestLink);
+    app.get(ROUTES.panelSignIn.path, panel.linkPage);
+    app.post(ROUTES.panelSignIn.path, ...panel.signIn);
+    app.post(ROUTES.panelSignOut.path, ...panel.signOut);
+    app.post(ROUTES.panelResend.path, ...panel.resend);
+    app.post(ROUTES.panelDate.path, ...panel.changes.date);
+    app.post(ROUTES.panelClose.path, ...panel.changes.close);
+    app.post(ROUTES.panelCancel.path, ...panel.changes.cancel);
+    app.post(ROUTES.panelRecording.path, ...panel.changes.recording);
+    app.post(ROUTES.panelEdition.path, ...panel.changes.edition);
+    app.post(ROUTES.panelUndo.path, ...panel.undo);
+    app.get(PANEL_POSTS, panel.toPanel);
+    app.all(ROUTES.panel.path, (_req, res) => {
+      res.status(405).set('Allow', PAGE_METHODS).type('text').send('Method Not Allowed');
+    });
+    app.all([ROUTES.panelSignIn.path, ...PANEL_POSTS], (_req, res) => {
+      res.status(405).set('Allow', `${PAGE_METHODS}, POST`).type('text').send('Method Not Allowed');
+    });
+  }
+
   // The page the cache keeps for when no instance answers (docs/decisions/0001-outage-page.md). A 503 that no
   // browser or shared cache stores, whoever asks: the VCL alone keeps it, on purpose, and never as a 200.
   app.get(ROUTES.outage.path, async (req, res) => {
@@ -148,10 +190,12 @@ export function createApp({
   // Files that change only with the configuration: built once, at start.
   app.get(ROUTES.robots.path, fixedFile('text/plain', encodeBody(robotsTxt(config.publicUrl))));
   app.get(ROUTES.sitemap.path, fixedFile('application/xml', encodeBody(sitemapXml(config.publicUrl))));
+  // The edition's event: kept like the pages, no longer than a change of the sale takes to show.
   app.get(ROUTES.calendarFile.path, async (req, res) => {
-    res.type('text/calendar; charset=utf-8').set('Cache-Control', FIXED_FILE_CACHE);
+    const { body, cacheControl } = await bodies.calendarFile();
+    res.type('text/calendar; charset=utf-8').set('Cache-Control', cacheControl);
     res.attachment(ROUTES.calendarFile.path.slice(1));
-    sendEncoded(req, res, await bodies.calendarFile());
+    sendEncoded(req, res, body);
   });
 
   // The build's files: scripts, images, icons.

@@ -69,7 +69,7 @@ function start(): void {
     scheduler: nodeScheduler,
     draining: shutdown.isDraining,
   });
-  const { app, metrics, fulfilment } = site;
+  const { app, metrics, fulfilment, live } = site;
   windDown = site.windDown;
   if (metrics && config.metricsPort !== null) startMetricsServer(metrics.registry, config.metricsPort, config.host, logger);
   const server = createBoundedServer(
@@ -89,14 +89,16 @@ function start(): void {
     process.exit(1);
   });
   server.listen(config.port, config.host, () => {
+    // The environment's values until the first read of the sale's record at Stripe, a poll away.
+    const { sale } = live.current(Date.now());
     logger.info(
       {
         event: 'listening',
         url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
         version: APP_VERSION,
-        state: saleState(Date.now(), config.sale),
-        deadline: new Date(config.sale.earlyBirdDeadlineMs).toISOString(),
-        start: new Date(config.sale.workshopStartMs).toISOString(),
+        state: saleState(Date.now(), sale),
+        deadline: new Date(sale.earlyBirdDeadlineMs).toISOString(),
+        start: new Date(sale.workshopStartMs).toISOString(),
         confirmations: fulfilment ? 'sent by the site' : 'by hand',
       },
       'server listening',

@@ -9,8 +9,12 @@ import type { Clock } from './ops/clock';
 import type { Logger } from './ops/logger';
 import { createMetrics, type Metrics } from './ops/metrics';
 import type { Background, Scheduler } from './ops/scheduler';
+import { type PanelRoutes, panelRoutes } from './panel/panelRoutes';
 import { createBodies } from './render/bodies';
 import { startRenderAhead } from './render/renderAhead';
+import { createSaleChanges, type SaleChanges } from './changes/saleChanges';
+import { createLiveSale, type LiveSale, pollLiveSale } from './sale/liveSale';
+import { linkOf } from './sale/saleSettings';
 import type { PriceFeed, SpotsFeed, SpotsPoller } from './spots/poller';
 import { registerSpotsMetrics } from './spots/spotsMetrics';
 import { startSpots } from './spots/start';
@@ -52,6 +56,12 @@ export interface Site {
   metrics?: Metrics;
   /** Present with the buyer's mails' settings. */
   fulfilment?: FulfilmentRoutes;
+  /** Present with PANEL_SECRET. */
+  panel?: PanelRoutes;
+  /** The sale's settings in force, kept at Stripe where the Stripe settings are (server/sale/liveSale.ts). */
+  live: LiveSale;
+  /** The owner's changes to the sale (server/changes/saleChanges.ts): present with the Stripe settings, where they are kept. */
+  changes?: SaleChanges;
   /** Stops everything started on the scheduler. */
   background: Background;
   /**
@@ -85,10 +95,19 @@ export function assembleSite({
   // The instance's one client to Stripe, and its lanes: the poller, the link keeper and the fulfilment each call
   // through a view of it (server/stripe/stripeBoundary.ts).
   const stripe = config.spots ? stripeBoundary(config.spots, scheduler && { clock, scheduler }) : undefined;
-  const polled = !givenSpots && config.spots && stripe && scheduler ? startSpots(config.spots, { clock, scheduler, logger, stripe }) : undefined;
+  // The sale's settings: the environment's first, then the record at Stripe, read within every poll.
+  const live = createLiveSale({ config, stripe, clock, logger });
+  const polledLink = (role: 'early_bird' | 'normal') => () => {
+    const link = linkOf(live.current(clock()), role);
+    return link ? { paymentLink: link.paymentLink, priorSales: link.priorSales } : null;
+  };
+  const polled =
+    !givenSpots && config.spots && stripe && scheduler
+      ? startSpots(config.spots, { clock, scheduler, logger, stripe }, { role: 'early_bird', link: polledLink('early_bird'), onRead: live.learn })
+      : undefined;
   const polledNormal =
-    !givenNormal && config.spots && stripe && config.normalCheckout && scheduler
-      ? startSpots(config.spots, { clock, scheduler, logger, stripe }, config.normalCheckout)
+    !givenNormal && config.spots && stripe && scheduler
+      ? startSpots(config.spots, { clock, scheduler, logger, stripe }, { role: 'normal', link: polledLink('normal') })
       : undefined;
   const normal = givenNormal ?? polledNormal;
   const polledSpots = givenSpots ?? polled;
@@ -96,18 +115,32 @@ export function assembleSite({
   const spots: SpotsFeed | undefined = polledSpots && { current: () => polledSpots.current(), ready: () => polledSpots.ready() && (normal?.ready() ?? true) };
   let metrics: Metrics | undefined;
   if (config.metricsPort !== null || withMetrics) {
-    metrics = createMetrics({ clock, sale: config.sale, currentSpots: () => spots?.current() ?? null, currentNormalSpots: () => normal?.current() ?? null });
+    metrics = createMetrics({
+      clock,
+      sale: (nowMs) => live.current(nowMs).sale,
+      currentSpots: () => spots?.current() ?? null,
+      currentNormalSpots: () => normal?.current() ?? null,
+    });
     if (isPoller(polledSpots)) registerSpotsMetrics(metrics.registry, polledSpots);
   }
-  const bodies = createBodies({ config, assets, clock, logger, metrics, spots, price: price ?? polled, normal });
-  const fulfilment = startFulfilment(config, { render: { thanks: bodies.thanksHtml, access: bodies.accessHtml }, clock, logger, metrics, stripe, scheduler });
+  const bodies = createBodies({ config, live, assets, clock, logger, metrics, spots, price: price ?? polled, normal });
+  const fulfilment = startFulfilment(config, {
+    live,
+    render: { thanks: bodies.thanksHtml, access: bodies.accessHtml },
+    clock,
+    logger,
+    metrics,
+    stripe,
+    scheduler,
+  });
   const background: Background[] = [];
   if (polled) background.push(polled);
   if (polledNormal) background.push(polledNormal);
   let sweeps: Background | undefined;
   if (scheduler) {
     if (renderAhead) background.push(startRenderAhead({ bodies, clock, scheduler }));
-    const links = keepLinks(config, { clock, scheduler, logger, registry: metrics?.registry, stripe });
+    if (config.spots && stripe) background.push(pollLiveSale(live, { scheduler, pollMs: config.spots.pollSeconds * 1000, logger }));
+    const links = keepLinks(config, live, { clock, scheduler, logger, registry: metrics?.registry, stripe });
     if (links) background.push(links);
     if (fulfilment && config.fulfilment) {
       sweeps = startSweeps({
@@ -120,11 +153,21 @@ export function assembleSite({
       background.push(sweeps);
     }
   }
-  const app = createApp({ config, assets, bodies, publicDir, logger, metrics, draining, spots, fulfilment });
+  const changes = config.spots && stripe ? createSaleChanges({ config, live, sweep: fulfilment?.sweep, stripe, clock }) : undefined;
+  // The seller's page, with PANEL_SECRET (which needs the buyer's mails' settings, and so Stripe's and the changes).
+  const panel =
+    config.panel && fulfilment && stripe && changes
+      ? panelRoutes({ settings: config.panel, config, assets, fulfilment, live, changes, stripe, spots: { early_bird: spots, normal }, clock, logger })
+      : undefined;
+  if (panel && scheduler) background.push(panel.morning.start(scheduler));
+  const app = createApp({ config, assets, bodies, publicDir, logger, metrics, draining, spots, fulfilment, panel });
   return {
     app,
     metrics,
     fulfilment,
+    panel,
+    live,
+    changes,
     background: {
       stop() {
         for (const work of background) work.stop();

@@ -16,8 +16,8 @@ interface InlineScript {
   hash: string;
 }
 
-/** The landing page's stylesheet, and the one of the pages without its sections (prompt, legal pages, 404, 500). */
-export type StylesheetName = 'landing' | 'simple';
+/** The landing page's stylesheet, the one of the pages without its sections (prompt, legal pages, 404, 500), and the seller's page's. */
+export type StylesheetName = 'landing' | 'simple' | 'panel';
 
 /** What the pages carry from the build. */
 export interface PageAssets {

@@ -55,6 +55,31 @@ export const ROUTES = {
   /** The link mailed to the purchase's address that confirms the refund: one button (GET), and the refund (POST) from that page alone. */
   accessRefundLink: { path: '/acceso/:token/reembolso/:code', kind: 'action', indexed: false },
   stripeWebhook: { path: '/webhooks/stripe', kind: 'webhook', indexed: false },
+  /**
+   * The seller's page (docs/operations.md), never linked from a public page: signed out, one button that mails her a
+   * sign-in link; signed in, her sale (`?buscar=` finds buyers). Every path under it shows nothing and does nothing
+   * without her session, and each POST comes from its own forms.
+   */
+  panel: { path: '/panel', kind: 'action', indexed: false },
+  /** POST: mails the sign-in link to OWNER_EMAIL. */
+  panelLink: { path: '/panel/enlace', kind: 'action', indexed: false },
+  /** The sign-in link, /panel/entrar?enlace=…: one button (GET), whose POST begins the session. */
+  panelSignIn: { path: '/panel/entrar', kind: 'action', indexed: false },
+  /** POST: ends the session. */
+  panelSignOut: { path: '/panel/salir', kind: 'action', indexed: false },
+  /** POST: sends one buyer their confirmation again. */
+  panelResend: { path: '/panel/reenviar', kind: 'action', indexed: false },
+  /**
+   * The changes, each a POST of its form (docs/operations.md): without `codigo`, its preview (and a code mailed to the
+   * owner); with the preview's token and the code, the change recorded, in force after the undo window.
+   */
+  panelDate: { path: '/panel/fecha', kind: 'action', indexed: false },
+  panelClose: { path: '/panel/cerrar', kind: 'action', indexed: false },
+  panelCancel: { path: '/panel/cancelar', kind: 'action', indexed: false },
+  panelRecording: { path: '/panel/grabacion', kind: 'action', indexed: false },
+  panelEdition: { path: '/panel/edicion', kind: 'action', indexed: false },
+  /** POST: takes back the change waiting out its undo window. */
+  panelUndo: { path: '/panel/deshacer', kind: 'action', indexed: false },
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

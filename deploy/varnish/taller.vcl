@@ -118,7 +118,7 @@ sub taller_route {
         set req.http.X-Taller-Kind = "private";
     } elsif (req.http.X-Taller-Route ~ "^(/webhooks/stripe)$") {
         set req.http.X-Taller-Kind = "webhook";
-    } elsif (req.http.X-Taller-Route ~ "^(/acceso/:token/reembolso|/acceso/:token/reembolso/:code)$") {
+    } elsif (req.http.X-Taller-Route ~ "^(/acceso/:token/reembolso|/acceso/:token/reembolso/:code|/panel|/panel/enlace|/panel/entrar|/panel/salir|/panel/reenviar|/panel/fecha|/panel/cerrar|/panel/cancelar|/panel/grabacion|/panel/edicion|/panel/deshacer)$") {
         set req.http.X-Taller-Kind = "action";
     } elsif (req.http.X-Taller-Path ~ "^/assets/(([a-z]+/)?[A-Za-z0-9_]+-[A-Z0-9]{8}\.js|trainer-[0-9]+-[0-9a-f]{10}\.(avif|webp|jpg))$") {
         set req.http.X-Taller-Kind = "asset";
@@ -129,10 +129,11 @@ sub taller_route {
     }
 
     # The URL an instance is asked for. A query reaches it only on a private page (a payment's
-    # session id) or a buyer's action; a webhook is passed as it came.
+    # session id) or an action (the seller's search, her sign-in link's token); a webhook is passed
+    # as it came.
     if (req.http.X-Taller-Token-Path) {
         set req.url = req.http.X-Taller-Token-Path + regsub(req.url, "^[^?]*", "");
-    } elsif (req.http.X-Taller-Kind == "private") {
+    } elsif (req.http.X-Taller-Kind == "private" || req.http.X-Taller-Kind == "action") {
         set req.url = req.http.X-Taller-Route + regsub(req.url, "^[^?]*", "");
     } elsif (req.http.X-Taller-Kind == "webhook") {
         set req.url = req.http.X-Taller-Route + regsub(req.url, "^[^?]*", "");
@@ -259,12 +260,12 @@ sub taller_client_prefixes {
 
 # The address as the cache's log shows it (std.log "url:", which varnishncsa's format reads): a buyer's
 # personal link's token and a refund's confirmation code, a Checkout Session id wherever it appears,
-# and the whole query of a private page (its session_id, however spelt) are redacted, as the
-# instances' own log redacts them.
+# and the whole query of a private page (its session_id, however spelt) and of the seller's page (her
+# sign-in link's token, a search by a buyer's address) are redacted, as the instances' own log redacts them.
 sub taller_log_url {
     set req.http.X-Taller-Log-Url = regsub(req.url, "(?i)^(/acceso/)[^/?#]+", "\1[redacted]");
     set req.http.X-Taller-Log-Url = regsub(req.http.X-Taller-Log-Url, "(?i)^(/acceso/\[redacted\]/reembolso/)[^/?#]+", "\1[redacted]");
-    if (std.tolower(req.http.X-Taller-Log-Url) ~ "^/(gracias|acceso)(/|\?|$)") {
+    if (std.tolower(req.http.X-Taller-Log-Url) ~ "^/(gracias|acceso|panel)(/|\?|$)") {
         set req.http.X-Taller-Log-Url = regsub(req.http.X-Taller-Log-Url, "\?.*$", "?[redacted]");
     }
     set req.http.X-Taller-Log-Url = regsuball(req.http.X-Taller-Log-Url, "(?i)(session(_|%5f)id=)[^&]*", "\1[redacted]");

@@ -19,8 +19,11 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const BROWSERS = ['chrome90', 'firefox90', 'safari15'];
 /** The server bundle runs on the Node every stage of the image runs, named in one place. */
 const NODE_TARGET = `node${readFileSync('.node-version', 'utf8').trim().split('.')[0]}`;
-/** Each goes inline into its own pages: the landing page's, and the one the prompt page, the 404 and the 500 share. */
-const STYLESHEETS: readonly StylesheetName[] = ['landing', 'simple'];
+/**
+ * Each goes inline into its own pages: the landing page's, the one the prompt page, the 404 and the 500 share, and the
+ * seller's page's (/panel), which no public page carries.
+ */
+const STYLESHEETS: readonly StylesheetName[] = ['landing', 'simple', 'panel'];
 const HYDRATE_ENTRY = 'client/hydrate.tsx';
 
 /** A file under the public folder as the URL path the server answers it at. */

@@ -2,12 +2,14 @@
  * The stand-in's Checkout part (scripts/lib/stripeStandIn.ts routes to it): the purchases a Payment Link makes, as
  * the fulfilment reads and marks them, and the webhook events Stripe sends about them.
  * - GET /v1/checkout/sessions/:id, with `expand[]=payment_intent` or `expand[]=payment_intent.latest_charge`: a paid
- *   purchase, one with nothing to pay (a 100 % promotion code: no PaymentIntent), a voucher not yet paid (or expired),
- *   one from another link, one still open; an unknown id gets Stripe's 404.
+ *   purchase, one with nothing to pay (a 100 % promotion code: no PaymentIntent), a voucher not yet paid (its
+ *   PaymentIntent's `next_action` says until when it can be paid) or expired, one from another link, one still open,
+ *   each with the `client_reference_id` its checkout link carried; an unknown id gets Stripe's 404.
  * - GET /v1/checkout/sessions?payment_link=…&status=complete (or payment_intent=…), newest first, `limit` and
  *   `starting_after` as Stripe pages them, each session expanded as `expand[]=data.…` asks.
- * - POST /v1/checkout/sessions/:id with `metadata[...]`: Stripe's merge of metadata, and its idempotency as
- *   documented (scripts/lib/stripeIdempotency.ts), under the account's keys, which the Payment Link's updates share.
+ * - POST /v1/checkout/sessions/:id with `metadata[...]`: Stripe's merge of metadata within its limits
+ *   (scripts/lib/stripeMetadataLimits.ts), and its idempotency as documented (scripts/lib/stripeIdempotency.ts), under
+ *   the account's keys, which the Payment Link's updates share.
  * - Refunds and disputes on a purchase's charge, by the test's hand or by `POST /v1/refunds`
  *   (scripts/lib/stripeRefundsStandIn.ts), and events signed as Stripe signs them (the SDK's generateTestHeaderString),
  *   POSTed to a webhook URL.
@@ -29,6 +31,7 @@ import {
   unknownParameter,
   type UpdateFault,
 } from './stripeIdempotency.ts';
+import { metadataRefusal } from './stripeMetadataLimits.ts';
 import { type RefundsStandIn, refundsStandIn } from './stripeRefundsStandIn.ts';
 
 /** What kind of purchase a fixture session is; `free` is one a 100 % promotion code paid for. */
@@ -50,7 +53,12 @@ interface SessionOptions {
   atMs?: number;
   link?: string;
   metadata?: Record<string, string>;
+  /** The `client_reference_id` the checkout link carried (client/attribution.ts); none by default. */
+  reference?: string;
 }
+
+/** How long an OXXO voucher can be paid after it is issued: Stripe's default `expires_after_days`. */
+const VOUCHER_DAYS = 3;
 
 export interface CheckoutStandIn {
   /** A new session of this kind (a paid one with its PaymentIntent and charge); its id, cs_test_… */
@@ -171,12 +179,23 @@ function disputeFixture(charge: ChargeEntry): Stripe.Dispute {
   };
 }
 
+/** A voucher still to be paid at the store: its number, its page, and until when it can be paid (Stripe's next_action). */
+const voucherAction = (expiresAfterS: number): Stripe.PaymentIntent.NextAction => ({
+  type: 'oxxo_display_details',
+  oxxo_display_details: {
+    expires_after: expiresAfterS,
+    hosted_voucher_url: 'https://payments.stripe.com/oxxo/voucher/test_standin',
+    number: '12345678901234657890123456789012',
+  },
+});
+
 function paymentIntentFixture(
   piId: string,
   status: Stripe.PaymentIntent.Status,
   method: string,
   metadata: Record<string, string>,
   latestCharge: string | Stripe.Charge | null,
+  nextAction: Stripe.PaymentIntent.NextAction | null = null,
 ): Stripe.PaymentIntent {
   return {
     id: piId,
@@ -204,7 +223,7 @@ function paymentIntentFixture(
     livemode: false,
     managed_payments: null,
     metadata,
-    next_action: null,
+    next_action: nextAction,
     on_behalf_of: null,
     payment_method: null,
     payment_method_configuration_details: null,
@@ -234,9 +253,21 @@ interface SessionFixture {
   buyer: Buyer | null;
   metadata: Record<string, string>;
   paymentIntent: string | Stripe.PaymentIntent | null;
+  reference: string | null;
 }
 
-function sessionFixture({ sessionId, link, createdS, status, paymentStatus, amount, buyer, metadata, paymentIntent }: SessionFixture): Stripe.Checkout.Session {
+function sessionFixture({
+  sessionId,
+  link,
+  createdS,
+  status,
+  paymentStatus,
+  amount,
+  buyer,
+  metadata,
+  paymentIntent,
+  reference,
+}: SessionFixture): Stripe.Checkout.Session {
   return {
     id: sessionId,
     object: 'checkout.session',
@@ -249,7 +280,7 @@ function sessionFixture({ sessionId, link, createdS, status, paymentStatus, amou
     automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     billing_address_collection: 'auto',
     cancel_url: null,
-    client_reference_id: null,
+    client_reference_id: reference,
     client_secret: null,
     collected_information: null,
     consent: null,
@@ -333,6 +364,7 @@ interface Entry {
   paymentIntent: string | null;
   charge: ChargeEntry | null;
   metadata: Record<string, string>;
+  reference: string | null;
 }
 
 /** `posts`: the account's idempotency keys, which the Payment Link's updates share. */
@@ -368,7 +400,14 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
       entry.paymentIntent && intent
         ? depth === 0
           ? entry.paymentIntent
-          : paymentIntentFixture(entry.paymentIntent, status, intent.method, { ...intent.metadata }, charge)
+          : paymentIntentFixture(
+              entry.paymentIntent,
+              status,
+              intent.method,
+              { ...intent.metadata },
+              charge,
+              status === 'requires_action' && entry.kind === 'voucher' ? voucherAction(entry.createdS + VOUCHER_DAYS * 86_400) : null,
+            )
         : null;
     return sessionFixture({
       sessionId,
@@ -380,6 +419,7 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
       buyer: complete ? entry.buyer : null,
       metadata: { ...entry.metadata },
       paymentIntent,
+      reference: entry.reference,
     });
   };
 
@@ -425,7 +465,14 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
     const body = await readBody(req);
     const metadata = metadataOf(body);
     if (!metadata) return unknownParameter();
-    return posts.post(req, body, (key) => update(sessionId, metadata, key), fault);
+    const current = () => sessions.get(sessionId)?.metadata ?? {};
+    return posts.post(
+      req,
+      body,
+      (key) => update(sessionId, metadata, key),
+      fault,
+      () => metadataRefusal(current(), metadata),
+    );
   };
 
   const newCharge = (paymentIntent: string, atMs: number): ChargeEntry => ({
@@ -443,7 +490,7 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
   });
 
   return {
-    createSession(kind, { buyer = DEFAULT_BUYER, atMs = Date.now(), link = linkId, metadata = {} } = {}) {
+    createSession(kind, { buyer = DEFAULT_BUYER, atMs = Date.now(), link = linkId, metadata = {}, reference } = {}) {
       const sessionId = id('cs_test_');
       let paymentIntent: string | null = null;
       if (kind !== 'open' && kind !== 'free') {
@@ -461,6 +508,7 @@ export function checkoutStandIn(linkId: string, posts: IdempotentPosts = idempot
         paymentIntent,
         charge: paid && paymentIntent ? newCharge(paymentIntent, atMs) : null,
         metadata: { ...metadata },
+        reference: reference ?? null,
       });
       return sessionId;
     },

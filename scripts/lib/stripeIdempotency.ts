@@ -8,8 +8,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Stripe from 'stripe';
 
-export type StripeErrorBody = { type: string; code?: string; message: string };
+/** An error as Stripe's API sends it, in the SDK's own terms: a drift from Stripe's shape fails tsc. */
+export type StripeErrorBody = Required<Pick<Stripe.StripeRawError, 'type' | 'message'>> & Pick<Stripe.StripeRawError, 'code' | 'param'>;
 export type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
 /**
@@ -63,17 +65,24 @@ export interface IdempotentPosts {
   /**
    * A POST's answer under Stripe's idempotency: `carryOut` (given the request's key, or null) runs only for the first
    * request under its key, or for any request without one; the first under a new key meets the route's `fault`.
-   * 'drop': close without an answer.
+   * `refusal`, asked first, is a request Stripe refuses before carrying it out (parameters it does not take, as the
+   * object stands): nothing is saved under the key, which the same request may use again. 'drop': close without an answer.
    */
-  post(req: IncomingMessage, body: string, carryOut: (idempotencyKey: string | null) => Promise<Answer>, fault: NextFault): Promise<Answer | 'drop'>;
+  post(
+    req: IncomingMessage,
+    body: string,
+    carryOut: (idempotencyKey: string | null) => Promise<Answer>,
+    fault: NextFault,
+    refusal?: () => Answer | null,
+  ): Promise<Answer | 'drop'>;
 }
 
 export function idempotentPosts(): IdempotentPosts {
   const keys = new Map<string, { request: string; answer: Answer | null }>();
   return {
-    async post(req, body, carryOut, next) {
+    async post(req, body, carryOut, next, refusal = () => null) {
       const key = req.headers['idempotency-key'];
-      if (typeof key !== 'string') return carryOut(null);
+      if (typeof key !== 'string') return refusal() ?? carryOut(null);
       const request = `${req.url} ${body}`;
       const saved = keys.get(key);
       if (saved?.answer === null) {
@@ -91,6 +100,8 @@ export function idempotentPosts(): IdempotentPosts {
         });
       }
       if (saved?.answer) return { ...saved.answer, headers: { ...saved.answer.headers, 'Idempotent-Replayed': 'true' } };
+      const refused = refusal();
+      if (refused) return refused;
       const entry = { request, answer: null as Answer | null };
       keys.set(key, entry);
       const fault = next.take();

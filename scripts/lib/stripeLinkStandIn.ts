@@ -11,6 +11,8 @@ import Stripe from 'stripe';
 
 /** The link's one price: its own currency and amount, and any other currency's fixed amount (minor units). */
 export interface StandInPrice {
+  /** Its id; absent: one of the link's own (`price_StandIn…`). */
+  id?: string;
   currency: string;
   unitAmount: number;
   /** As the price's `currency_options`: `{ mxn: 89000 }` is a fixed 890 pesos. */
@@ -72,14 +74,19 @@ export interface LinkState {
   /** null: the account's payment method settings decide (Stripe's dynamic payment methods). */
   paymentMethodTypes?: Stripe.PaymentLink.PaymentMethodType[] | null;
   expand?: string[];
+  /** What a link created through the API was given otherwise than the fixture's: its redirect, its inactive message. */
+  fields?: Partial<Pick<Stripe.PaymentLink, 'after_completion' | 'inactive_message'>>;
 }
+
+/** The price a link sells, by its id: the link's own unless the price names one. */
+const priceIdOf = (linkId: string, price: StandInPrice): string => price.id ?? `price_StandIn${linkId.slice(6)}`;
 
 const WELL_SET_UP: StandInSetup = { termsOfService: 'required', automaticTax: false };
 
 /** A Payment Link as Stripe returns it, with its line items only when they were expanded. */
 export function paymentLinkFixture(
   id: string,
-  { count, limit, active, metadata = {}, price = DOLLAR_PRICE, setup = WELL_SET_UP, paymentMethodTypes = null, expand = [] }: LinkState,
+  { count, limit, active, metadata = {}, price = DOLLAR_PRICE, setup = WELL_SET_UP, paymentMethodTypes = null, expand = [], fields = {} }: LinkState,
 ): Stripe.PaymentLink {
   const lineItem: Stripe.LineItem = {
     id: 'li_StandInTaller',
@@ -92,7 +99,7 @@ export function paymentLinkFixture(
     currency: price.currency,
     description: 'Taller en vivo: Marca de Autoridad con IA',
     metadata: null,
-    price: priceFixture(`price_StandIn${id.slice(6)}`, price, expand.includes('line_items.data.price.currency_options')),
+    price: priceFixture(priceIdOf(id, price), price, expand.includes('line_items.data.price.currency_options')),
     quantity: 1,
   };
   return {
@@ -133,6 +140,7 @@ export function paymentLinkFixture(
     tax_id_collection: { enabled: false, required: 'never' },
     transfer_data: null,
     url: `https://buy.stripe.com/test_${id.slice(6)}`,
+    ...fields,
   };
 }
 
@@ -182,6 +190,61 @@ export interface StandInLinkOptions {
   price?: StandInPrice;
   /** The payment methods it offers; null (the default): the account's settings decide. */
   paymentMethodTypes?: Stripe.PaymentLink.PaymentMethodType[] | null;
+  metadata?: Record<string, string>;
+  setup?: StandInSetup;
+  fields?: LinkState['fields'];
+}
+
+/** What a creation of a Payment Link asked for, as the fixture holds it; the price by its id, found by the account. */
+export interface LinkCreation {
+  priceId: string;
+  options: Omit<StandInLinkOptions, 'price'>;
+}
+
+/** The parameters of `POST /v1/payment_links` the stand-in takes, as the SDK encodes them; the rest are refused. */
+const CREATE_FIELDS: Record<string, (value: string, creation: LinkCreation) => boolean> = {
+  'line_items[0][price]': (value, creation) => {
+    creation.priceId = value;
+    return /^price_[A-Za-z0-9]+$/.test(value);
+  },
+  'line_items[0][quantity]': (value) => value === '1',
+  'restrictions[completed_sessions][limit]': (value, creation) => {
+    creation.options.limit = Number(value);
+    return /^[1-9]\d{0,5}$/.test(value);
+  },
+  'after_completion[type]': (value) => value === 'redirect' || value === 'hosted_confirmation',
+  'after_completion[redirect][url]': (value, creation) => {
+    creation.options.fields = { ...creation.options.fields, after_completion: { type: 'redirect', redirect: { url: value } } };
+    return /^https?:\/\//.test(value);
+  },
+  'consent_collection[terms_of_service]': (value, creation) => {
+    creation.options.setup = { ...(creation.options.setup ?? WELL_SET_UP), termsOfService: value === 'required' ? 'required' : 'none' };
+    return value === 'required' || value === 'none';
+  },
+  'automatic_tax[enabled]': (value, creation) => {
+    creation.options.setup = { ...(creation.options.setup ?? WELL_SET_UP), automaticTax: value === 'true' };
+    return value === 'true' || value === 'false';
+  },
+  inactive_message: (value, creation) => {
+    creation.options.fields = { ...creation.options.fields, inactive_message: value };
+    return value.length <= 500;
+  },
+};
+
+/** A creation's parameters (`line_items[0][price]=…`, `metadata[key]=…`, `payment_method_types[0]=card`…); null for any other. */
+export function parseLinkCreate(body: string): LinkCreation | null {
+  const creation: LinkCreation = { priceId: '', options: { metadata: {} } };
+  const methods: string[] = [];
+  for (const [key, value] of new URLSearchParams(body)) {
+    const metadataKey = /^metadata\[([^\]]+)\]$/.exec(key)?.[1];
+    if (metadataKey) (creation.options.metadata as Record<string, string>)[metadataKey] = value;
+    else if (/^payment_method_types\[\d{1,2}\]$/.test(key) && METHOD_TYPE.test(value)) methods.push(value);
+    else if (!CREATE_FIELDS[key]?.(value, creation)) return null;
+  }
+  if (!creation.priceId) return null;
+  if (methods.length > 0) creation.options.paymentMethodTypes = methods as Stripe.PaymentLink.PaymentMethodType[];
+  if (creation.options.limit === undefined) creation.options.limit = null;
+  return creation;
 }
 
 /** One link's state as the owner (or the test) and the API change it. */
@@ -189,6 +252,8 @@ export interface StandInLink {
   id: string;
   /** The link as Stripe returns it, with what the request expanded. */
   read(expand: string[]): Stripe.PaymentLink;
+  /** The price it sells, for a new link of the same price. */
+  price(): StandInPrice;
   /** Carries out an update: only what it names changes, as Stripe's does. */
   apply(update: Omit<LinkUpdate, 'idempotencyKey'>, idempotencyKey: string | null): Stripe.PaymentLink;
   /** Completes `n` purchases; at the limit the link deactivates itself, as Stripe's does. */
@@ -209,20 +274,42 @@ const merge = (into: Record<string, string>, changes: Record<string, string>): v
   }
 };
 
-export function standInLink(id: string, { limit = 30, count = 0, price = DOLLAR_PRICE, paymentMethodTypes = null }: StandInLinkOptions = {}): StandInLink {
+export function standInLink(
+  id: string,
+  {
+    limit = 30,
+    count = 0,
+    price = DOLLAR_PRICE,
+    paymentMethodTypes = null,
+    metadata: given = {},
+    setup: givenSetup = WELL_SET_UP,
+    fields,
+  }: StandInLinkOptions = {},
+): StandInLink {
   let currentLimit = limit;
   let currentCount = count;
   let active = currentLimit === null || currentCount < currentLimit;
   let currentPrice = price;
-  let setup = WELL_SET_UP;
+  let setup = givenSetup;
   let methods = paymentMethodTypes;
-  const metadata: Record<string, string> = {};
+  const metadata: Record<string, string> = { ...given };
   const updates: LinkUpdate[] = [];
   const read = (expand: string[]): Stripe.PaymentLink =>
-    paymentLinkFixture(id, { count: currentCount, limit: currentLimit, active, metadata, price: currentPrice, setup, paymentMethodTypes: methods, expand });
+    paymentLinkFixture(id, {
+      count: currentCount,
+      limit: currentLimit,
+      active,
+      metadata,
+      price: currentPrice,
+      setup,
+      paymentMethodTypes: methods,
+      expand,
+      fields,
+    });
   return {
     id,
     read,
+    price: () => ({ ...currentPrice, id: priceIdOf(id, currentPrice) }),
     apply(update, idempotencyKey) {
       if (update.limit !== undefined) currentLimit = update.limit;
       if (update.active !== undefined) active = update.active;

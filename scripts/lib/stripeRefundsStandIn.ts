@@ -1,7 +1,8 @@
 /**
  * The stand-in's refunds (scripts/lib/stripeCheckoutStandIn.ts routes to it): `POST /v1/refunds` as Stripe's API
  * reference documents it ("Create a refund": `payment_intent` or `charge`, optional `amount` (all that is left by
- * default), `reason` (`duplicate`, `fraudulent` or `requested_by_customer`) and `metadata[...]`), under the account's
+ * default), `reason` (`duplicate`, `fraudulent` or `requested_by_customer`) and `metadata[...]`, within Stripe's limits:
+ * scripts/lib/stripeMetadataLimits.ts), under the account's
  * idempotency (scripts/lib/stripeIdempotency.ts). A refund moves its charge's `amount_refunded`, and the charge reads
  * `refunded` once all of it is back. Refused as Stripe refuses: an unknown payment (404), a charge already refunded
  * (`charge_already_refunded`), more than is left (`amount_too_large`), a payment with nothing to refund (a voucher still
@@ -24,6 +25,7 @@ import {
   unknownParameter,
   type UpdateFault,
 } from './stripeIdempotency.ts';
+import { metadataRefusal } from './stripeMetadataLimits.ts';
 
 /** What a refund needs of a charge: the checkout stand-in's own entry, moved in place. */
 export interface RefundableCharge {
@@ -133,7 +135,13 @@ export function refundsStandIn(
     const body = await readBody(req);
     const request = requestOf(body);
     if (!request) return unknownParameter();
-    return posts.post(req, body, async (key) => carryOut(request, key), fault);
+    return posts.post(
+      req,
+      body,
+      async (key) => carryOut(request, key),
+      fault,
+      () => metadataRefusal({}, request.metadata),
+    );
   };
 
   return {

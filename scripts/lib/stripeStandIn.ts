@@ -2,7 +2,7 @@
  * A stand-in for the parts of Stripe's REST API the site calls, with a bearer key: GET /v1/payment_links/:id here
  * (its line items and their prices' currency options only when expanded, as Stripe leaves them out otherwise), and
  * POST /v1/payment_links/:id with what scripts/lib/stripeLinkStandIn.ts accepts (under Stripe's idempotency:
- * scripts/lib/stripeIdempotency.ts), for the Early Bird's link and any other the test adds (a normal price's); the
+ * scripts/lib/stripeIdempotency.ts; its metadata within Stripe's limits: scripts/lib/stripeMetadataLimits.ts), for the Early Bird's link and any other the test adds (a normal price's); the
  * Checkout Sessions (with their PaymentIntents, charges and refunds) and webhook events of a purchase in
  * stripeCheckoutStandIn.ts; the account's webhook endpoints, its lists of PaymentIntents and charges, and a restricted
  * key's refusals in stripeAccountStandIn.ts.
@@ -19,10 +19,24 @@ import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { type AccountStandIn, accountStandIn } from './stripeAccountStandIn.ts';
 import { type CheckoutStandIn, checkoutStandIn } from './stripeCheckoutStandIn.ts';
-import { type Answer, answerPost, idempotentPosts, json, nextFault, readBody, send, unknownParameter, type UpdateFault } from './stripeIdempotency.ts';
+import {
+  type Answer,
+  answerPost,
+  idempotentPosts,
+  json,
+  missing,
+  nextFault,
+  readBody,
+  send,
+  standInId,
+  type StripeErrorBody,
+  unknownParameter,
+  type UpdateFault,
+} from './stripeIdempotency.ts';
 import {
   DOLLAR_PRICE,
   type LinkUpdate,
+  parseLinkCreate,
   parseLinkUpdate,
   type StandInLink,
   type StandInLinkOptions,
@@ -31,6 +45,7 @@ import {
   standInLink,
 } from './stripeLinkStandIn.ts';
 
+import { metadataRefusal } from './stripeMetadataLimits.ts';
 import { type RateLimit, rateLimiter } from './stripeRateLimit.ts';
 
 export { DOLLAR_PRICE, paymentLinkFixture, type StandInLink, type StandInPrice } from './stripeLinkStandIn.ts';
@@ -72,6 +87,10 @@ export interface StripeStandIn {
   linkUpdates: LinkUpdate[];
   /** Another Payment Link of the same account (a normal price's), sharing its faults, keys and purchases' routes. */
   addLink(id: string, options?: StandInLinkOptions): StandInLink;
+  /** Any link of the account by its id: the Early Bird's, one a test added, or one created through the API. */
+  linkById(id: string): StandInLink | undefined;
+  /** The links created through the API (`POST /v1/payment_links`), in order. */
+  createdLinks: StandInLink[];
   /** Each update of the link is carried out this much later (a slow Stripe), so concurrent requests overlap. */
   setLinkUpdateLatency(ms: number): void;
   /** The next update of the link with an Idempotency-Key fails this way. */
@@ -112,12 +131,12 @@ function expansionsOf(url: URL): string[] {
 }
 
 /** Stripe's error bodies: { error: { type, code?, message } }. The 401's message quotes the key's end, as Stripe's does. */
-function stripeError(res: ServerResponse, status: number, error: { type: string; code?: string; message: string }): void {
+function stripeError(res: ServerResponse, status: number, error: StripeErrorBody): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_standin${Date.now()}` });
   res.end(JSON.stringify({ error: { ...error, doc_url: error.code ? `https://docs.stripe.com/error-codes/${error.code.replaceAll('_', '-')}` : undefined } }));
 }
 
-const FAULT_ANSWERS: Record<Exclude<StandInFault, 'hang' | 'trickle' | 'reset'>, [number, { type: string; code?: string; message: string }]> = {
+const FAULT_ANSWERS: Record<Exclude<StandInFault, 'hang' | 'trickle' | 'reset'>, [number, StripeErrorBody]> = {
   unauthorized: [401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****WXYZ' }],
   forbidden: [
     403,
@@ -165,7 +184,34 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     const body = await readBody(req);
     const update = parseLinkUpdate(body);
     if (!update) return unknownParameter();
-    return posts.post(req, body, (key) => updateLink(link, update, key), updateFault);
+    return posts.post(
+      req,
+      body,
+      (key) => updateLink(link, update, key),
+      updateFault,
+      () => metadataRefusal(link.read([]).metadata, update.metadata),
+    );
+  };
+  const createdLinks: StandInLink[] = [];
+  /** A new link of a price one of the account's links sells, active, as Stripe creates it. */
+  const createLink = async (req: IncomingMessage): Promise<Answer | 'drop'> => {
+    const body = await readBody(req);
+    const creation = parseLinkCreate(body);
+    if (!creation) return unknownParameter();
+    return posts.post(
+      req,
+      body,
+      async () => {
+        const price = [...links.values()].map((link) => link.price()).find((candidate) => candidate.id === creation.priceId);
+        if (!price) return missing('price', creation.priceId);
+        const link = standInLink(standInId('plink_'), { ...creation.options, price });
+        links.set(link.id, link);
+        createdLinks.push(link);
+        return json(200, link.read([]));
+      },
+      updateFault,
+      () => metadataRefusal({}, creation.options.metadata ?? {}),
+    );
   };
   /** Answers a hang or a trickle holds open. */
   const held = new Set<ServerResponse>();
@@ -186,9 +232,10 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const match = /^\/v1\/payment_links\/([^/]+)$/.exec(url.pathname);
+    const creation = req.method === 'POST' && url.pathname === '/v1/payment_links';
     const checkoutAnswer = checkout.route(req);
     const accountAnswer = account.route(req);
-    if (!((req.method === 'GET' || req.method === 'POST') && match) && !checkoutAnswer && !accountAnswer) {
+    if (!((req.method === 'GET' || req.method === 'POST') && match) && !creation && !checkoutAnswer && !accountAnswer) {
       stripeError(res, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` });
       return;
     }
@@ -236,6 +283,11 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
     }
     if (accountAnswer) {
       accountAnswer(res);
+      return;
+    }
+    if (creation) {
+      if (updatesRefused) stripeError(res, 403, FAULT_ANSWERS.forbidden[1]);
+      else void createLink(req).then((answer) => answerPost(res, answer));
       return;
     }
     if (checkoutAnswer || !match) {
@@ -287,6 +339,8 @@ export async function startStripeStandIn({ key, linkId, limit = 30, count = 0, p
       links.set(id, link);
       return link;
     },
+    linkById: (id) => links.get(id),
+    createdLinks,
     setLinkUpdateLatency(ms) {
       updateLatencyMs = ms;
     },

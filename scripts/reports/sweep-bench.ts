@@ -34,7 +34,11 @@ interface Journey {
     nowMs: number,
   ): { fulfilment: { sweepSeconds: number } | null; spots: unknown; sale: unknown; contactEmail: string; publicUrl: string };
   stripeBoundary(settings: unknown, time: { clock: () => number; scheduler: unknown }): unknown;
-  fulfilmentRoutes(options: Record<string, unknown>): { sweep: { run(): Promise<unknown>; stop(): void; settled(): Promise<void> }; waveMoments: number[] };
+  fulfilmentRoutes(options: Record<string, unknown>): {
+    sweep: { run(): Promise<unknown>; stop(): void; settled(): Promise<void> };
+    waveMoments: () => number[];
+  };
+  createLiveSale(options: Record<string, unknown>): unknown;
   startSweeps(options: Record<string, unknown>): { stop(): void };
   createLogger(level: string): unknown;
 }
@@ -56,12 +60,15 @@ const env = (stripeUrl: string, smtpUrl: string): Record<string, string> => ({
 /** The fulfilment of one instance, on `time`. */
 function instance(time: VirtualTime, settings: Record<string, string>) {
   const config = journey.readConfig(settings, time.now());
+  const logger = journey.createLogger('silent');
   const fulfilment = journey.fulfilmentRoutes({
     settings: config.fulfilment,
     config,
+    // The environment's settings: the bench changes none.
+    live: journey.createLiveSale({ config, clock: time.now, logger }),
     render: { thanks: () => '', access: () => '' },
     clock: time.now,
-    logger: journey.createLogger('silent'),
+    logger,
     stripe: journey.stripeBoundary(config.spots, { clock: time.now, scheduler: time.scheduler }),
     scheduler: time.scheduler,
   });
@@ -87,6 +94,7 @@ const { module: journey, unload } = await bundleServer<Journey>('sweep-bench', [
   "export { stripeBoundary } from './server/stripe/stripeBoundary.ts';",
   "export { startSweeps } from './server/fulfilment/sweep/sweepTimer.ts';",
   "export { createLogger } from './server/ops/logger.ts';",
+  "export { createLiveSale } from './server/sale/liveSale.ts';",
 ]);
 
 /**

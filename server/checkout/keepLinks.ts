@@ -1,9 +1,9 @@
 import type { Registry } from 'prom-client';
-import { sellingLinks } from '../config/sellingLinks';
 import type { SiteConfig } from '../config/settings';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Background, Scheduler } from '../ops/scheduler';
+import type { LiveSale } from '../sale/liveSale';
 import type { StripeBoundary } from '../stripe/stripeBoundary';
 import { changeAtStripe } from './linkChangeAtStripe';
 import { registerLinkChangeMetrics } from './linkChangeMetrics';
@@ -15,10 +15,12 @@ const DEADLINE_MS = 4_000;
 
 /**
  * The links follow the sale wherever the site has the Stripe key and the Early Bird's link, with or without the buyer's
- * mails: each change of this edition made once at its instant (server/checkout/linkKeeper.ts). None without them.
+ * mails: each change of the sale in force made once at its instant (server/checkout/linkKeeper.ts), every link the
+ * edition has sold through included. None without them.
  */
 export function keepLinks(
-  config: Pick<SiteConfig, 'spots' | 'checkoutUrl' | 'normalCheckout' | 'sale'>,
+  config: Pick<SiteConfig, 'spots'>,
+  live: LiveSale,
   {
     clock,
     scheduler,
@@ -30,7 +32,15 @@ export function keepLinks(
   const { spots } = config;
   if (!spots || !stripe) return undefined;
   return startLinkKeeper({
-    changes: linkChanges(sellingLinks(config), config.sale),
+    plan: (nowMs) => {
+      const settings = live.current(nowMs);
+      const changes = linkChanges(settings, nowMs);
+      // What is given back is planned only while its link sells: a giving back not made by then is dropped, never made late.
+      const givingBack = changes
+        .filter((change) => change.kind === 'reopen' || change.kind === 'restore')
+        .map((change) => `${change.link.paymentLink}:${change.kind}`);
+      return { version: `${settings.version} ${givingBack.join(' ')}`, changes };
+    },
     tryChange: changeAtStripe(stripe.view({ deadlineMs: DEADLINE_MS })),
     clock,
     scheduler,

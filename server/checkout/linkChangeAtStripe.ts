@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { readStripeFailure, stripeFailureDetail } from '../stripe/failure';
 import { replayedAnswer, type StripeCalls } from '../stripe/stripeCalls';
-import { changeKey, changeUpdate } from './linkChangePlan';
+import { changeUpdate } from './linkChangePlan';
 import type { LinkChange } from './linkChanges';
 
 /**
@@ -49,10 +49,10 @@ export function changeAtStripe(stripe: StripeCalls): (change: LinkChange, attemp
     } catch (error) {
       return { ...failed(error), keySpent: false };
     }
-    const update = changeUpdate(link, change);
-    if (!update) return { outcome: 'in_effect' };
+    const planned = changeUpdate(link, change);
+    if (!planned) return { outcome: 'in_effect' };
     try {
-      const made = await stripe.updatePaymentLink(change.link.paymentLink, update, changeKey(change, attempt));
+      const made = await stripe.updatePaymentLink(change.link.paymentLink, planned.update, planned.key(attempt), link.metadata);
       return { outcome: replayedAnswer(made.lastResponse.headers) ? 'in_effect' : 'made' };
     } catch (error) {
       return failed(error);

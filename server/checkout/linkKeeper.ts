@@ -11,33 +11,58 @@ const MAX_DELAY_MS = 2 ** 31 - 1;
 /** The setting each link's id comes from, for the line that says there is no such link. */
 const SETTING = { early_bird: 'STRIPE_PAYMENT_LINK', normal: 'STRIPE_NORMAL_PAYMENT_LINK' } as const;
 const LINK_NAME = { early_bird: "the Early Bird's Payment Link", normal: "the normal price's Payment Link" } as const;
-const WHAT = { close: 'turned off', cards_only: 'set to take cards only' } as const;
+const WHAT = {
+  close: 'turned off',
+  cards_only: 'set to take cards only',
+  reopen: 'turned on again: what closed it no longer holds',
+  restore: 'given back its payment methods: vouchers arrive in time again',
+} as const;
+
+/** The changes of the sale in force, and the version of the settings they were made from. */
+interface LinkPlan {
+  version: string;
+  changes: LinkChange[];
+}
 
 export interface LinkKeeperOptions {
-  /** Every change of this edition (server/checkout/linkChanges.ts). */
-  changes: LinkChange[];
+  /** Every change of the sale in force at an instant (server/checkout/linkChanges.ts). */
+  plan: (nowMs: number) => LinkPlan;
   /** One try at a change (server/checkout/linkChangeAtStripe.ts). */
   tryChange: (change: LinkChange, attempt: number) => Promise<ChangeTry>;
   clock: Clock;
   scheduler: Scheduler;
   logger: Logger;
-  /** How soon a change that could not be made is tried again: the spots' poll interval. */
+  /** How soon a change that could not be made is tried again, and the sale's settings looked at again: the spots' poll interval. */
   retryMs: number;
   count?: CountChange;
 }
 
+type Entry = { change: LinkChange; attempt: number; said: string | null };
+const entryKey = ({ link, kind, id }: LinkChange): string => `${link.paymentLink} ${kind} ${id}`;
+
 /**
  * Makes each change at its instant, on every instance (docs/sale.md, "The checkout follows the sale"): at start every
- * change already due, then a timer for the next. One turn at a time; a change not made is tried again every `retryMs`,
- * with one line when it first fails (an error for a refusal, which asks the owner to act) and none per retry. The
- * instance whose update Stripe carried out says so in one line; the others say nothing.
+ * change already due, then a timer for the next, and a look every `retryMs` at the sale's settings, whose change (a new
+ * date, a switch, a new edition) is a new plan at once. One turn at a time; a change not made is tried again every
+ * `retryMs`, with one line when it first fails (an error for a refusal, which asks the owner to act) and none per retry.
+ * The instance whose update Stripe carried out says so in one line; the others say nothing.
  */
-export function startLinkKeeper({ changes, tryChange, clock, scheduler, logger, retryMs, count }: LinkKeeperOptions): Background {
-  const pending = changes.map((change) => ({ change, attempt: 1, said: null as string | null }));
+export function startLinkKeeper({ plan, tryChange, clock, scheduler, logger, retryMs, count }: LinkKeeperOptions): Background {
+  let pending: Entry[] = [];
+  let version: string | null = null;
   let timer: unknown;
   let stopped = false;
+  /** The plan of the settings in force, each change still to make keeping its attempts and what was said of it. */
+  const replan = (): void => {
+    const now = clock();
+    const planned = plan(now);
+    if (planned.version === version) return;
+    version = planned.version;
+    const known = new Map(pending.map((entry) => [entryKey(entry.change), entry]));
+    pending = planned.changes.map((change) => known.get(entryKey(change)) ?? { change, attempt: 1, said: null });
+  };
 
-  const report = (entry: (typeof pending)[number], result: ChangeTry): void => {
+  const report = (entry: Entry, result: ChangeTry): void => {
     const { link, kind, reason, id } = entry.change;
     const fields = {
       event: 'link_change',
@@ -63,17 +88,17 @@ export function startLinkKeeper({ changes, tryChange, clock, scheduler, logger, 
     else logger.warn(fields, `${LINK_NAME[link.role]} could not be ${WHAT[kind]} yet: tried again`);
   };
 
-  const schedule = (retry: boolean): void => {
+  const schedule = (): void => {
     if (stopped) return;
     const now = clock();
     const next = pending.find((entry) => entry.change.atMs > now)?.change.atMs;
-    const delay = Math.min(retry ? retryMs : Number.POSITIVE_INFINITY, next === undefined ? Number.POSITIVE_INFINITY : next - now);
-    if (delay !== Number.POSITIVE_INFINITY) timer = scheduler.set(() => void turn(), Math.min(MAX_DELAY_MS, delay));
+    const delay = Math.min(retryMs, next === undefined ? Number.POSITIVE_INFINITY : next - now);
+    timer = scheduler.set(() => void turn(), Math.min(MAX_DELAY_MS, delay));
   };
 
   const turn = async (): Promise<void> => {
-    let retry = false;
-    const tried = new Set<(typeof pending)[number]>();
+    replan();
+    const tried = new Set<Entry>();
     // Each change due, once a turn: one that falls due while the turn waits on Stripe is taken in the same turn.
     for (;;) {
       const entry = pending.find((candidate) => candidate.change.atMs <= clock() && !tried.has(candidate));
@@ -83,10 +108,9 @@ export function startLinkKeeper({ changes, tryChange, clock, scheduler, logger, 
       count?.(entry.change.link.role, entry.change.kind, result.outcome);
       report(entry, result);
       if (result.outcome === 'made' || result.outcome === 'in_effect') pending.splice(pending.indexOf(entry), 1);
-      else retry = true;
       if (result.keySpent) entry.attempt += 1;
     }
-    schedule(retry);
+    schedule();
   };
 
   void turn();

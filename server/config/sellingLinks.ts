@@ -6,6 +6,11 @@ export interface SellingLink {
   role: LinkRole;
   paymentLink: string;
   checkoutUrl: string;
+  /**
+   * Places a link kept from an earlier edition had sold by the time this one began: not this edition's, so its count
+   * starts after them (shared/logic/spots.ts). Absent: none.
+   */
+  priorSales?: number;
 }
 
 /**

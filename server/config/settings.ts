@@ -4,6 +4,7 @@ import type { SaleTerms } from '../../shared/logic/sale';
 import { ConfigError } from './configError';
 import { type NormalCheckout, parseNormalCheckout } from './normalCheckout';
 import { saleUnderWay } from './saleUnderWay';
+import { estimatedBits, STRONG_SECRET_BITS } from './secretStrength';
 import { SMTP_STAND_IN_USER } from './standInSmtpUser';
 import { ALLOWED_SMTP_OPTIONS, refusedSmtpOptions } from './smtpQuery';
 import { parseTrustedProxies, type TrustedProxies } from './trustedProxies';
@@ -72,6 +73,23 @@ export interface SiteConfig {
   normalCheckout: NormalCheckout | null;
   /** The buyer's mails and personal link after a purchase (docs/fulfilment.md); null: the owner writes by hand. */
   fulfilment: FulfilmentSettings | null;
+  /**
+   * How long a change of the sale (a new date, a cancellation, the next edition…) waits before it takes effect: until
+   * then it can be undone, and nothing has been sent (docs/sale.md, "Changing the sale").
+   */
+  changeDelaySeconds: number;
+  /** The seller's page, /panel (docs/operations.md); null: none, and the owner runs the sale through these settings. */
+  panel: PanelSettings | null;
+}
+
+/** The seller's page: what signs its links, codes and sessions, and where its mails go. */
+export interface PanelSettings {
+  /** PANEL_SECRET, a function as every secret is, so that printing the settings prints none. */
+  secret: () => string;
+  /** OWNER_EMAIL, or CONTACT_EMAIL where it is unset: the sign-in links, the codes and the morning mail. */
+  ownerEmail: string;
+  /** The session's cookie is `Secure` (and so named `__Host-`): in production, or wherever the site is served over https. */
+  secureCookie: boolean;
 }
 
 interface SellerSettings {
@@ -181,6 +199,12 @@ export const DEFAULTS = {
   GPT_URL: '',
   HOOKS_URL: '',
   SWEEP_SECONDS: '60',
+  /** Ten minutes to take a change back. */
+  CHANGE_DELAY_SECONDS: '600',
+  /** Unset: no /panel (production runs without it, and says so at start). */
+  PANEL_SECRET: '',
+  /** Unset: CONTACT_EMAIL. */
+  OWNER_EMAIL: '',
 } as const;
 
 type Variable = keyof typeof DEFAULTS;
@@ -240,8 +264,8 @@ const parsePublicUrl = (value: string, production: boolean): string =>
     (url) => (production ? ['https:'] : ['http:', 'https:']).includes(url.protocol) && !url.search && !url.hash && !url.username,
   ).href.replace(/\/+$/, '');
 
-function parseEmail(value: string): string {
-  if (!/^[^\s@<>"]+@[^\s@<>"]+\.[A-Za-z]{2,}$/.test(value)) fail('CONTACT_EMAIL', 'an e-mail address like name@domain.com', value);
+function parseEmail(variable: Variable, value: string): string {
+  if (!/^[^\s@<>"]+@[^\s@<>"]+\.[A-Za-z]{2,}$/.test(value)) fail(variable, 'an e-mail address like name@domain.com', value);
   return value;
 }
 
@@ -491,6 +515,46 @@ function parseFulfilment(get: (name: Variable) => string, spots: SpotsSettings |
   };
 }
 
+/**
+ * Never echoes the value. Its own secret: whoever has it can sign in to the panel, move buyers' money and mail them,
+ * so it shares nothing with ACCESS_SECRET (whose holders can make buyers' links). Production refuses a guessable one.
+ */
+function parsePanelSecret(value: string, accessSecret: string, production: boolean): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (value.length < 32 || /[\s\u0000-\u001f\u007f]/.test(value)) {
+    throw new ConfigError('Invalid PANEL_SECRET: expected at least 32 characters without spaces, such as `openssl rand -base64 48`; the value is not shown');
+  }
+  if (value === accessSecret) throw new ConfigError("Invalid PANEL_SECRET: expected a secret of its own, not ACCESS_SECRET's; the value is not shown");
+  if (production && estimatedBits(value) < STRONG_SECRET_BITS) {
+    throw new ConfigError(
+      'Invalid PANEL_SECRET: too guessable for NODE_ENV=production (too many characters alike): set it to the output of `openssl rand -base64 48`; the value is not shown',
+    );
+  }
+  return value;
+}
+
+/**
+ * The panel needs the buyer's mails' settings: it mails its sign-in links through the same server, and sends buyers
+ * their confirmation again. Without PANEL_SECRET there is none, production included.
+ */
+function parsePanel(
+  get: (name: Variable) => string,
+  fulfilment: FulfilmentSettings | null,
+  production: boolean,
+  contactEmail: string,
+  publicUrl: string,
+): PanelSettings | null {
+  const ownerEmail = get('OWNER_EMAIL') === '' ? contactEmail : parseEmail('OWNER_EMAIL', get('OWNER_EMAIL'));
+  if (get('PANEL_SECRET') === '') return null;
+  if (!fulfilment) {
+    throw new ConfigError(
+      `PANEL_SECRET is set but the buyer's mails are not: the panel mails its sign-in links through them; set ${FULFILMENT_SETTINGS.join(', ')} too`,
+    );
+  }
+  const secret = parsePanelSecret(get('PANEL_SECRET'), fulfilment.accessSecret(), production);
+  return { secret: () => secret, ownerEmail, secureCookie: production || publicUrl.startsWith('https:') };
+}
+
 function parseLogLevel(value: string): LogLevel {
   const level = LOG_LEVELS.find((candidate) => candidate === value);
   if (!level) return fail('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`, value);
@@ -541,13 +605,16 @@ export function readConfig(env: Environment, nowMs: number): SiteConfig {
     parseInteger('SPOTS_POLL_SECONDS', get('SPOTS_POLL_SECONDS'), 2, 300),
   );
   const checkoutUrl = parseCheckoutUrl(get('CHECKOUT_URL'));
+  const contactEmail = parseEmail('CONTACT_EMAIL', get('CONTACT_EMAIL'));
+  const publicUrl = parsePublicUrl(get('PUBLIC_URL'), production);
+  const fulfilment = parseFulfilment(get, spots, production);
   return {
     port,
     metricsPort: parseMetricsPort(get('METRICS_PORT'), port),
     host: parseHost(get('HOST')),
     checkoutUrl,
-    contactEmail: parseEmail(get('CONTACT_EMAIL')),
-    publicUrl: parsePublicUrl(get('PUBLIC_URL'), production),
+    contactEmail,
+    publicUrl,
     seller: {
       name: parseLine('SELLER_NAME', get('SELLER_NAME'), 'a legal name', 2, 120),
       address: parseLine('SELLER_ADDRESS', get('SELLER_ADDRESS'), 'a postal address', 10, 300),
@@ -580,6 +647,9 @@ export function readConfig(env: Environment, nowMs: number): SiteConfig {
     trustedProxies: parseTrustedProxies(get('TRUSTED_PROXIES')),
     spots,
     normalCheckout: parseNormalCheckout(get('STRIPE_NORMAL_PAYMENT_LINK'), get('NORMAL_CHECKOUT_URL'), spots?.paymentLink ?? null, checkoutUrl),
-    fulfilment: parseFulfilment(get, spots, production),
+    fulfilment,
+    // At least a minute, at most a day: every instance should learn of a change, within a poll, before it takes effect.
+    changeDelaySeconds: parseInteger('CHANGE_DELAY_SECONDS', get('CHANGE_DELAY_SECONDS'), 60, 86_400),
+    panel: parsePanel(get, fulfilment, production, contactEmail, publicUrl),
   };
 }

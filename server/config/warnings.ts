@@ -47,6 +47,11 @@ export function configWarnings(config: SiteConfig, nowMs: number): string[] {
         'nothing tells buyers the join link; send it to each by hand (docs/fulfilment.md)',
     );
   }
+  if (config.fulfilment && !config.panel) {
+    warnings.push(
+      'PANEL_SECRET is unset, so there is no /panel: the owner changes the sale through these settings and a restart of every instance (docs/operations.md)',
+    );
+  }
   const materials = config.fulfilment?.materials();
   const missing = materials ? Object.entries(MATERIAL_SETTINGS).filter(([link]) => materials[link as keyof typeof materials] === null) : [];
   if (materials?.recording && missing.length > 0) {

@@ -4,26 +4,29 @@ import type { LinkRole } from '../../shared/logic/sale';
 import type { AccessView } from '../../shared/components/AccessPage';
 import type { ThanksView } from '../../shared/components/ThanksPage';
 import { workshopUid } from '../../shared/logic/calendar';
-import { journeyTimeline } from '../../shared/logic/journey';
 import { fillPath, ROUTES } from '../../shared/routes';
-import { sellingLinks } from '../config/sellingLinks';
 import type { FulfilmentSettings, SiteConfig } from '../config/settings';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Metrics } from '../ops/metrics';
 import type { Scheduler } from '../ops/scheduler';
+import type { LiveSale } from '../sale/liveSale';
+import { linkOf } from '../sale/saleSettings';
 import { type CallKind, type LaneName, waitOn } from '../stripe/pace';
 import type { StripeBoundary } from '../stripe/stripeBoundary';
 import { accessToken, purchaseReference, sampleToken } from './pages/accessToken';
 import { accessPage } from './pages/accessRoute';
 import { checkoutApi } from '../stripe/checkoutApi';
-import type { EditionTerms } from './records/purchaseJourney';
+import { type LinkRoles, type Purchase, purchaseOf } from './records/purchase';
+import { journeyOf } from './records/purchaseJourney';
+import { saleInForce } from './records/saleInForce';
+import { type Due, dueNow } from './settle/dueNow';
 import { createEndAccess, createFulfil, createVerify, type Known, knownOf } from './settle/fulfilSession';
 import { type FulfilmentMetrics, registerFulfilmentMetrics } from './reports/fulfilmentMetrics';
 import { buyerInvite } from './mail/buyerInvite';
-import { createLinkLimit } from './links/placesBackAtLink';
+import { createLinkLimit, type LinkLimit } from './links/placesBackAtLink';
 import { mailMessages } from './mail/mailMessages';
-import { MailError, smtpMailer } from './mail/smtpMailer';
+import { type Mailer, MailError, type MailMessage, smtpMailer } from './mail/smtpMailer';
 import { refundStep } from './pages/refundAction';
 import { refundLink } from './pages/refundLink';
 import { refundMailLimit } from './pages/refundMailLimit';
@@ -90,17 +93,29 @@ export interface FulfilmentRoutes {
   webhook: RequestHandler[];
   /** One pass over the link's purchases: the entry runs it on a timer (server/fulfilment/sweep/sweepTimer.ts). */
   sweep: Sweep;
-  /** When a wave falls due for every buyer: the reminders' moments and the workshop's end. */
-  waveMoments: number[];
+  /** When a wave falls due for every buyer: the reminders' moments and the workshop's end, of the sale in force. */
+  waveMoments: () => number[];
+  /** What the seller's page (server/panel/) takes of the fulfilment: its one mailer, a buyer's mails, the links' roles. */
+  forPanel: FulfilmentForPanel;
+}
+
+interface FulfilmentForPanel {
+  /** The one SMTP client, from MAIL_FROM: the owner's mails go the way the buyers' do. */
+  mailer: Mailer;
+  /** A buyer's confirmation, as the fulfilment sends it: the same personal link, the same invite. */
+  confirmation(purchase: Purchase, nowMs: number): MailMessage;
+  /** What a purchase is owed now (server/fulfilment/settle/dueNow.ts), on its own journey in the sale in force. */
+  due(purchase: Purchase, nowMs: number): Due;
+  /** The Payment Links the edition in force has sold through, by id, for reading a session as a purchase. */
+  roles(nowMs: number): LinkRoles;
 }
 
 export interface FulfilmentOptions {
   settings: FulfilmentSettings;
-  /**
-   * Whom buyers write to, the site's address (the invite's UID, the personal links), the edition and its start, the
-   * trainer who signs, and the links the site sells through.
-   */
-  config: Pick<SiteConfig, 'contactEmail' | 'publicUrl' | 'sale' | 'edition' | 'trainerName' | 'spots' | 'checkoutUrl' | 'normalCheckout'>;
+  /** Whom buyers write to, the site's address (the invite's UID, the personal links), and the trainer who signs. */
+  config: Pick<SiteConfig, 'contactEmail' | 'publicUrl' | 'trainerName'>;
+  /** The sale in force at each instant (server/sale/liveSale.ts): its edition and dates, its links, its recording. */
+  live: LiveSale;
   /** Renders the buyer's pages (server/render/documents.tsx). */
   render: { thanks: (view: ThanksView, year: number) => string; access: (view: AccessView, year: number) => string };
   clock: Clock;
@@ -116,13 +131,12 @@ export interface FulfilmentOptions {
  * After the checkout (docs/fulfilment.md): one step for what each purchase is due, reached from Stripe's webhook, the
  * buyer's page and the sweep; the buyer's personal link; and an expired voucher's place given back at the link.
  */
-export function fulfilmentRoutes({ settings, config, render, clock, logger, metrics, stripe, scheduler }: FulfilmentOptions): FulfilmentRoutes {
+export function fulfilmentRoutes({ settings, config, live, render, clock, logger, metrics, stripe, scheduler }: FulfilmentOptions): FulfilmentRoutes {
   const { mailFrom } = settings;
   const { contactEmail, publicUrl } = config;
   const secret = settings.accessSecret();
-  const materials = settings.materials();
-  const timeline = journeyTimeline(config.sale.workshopStartMs);
-  const edition: EditionTerms = { name: config.edition, startMs: timeline.startMs, cancelled: config.sale.cancelled, publicUrl };
+  const inForce = saleInForce(live, publicUrl, settings.materials());
+  const edition = (nowMs: number) => inForce(nowMs).edition;
   const invite = buyerInvite({ contactEmail, trainerName: config.trainerName });
   const accessUrlOf = (sessionId: string): string => `${publicUrl}${fillPath(ROUTES.access.path, { token: accessToken(secret, sessionId) })}`;
   // Each kind of call in its lane (server/stripe/pace.ts): the sweep's writes in the wave's, everyone else's in their own.
@@ -136,50 +150,33 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
   // This instance's rank among those that may send a wave at once: drawn at its start (server/fulfilment/records/mailMarks.ts).
   const rank = randomBytes(6).toString('hex');
   const mailDomain = mailFrom.address.slice(mailFrom.address.lastIndexOf('@') + 1);
-  const mailer = smtpMailer(settings.smtpUrl(), mailFrom, contactEmail);
   const memory = recentSessions<Known>(REMEMBERED_SESSIONS);
   const know = (sessionId: string, known: Known, atMs = clock()): void => memory.remember(sessionId, known, atMs, REMEMBER_MS[known.verified.kind]);
-  const sendOnce = createSendOnce({
-    checkout,
-    waveCheckout,
-    rank,
-    ...(wait && { wait }),
-    mailer,
-    compose: mailMessages({
-      invite,
-      edition,
-      accessUrlOf,
-      referenceOf: (sessionId) => purchaseReference(secret, sessionId),
-      mailDomain,
-    }),
-    clock,
-  });
-  const materialsReady = Object.values(materials).every((link) => link !== null);
-  const links = sellingLinks(config);
-  const roles = new Map(links.map(({ paymentLink, role }) => [paymentLink, role]));
-  const linkLimitOf = (role: LinkRole) => {
-    const link = links.find((candidate) => candidate.role === role);
-    return link && createLinkLimit({ checkout, link, sale: config.sale, clock, logger, metrics });
-  };
-  const linkLimits = { early_bird: linkLimitOf('early_bird'), normal: linkLimitOf('normal') };
-  const refundOnce = createRefundOnce({ checkout, sendOnce, logger, metrics });
-  const settle = createSettle({
-    links: roles,
-    checkout,
-    sendOnce,
-    refundOnce,
-    linkLimits,
+  const mailer = smtpMailer(settings.smtpUrl(), mailFrom, contactEmail);
+  const compose = mailMessages({
+    invite,
     edition,
-    sale: config.sale,
-    materialsReady,
-    recordingUrl: materials.recording,
-    clock,
-    logger,
-    metrics,
+    accessUrlOf,
+    referenceOf: (sessionId) => purchaseReference(secret, sessionId),
+    mailDomain,
   });
-  const reading = { edition, clock };
-  const fulfil = createFulfil(checkout, settle, roles, reading, know);
-  const fulfilForPage = createFulfil(pageCheckout, settle, roles, reading);
+  const sendOnce = createSendOnce({ checkout, waveCheckout, rank, ...(wait && { wait }), mailer, compose, clock });
+  // Each link in force's limit, kept as long as the link is: a new edition's links get limits of their own.
+  const limits = new Map<string, LinkLimit>();
+  const linkLimits = (role: LinkRole): LinkLimit | undefined => {
+    const link = linkOf(live.current(clock()), role);
+    if (!link) return undefined;
+    const known = limits.get(link.paymentLink);
+    if (known) return known;
+    const made = createLinkLimit({ checkout, link, sale: () => inForce(clock()).sale, clock, logger, metrics });
+    limits.set(link.paymentLink, made);
+    return made;
+  };
+  const refundOnce = createRefundOnce({ checkout, sendOnce, logger, metrics });
+  const settle = createSettle({ inForce, checkout, sendOnce, refundOnce, linkLimits, clock, logger, metrics });
+  const reading = { inForce, clock };
+  const fulfil = createFulfil(checkout, settle, reading, know);
+  const fulfilForPage = createFulfil(pageCheckout, settle, reading);
   // The page after the checkout reads through the fulfilment (the mail goes out too); the personal link only reads.
   const thanksLookup = sessionLookup({
     read: (sessionId) => fulfilForPage(sessionId, 'page').known,
@@ -187,7 +184,7 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     budget: readBudget(THANKS_READS.perSecond, THANKS_READS.atOnce),
     clock,
   });
-  const verify = createVerify(pageCheckout, roles, reading);
+  const verify = createVerify(pageCheckout, reading);
   const accessLookup = sessionLookup({ read: verify, memory, budget: readBudget(ACCESS_READS.perSecond, ACCESS_READS.atOnce), clock });
   const refundLookup = sessionLookup({ read: verify, memory, budget: readBudget(REFUND_READS.perSecond, REFUND_READS.atOnce), clock });
   const { page, calendar } = thanksPage({ lookup: thanksLookup, invite, accessUrlOf, render: render.thanks, clock, metrics });
@@ -196,11 +193,12 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     lookup: accessLookup,
     invite,
     accessUrlOf,
-    sampleUrl: `${publicUrl}${fillPath(ROUTES.access.path, { token: sampleToken(secret, timeline.startMs) })}`,
-    workshopStartMs: timeline.startMs,
-    uid: workshopUid(edition.name, publicUrl),
+    sample: (nowMs) => {
+      const { name, startMs } = edition(nowMs);
+      return { url: `${publicUrl}${fillPath(ROUTES.access.path, { token: sampleToken(secret, startMs) })}`, startMs, uid: workshopUid(name, publicUrl) };
+    },
     meetingUrl: settings.meetingUrl(),
-    materials,
+    materials: (nowMs) => inForce(nowMs).materials,
     render: render.access,
     clock,
     metrics,
@@ -275,25 +273,35 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     webhook: stripeWebhook({
       secret: settings.webhookSecret(),
       fulfil,
-      endAccess: createEndAccess(checkout, settle, roles, reading, know),
+      endAccess: createEndAccess(checkout, settle, reading, know),
       clock,
       logger,
       metrics,
     }),
     sweep: createSweep({
       checkout: waveCheckout,
-      links,
-      roles,
+      inForce,
       settle,
       linkLimits,
-      timeline,
       clock,
       logger,
       metrics,
       learn: (purchase, readAtMs) => know(purchase.sessionId, knownOf(purchase, reading), readAtMs),
       rank,
     }),
-    waveMoments: [timeline.dayBeforeMs, timeline.hourBeforeMs, timeline.endMs],
+    waveMoments: () => {
+      const { timeline } = inForce(clock());
+      return [timeline.dayBeforeMs, timeline.hourBeforeMs, timeline.endMs];
+    },
+    forPanel: {
+      mailer,
+      confirmation: (purchase, nowMs) => compose(purchase, 'confirmation', nowMs, Math.max(1, purchase.marks.confirmation.attempt)),
+      due: (purchase, nowMs) => {
+        const terms = inForce(nowMs);
+        return dueNow(purchase, nowMs, journeyOf(purchase, terms.edition, nowMs), terms.materialsReady, terms.sale);
+      },
+      roles: (nowMs) => inForce(nowMs).roles,
+    },
   };
 }
 
@@ -304,18 +312,20 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
 export function startFulfilment(
   config: SiteConfig,
   {
+    live,
     render,
     clock,
     logger,
     metrics,
     stripe,
     scheduler,
-  }: Pick<FulfilmentOptions, 'render' | 'clock' | 'logger' | 'scheduler'> & { metrics?: Metrics; stripe: StripeBoundary | undefined },
+  }: Pick<FulfilmentOptions, 'live' | 'render' | 'clock' | 'logger' | 'scheduler'> & { metrics?: Metrics; stripe: StripeBoundary | undefined },
 ): FulfilmentRoutes | undefined {
   if (!config.fulfilment || !stripe) return undefined;
   return fulfilmentRoutes({
     settings: config.fulfilment,
     config,
+    live,
     render,
     clock,
     logger,

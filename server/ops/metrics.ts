@@ -37,7 +37,8 @@ function routeLabel(route: { path?: unknown } | undefined, status: number): stri
 /** Prometheus metrics for one process: requests, latency, page renders against memory hits, the sale's state (the spots add theirs: server/spots/spotsMetrics.ts). */
 export interface MetricsOptions {
   clock: Clock;
-  sale: SaleTerms;
+  /** The sale's terms in force at an instant (server/sale/liveSale.ts). */
+  sale: (nowMs: number) => SaleTerms;
   /** The Early Bird's spots as the checkout last reported them, where they are counted: they end it too. */
   currentSpots?: () => Spots | null;
   /** The normal price's checkout's places, where it has one: they end the sale too. */
@@ -84,7 +85,8 @@ export function createMetrics({ clock, sale, currentSpots = () => null, currentN
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
-      const current = saleState(clock(), sale, currentSpots(), currentNormalSpots());
+      const now = clock();
+      const current = saleState(now, sale(now), currentSpots(), currentNormalSpots());
       for (const state of SALE_STATES) this.set({ state }, state === current ? 1 : 0);
     },
   });

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { crawlerPrefix, routeList } from '../../shared/routes';
+import { crawlerPrefix, ROUTES, routeList } from '../../shared/routes';
 import type { Logger } from './logger';
 
 /** Long enough to read, short enough that a hostile path cannot flood the log. */
@@ -32,6 +32,9 @@ const CREDENTIAL_SEGMENTS = [
   })),
 ];
 
+/** The seller's page: its query is a sign-in link's token or a search by a buyer's name or address, redacted whole. */
+const WHOLE_QUERY = new RegExp(`^${ROUTES.panel.path}(/|$)`, 'i');
+
 const decoded = (text: string): string => {
   try {
     return decodeURIComponent(text.replaceAll('+', ' '));
@@ -41,9 +44,9 @@ const decoded = (text: string): string => {
 };
 
 /**
- * A Checkout Session id opens its buyer's page after the checkout, and a personal link's token opens the workshop:
- * neither reaches a log, however its parameter is spelt (`session%5Fid` is `session_id` to the app) or wherever else
- * it appears.
+ * A Checkout Session id opens its buyer's page after the checkout, a personal link's token opens the workshop, and the
+ * panel's query holds a sign-in link or a buyer's address: none reaches a log, however its parameter is spelt
+ * (`session%5Fid` is `session_id` to the app) or wherever else it appears.
  */
 function withoutSessionIds(url: string): string {
   const queryAt = url.indexOf('?');
@@ -51,14 +54,16 @@ function withoutSessionIds(url: string): string {
   const query =
     queryAt === -1
       ? ''
-      : `?${url
-          .slice(queryAt + 1)
-          .split('&')
-          .map((part) => {
-            const equals = part.indexOf('=');
-            return equals !== -1 && decoded(part.slice(0, equals)) === SESSION_ID_PARAM ? `${part.slice(0, equals)}=[redacted]` : part;
-          })
-          .join('&')}`;
+      : WHOLE_QUERY.test(path)
+        ? '?[redacted]'
+        : `?${url
+            .slice(queryAt + 1)
+            .split('&')
+            .map((part) => {
+              const equals = part.indexOf('=');
+              return equals !== -1 && decoded(part.slice(0, equals)) === SESSION_ID_PARAM ? `${part.slice(0, equals)}=[redacted]` : part;
+            })
+            .join('&')}`;
   return (path + query).replace(SESSION_ID_VALUE, '[redacted]');
 }
 

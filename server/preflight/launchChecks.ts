@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { journeyTimeline } from '../../shared/logic/journey';
 import { WORKSHOP_ZONE } from '../../shared/logic/schedule';
 import type { SaleTerms } from '../../shared/logic/sale';
+import { estimatedBits, STRONG_SECRET_BITS } from '../config/secretStrength';
 import { MATERIAL_SETTINGS, type MaterialLinks } from '../config/settings';
 import { type Check, fail, ok, warn } from './preflightCheck';
 
@@ -71,21 +72,9 @@ export function dateChecks(sale: SaleTerms, fulfilment: boolean, nowMs: number):
   return checks;
 }
 
-/** Bits of a secret, estimated from how varied its characters are: its length times their Shannon entropy. */
-function estimatedBits(secret: string): number {
-  const counts = new Map<string, number>();
-  for (const character of secret) counts.set(character, (counts.get(character) ?? 0) + 1);
-  const length = [...secret].length;
-  const entropy = [...counts.values()].reduce((sum, count) => sum - (count / length) * Math.log2(count / length), 0);
-  return Math.floor(length * entropy);
-}
-
-/** The personal links' signatures are 128 bits: a secret any weaker is the easier thing to guess. */
-const STRONG_BITS = 128;
-
 export function accessSecretCheck(secret: string): Check {
   const bits = estimatedBits(secret);
-  return bits >= STRONG_BITS
+  return bits >= STRONG_SECRET_BITS
     ? ok('links.access_secret', 'links', 'ACCESS_SECRET', `${[...secret].length} characters, varied enough (about ${bits} bits)`)
     : fail(
         'links.access_secret',

@@ -2,8 +2,11 @@ import type Stripe from 'stripe';
 import { prices } from '../../shared/content/siteFacts';
 import { ROUTES } from '../../shared/routes';
 import type { LinkRole } from '../../shared/logic/sale';
+import { isoInWorkshopZone } from '../../shared/logic/schedule';
 import { sellingLinks as linksOf } from '../config/sellingLinks';
 import type { SiteConfig } from '../config/settings';
+import { pendingAt, readRecord, valuesAt } from '../sale/saleRecord';
+import type { SettingName } from '../sale/saleSettings';
 import { amountIn, linkPrice } from '../spots/linkPrice';
 import { stripeFailureDetail } from '../stripe/failure';
 import { type Check, fail, ok, warn } from './preflightCheck';
@@ -192,4 +195,43 @@ export function linkChecks(selling: SellingLink, reading: Reading<Stripe.Payment
       : fail(id('url'), 'stripe', label('URL'), `${selling.urlSetting} is ${selling.url}, not this link's URL: set ${selling.urlSetting} to ${link.url}`),
   );
   return checks;
+}
+
+/** What an operator sets for each of the sale's settings the panel can change. */
+const SETTING_NAMES: Record<SettingName, string> = {
+  edition: 'EDITION',
+  dates: 'WORKSHOP_START and EARLY_BIRD_DEADLINE',
+  soldOut: 'SOLD_OUT',
+  cancelled: 'WORKSHOP_CANCELLED',
+  recordingUrl: 'RECORDING_URL',
+  links: 'the Payment Links',
+};
+
+/**
+ * Which of the sale's values came from where, as the record kept on the Early Bird's Payment Link says (decision 0029):
+ * a value the seller changed in her panel is in force over the environment's until the environment changes it.
+ */
+export function saleOriginCheck(anchor: Reading<Stripe.PaymentLink> | undefined, nowMs: number): Check | null {
+  if (!anchor || 'failure' in anchor) return null;
+  const reading = readRecord(anchor.ok.metadata);
+  if ('none' in reading) return ok('stripe.sale_origin', 'stripe', "The sale's settings", 'every value from the environment: no change recorded at Stripe yet');
+  if ('unreadable' in reading)
+    return warn(
+      'stripe.sale_origin',
+      'stripe',
+      "The sale's settings",
+      `the record on the Early Bird's link is unreadable (${reading.unreadable}): the site runs on the environment's values`,
+    );
+  const { origins } = valuesAt(reading.record, nowMs);
+  const fromPanel = (Object.keys(SETTING_NAMES) as SettingName[]).filter((name) => origins[name] === 'panel').map((name) => SETTING_NAMES[name]);
+  const pending = pendingAt(reading.record, nowMs);
+  const waiting = pending ? `; a change waits its undo window until ${isoInWorkshopZone(pending.takesEffectAtMs)}` : '';
+  return ok(
+    'stripe.sale_origin',
+    'stripe',
+    "The sale's settings",
+    fromPanel.length === 0
+      ? `every value from the environment${waiting}`
+      : `from the panel, in force over the environment's: ${fromPanel.join(', ')}; the rest from the environment${waiting}`,
+  );
 }

@@ -4,7 +4,7 @@ import { stripeFailureDetail } from '../stripe/failure';
 import { stripeBoundary } from '../stripe/stripeBoundary';
 import { keyKind, keyModeCheck, permissionChecks } from './keyChecks';
 import { accessSecretCheck, dateChecks, materialChecks } from './launchChecks';
-import { linkChecks, sellingLinks } from './linkChecks';
+import { linkChecks, saleOriginCheck, sellingLinks } from './linkChecks';
 import { mailDnsChecks, readMailDns } from './mailDnsChecks';
 import { mailServerCheck } from './mailChecks';
 import { meetingChecks } from './meetingChecks';
@@ -101,6 +101,8 @@ async function stripeChecks(config: SiteConfig, production: boolean, nowMs: numb
   for (const link of links) checks.push(...linkChecks(link, readings.links.get(link.id), { publicUrl: config.publicUrl, fulfilment, nowMs }));
   if (fulfilment) checks.push(...webhookChecks(readings.endpoints, config.publicUrl));
   checks.push(...permissionChecks(readings, config.spots.paymentLink, fulfilment, keyKind(key).restricted));
+  const origin = saleOriginCheck(first, nowMs);
+  if (origin) checks.push(origin);
   return checks;
 }
 

@@ -7,7 +7,7 @@ import type { FulfilmentSettings, SiteConfig } from '../config/settings';
 import { buyerInvite } from '../fulfilment/mail/buyerInvite';
 import { mailMessages } from '../fulfilment/mail/mailMessages';
 import { MailError, smtpMailer } from '../fulfilment/mail/smtpMailer';
-import { MAIL_KINDS, type MailKind, type Mark, readMark } from '../fulfilment/records/mailMarks';
+import { MAIL_KINDS, readRecord } from '../fulfilment/records/purchaseRecord';
 import type { Purchase } from '../fulfilment/records/purchase';
 import { sampleToken } from '../fulfilment/pages/accessToken';
 import { type Check, fail, ok } from './preflightCheck';
@@ -32,7 +32,7 @@ export async function sendSampleMails(
   const run = randomBytes(8).toString('hex');
   const compose = mailMessages({
     invite: buyerInvite({ contactEmail, trainerName: config.trainerName }),
-    edition: { name: config.edition, startMs: timeline.startMs, cancelled: false, publicUrl },
+    edition: () => ({ name: config.edition, startMs: timeline.startMs, cancelled: false, publicUrl }),
     accessUrlOf: () => accessUrl,
     referenceOf: () => `muestra-${run}`,
     mailDomain: settings.mailFrom.address.slice(settings.mailFrom.address.lastIndexOf('@') + 1),
@@ -46,16 +46,14 @@ export async function sendSampleMails(
     email: contactEmail,
     paymentIntentId: null,
     paidAtMs: nowMs,
-    marks: Object.fromEntries(MAIL_KINDS.map((kind) => [kind, readMark(null, kind)])) as Record<MailKind, Mark>,
-    placeGivenBack: false,
+    ...readRecord({}),
     // The refund's sample says why a late payment comes back, to the card that paid.
     refundReason: 'after_end',
     paidInCash: false,
     // The Early Bird's price: a new date's and a cancellation's samples show their amounts, the bonificación's included.
     paid: { minor: prices.earlyBird * 100, currency: prices.currency.toLowerCase() },
     edition: config.edition,
-    inviteUid: null,
-    recordingUrl: null,
+    metadata: {},
   };
   const checks: Check[] = [];
   for (const kind of MAIL_KINDS) {

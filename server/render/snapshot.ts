@@ -38,7 +38,7 @@ const SNAPSHOT_MS = 1000;
  * npm run rehearsal catches copies served past the start without it.
  */
 const TRANSIT_MARGIN_MS = 1000;
-/** Once closed, nothing changes but the configuration, which needs a restart anyway. */
+/** Once closed, nothing changes by the clock: only a change of the sale, which bounds it further where one can come (keptAtMost). */
 const STABLE_SHARED_MAX_AGE = 3600;
 
 /**
@@ -122,6 +122,16 @@ export function pricedSnapshot(nowMs: number, pesoPrice: PesoPrice | null, fromC
     normalPesoPrice,
     sharedMaxAge: fromCheckout ? OPEN_SHARED_MAX_AGE : sharedMaxAge,
   };
+}
+
+/**
+ * A snapshot a shared cache keeps no longer than `maxSeconds` (none: as long as it says): a page whose words a change
+ * of the sale can end lives no longer than such a change takes to come into force (server/render/bodies.ts). Under a
+ * second, not at all.
+ */
+export function keptAtMost<T extends Pick<Snapshot, 'sharedMaxAge'>>(snapshot: T, maxSeconds: number | null): T {
+  if (maxSeconds === null || snapshot.sharedMaxAge === null || snapshot.sharedMaxAge <= maxSeconds) return snapshot;
+  return { ...snapshot, sharedMaxAge: maxSeconds >= 1 ? maxSeconds : null };
 }
 
 /**

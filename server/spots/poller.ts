@@ -99,7 +99,18 @@ export function startSpotsPoller({ source, intervalMs, fallbackLimit, clock, sch
     firstDone = resolve;
   });
 
-  const succeeded = (reading: CheckoutReading): void => {
+  const succeeded = (reading: CheckoutReading | null): void => {
+    // No link sells this price now (the edition has none of its own): nothing to count, nothing to say.
+    if (reading === null) {
+      spots = null;
+      pesoPrice = null;
+      outage = null;
+      up = true;
+      failedInARow = 0;
+      lastSuccessMs = clock();
+      reads.ok += 1;
+      return;
+    }
     // The normal price's link needs no limit: without one it sells until the start, and says no count.
     if (reading.limit === null && role === 'early_bird' && !warnedNoLimit) {
       warnedNoLimit = true;

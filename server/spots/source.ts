@@ -16,8 +16,8 @@ export interface CheckoutReading extends SpotsReading {
 export interface SpotsSource {
   /** Which checkout, for the logs. */
   name: string;
-  /** One read: resolves with the reading, or rejects with a SpotsSourceError. */
-  read(): Promise<CheckoutReading>;
+  /** One read: resolves with the reading (null: no link sells this price now), or rejects with a SpotsSourceError. */
+  read(): Promise<CheckoutReading | null>;
 }
 
 /**

@@ -5,26 +5,27 @@ import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Scheduler } from '../ops/scheduler';
 import type { StripeBoundary } from '../stripe/stripeBoundary';
+import type Stripe from 'stripe';
 import { startSpotsPoller, type SpotsPoller } from './poller';
-import { stripeSpotsSource } from './stripeSource';
+import { type PolledLink, stripeSpotsSource } from './stripeSource';
 
 /** A call ends well before the next is due, and never waits longer than this for Stripe, however slowly it answers. */
 const MAX_CALL_DEADLINE_MS = 5000;
 
 /**
- * Counts the Early Bird's spots at its Stripe Payment Link (or, with `normal`, the places of the normal price's own
- * link), from now on, on the given clock and timers, through the instance's way to Stripe.
+ * Counts the spots of the link that sells `role` at each read (`link`: the sale's links in force), the Early Bird's
+ * spots or the normal price's places, from now on, on the given clock and timers, through the instance's way to Stripe;
+ * `onRead` gets each link as read.
  */
 export function startSpots(
   settings: SpotsSettings,
   { clock, scheduler, logger, stripe }: { clock: Clock; scheduler: Scheduler; logger: Logger; stripe: StripeBoundary },
-  normal?: { paymentLink: string },
+  { role, link, onRead }: { role: LinkRole; link: () => PolledLink | null; onRead?: (read: Stripe.PaymentLink) => void },
 ): SpotsPoller {
   const intervalMs = settings.pollSeconds * 1000;
-  const role: LinkRole = normal ? 'normal' : 'early_bird';
   const view = stripe.view({ deadlineMs: Math.min(MAX_CALL_DEADLINE_MS, intervalMs / 2) });
   return startSpotsPoller({
-    source: stripeSpotsSource(view, normal?.paymentLink ?? settings.paymentLink, role),
+    source: stripeSpotsSource(view, link, role, onRead),
     intervalMs,
     fallbackLimit: prices.earlyBirdSpots,
     clock,

@@ -33,12 +33,16 @@ export interface CheckoutApi {
   completeSessions(paymentLink: string): AsyncIterable<Stripe.Checkout.Session[]>;
   /** The session that made a PaymentIntent (a refund or a dispute names the intent); null when none did. */
   sessionOfPaymentIntent(paymentIntentId: string): Promise<Stripe.Checkout.Session | null>;
-  /** Merges metadata into the session's; with a key, Stripe carries out only the first request under it. */
-  mark(sessionId: string, metadata: Record<string, string>, idempotencyKey?: string): Promise<Stripe.Checkout.Session>;
+  /**
+   * Merges metadata into the session's; with a key, Stripe carries out only the first request under it. Past Stripe's
+   * limits against `current`, the session's metadata as read, it fails (`unavailable`, 400, `metadata_limit`) naming
+   * the key, and Stripe is not asked.
+   */
+  mark(sessionId: string, metadata: Record<string, string>, idempotencyKey?: string, current?: Record<string, string>): Promise<Stripe.Checkout.Session>;
   /** The Payment Link: its limit, its count, whether it sells, its metadata. */
   paymentLink(id: string): Promise<Stripe.PaymentLink>;
-  /** Updates the Payment Link; Stripe carries out only the first request under the key. */
-  updatePaymentLink(id: string, params: Stripe.PaymentLinkUpdateParams, idempotencyKey: string): Promise<Stripe.PaymentLink>;
+  /** Updates the Payment Link; Stripe carries out only the first request under the key. Its metadata is held as a session's. */
+  updatePaymentLink(id: string, params: Stripe.PaymentLinkUpdateParams, idempotencyKey: string, current?: Record<string, string>): Promise<Stripe.PaymentLink>;
   /**
    * Refunds what is left of a PaymentIntent's charge, all of it; Stripe carries out only the first request under the
    * key. `replayed`: the answer is the one Stripe saved for an earlier request under it (another instance's, say).
@@ -91,9 +95,9 @@ export function checkoutApi(calls: StripeCalls): CheckoutApi {
         throw failureOf(error);
       }
     },
-    async mark(sessionId, metadata, idempotencyKey) {
+    async mark(sessionId, metadata, idempotencyKey, current) {
       try {
-        return await calls.updateSession(sessionId, metadata, idempotencyKey);
+        return await calls.updateSession(sessionId, metadata, idempotencyKey, current);
       } catch (error) {
         throw failureOf(error);
       }
@@ -105,9 +109,9 @@ export function checkoutApi(calls: StripeCalls): CheckoutApi {
         throw failureOf(error);
       }
     },
-    async updatePaymentLink(id, params, idempotencyKey) {
+    async updatePaymentLink(id, params, idempotencyKey, current) {
       try {
-        return await calls.updatePaymentLink(id, params, idempotencyKey);
+        return await calls.updatePaymentLink(id, params, idempotencyKey, current);
       } catch (error) {
         throw failureOf(error);
       }

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { CallKind, Pace } from './pace';
+import { checkMetadata } from './stripeMetadata';
 
 /** Stripe's largest page: a sale of a thousand purchases is ten reads. */
 const PAGE_SIZE = 100;
@@ -19,12 +20,25 @@ export interface StripeCalls {
   completeSessions(paymentLink: string, after?: string): Promise<Stripe.ApiList<Stripe.Checkout.Session>>;
   /** list: the session that made a PaymentIntent, in a page of one (the fulfilment, for a refund or a dispute). */
   sessionsOfPaymentIntent(paymentIntentId: string): Promise<Stripe.ApiList<Stripe.Checkout.Session>>;
-  /** write: metadata merged into the session's, once under the key if there is one (the fulfilment's marks). */
-  updateSession(id: string, metadata: Record<string, string>, idempotencyKey?: string): Promise<Stripe.Checkout.Session>;
+  /**
+   * write: metadata merged into the session's, once under the key if there is one (the fulfilment's marks); past Stripe's
+   * limits against `current`, the session's metadata as last read, a MetadataLimitError and no call (stripeMetadata.ts).
+   */
+  updateSession(id: string, metadata: Record<string, string>, idempotencyKey?: string, current?: Record<string, string>): Promise<Stripe.Checkout.Session>;
   /** read: a Payment Link, with what `expand` asks (the spots poller, the link keeper, the fulfilment, the preflight). */
   paymentLink(id: string, expand?: string[]): Promise<Stripe.PaymentLink>;
-  /** write: a Payment Link updated, once under the key (the link keeper; the fulfilment, a voucher's place). */
-  updatePaymentLink(id: string, params: Stripe.PaymentLinkUpdateParams, idempotencyKey: string): Promise<Stripe.Response<Stripe.PaymentLink>>;
+  /**
+   * write: a Payment Link updated, once under the key (the link keeper; the fulfilment, a voucher's place; the sale's
+   * record); its metadata held as a session's.
+   */
+  updatePaymentLink(
+    id: string,
+    params: Stripe.PaymentLinkUpdateParams,
+    idempotencyKey: string,
+    current?: Record<string, string>,
+  ): Promise<Stripe.Response<Stripe.PaymentLink>>;
+  /** write: a new Payment Link, once under the key, its metadata held to Stripe's limits (the owner's next edition, server/changes/). */
+  createPaymentLink(params: Stripe.PaymentLinkCreateParams, idempotencyKey: string): Promise<Stripe.PaymentLink>;
   /** write: what is left of a PaymentIntent's charge refunded, once under the key (the fulfilment). */
   refund(paymentIntentId: string, metadata: Record<string, string>, idempotencyKey: string): Promise<Stripe.Response<Stripe.Refund>>;
   /** list: the account's webhook endpoints, page after page up to `max` (the preflight). */
@@ -34,6 +48,10 @@ export interface StripeCalls {
   probePaymentIntents(): Promise<Stripe.ApiList<Stripe.PaymentIntent>>;
   probeCharges(): Promise<Stripe.ApiList<Stripe.Charge>>;
 }
+
+/** Metadata as Stripe stores it: every value a string, a null one deleted as "" deletes it. */
+const metadataOf = (metadata: Stripe.MetadataParam | undefined): Record<string, string> | undefined =>
+  metadata && Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, value === null ? '' : String(value)]));
 
 /**
  * Whether Stripe answered with the saved answer of an earlier request under the key (`Idempotent-Replayed: true`): the
@@ -52,6 +70,15 @@ export function stripeCalls(stripe: Stripe, pace: Pace, deadlineMs: number): Str
   const timeout = Math.ceil(deadlineMs);
   const run = <T>(kind: CallKind, call: (options: Stripe.RequestOptions) => Promise<T>, idempotencyKey?: string): Promise<T> =>
     pace.run(kind, () => call({ timeout, ...(idempotencyKey && { idempotencyKey }) }));
+  /** A write whose metadata Stripe would refuse is refused here, before its lane's turn. */
+  const write = <T>(metadata: Record<string, string> | undefined, current: Record<string, string> | undefined, call: () => Promise<T>): Promise<T> => {
+    try {
+      if (metadata) checkMetadata(metadata, current);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return call();
+  };
   return {
     session: (id) => run('read', (options) => stripe.checkout.sessions.retrieve(id, { expand: EXPAND }, options)),
     completeSessions: (paymentLink, after) =>
@@ -63,11 +90,15 @@ export function stripeCalls(stripe: Stripe, pace: Pace, deadlineMs: number): Str
       ),
     sessionsOfPaymentIntent: (paymentIntentId) =>
       run('list', (options) => stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1, expand: EXPAND_LISTED }, options)),
-    updateSession: (id, metadata, idempotencyKey) => run('write', (options) => stripe.checkout.sessions.update(id, { metadata }, options), idempotencyKey),
+    updateSession: (id, metadata, idempotencyKey, current) =>
+      write(metadata, current, () => run('write', (options) => stripe.checkout.sessions.update(id, { metadata }, options), idempotencyKey)),
     paymentLink: (id, expand) => run('read', (options) => stripe.paymentLinks.retrieve(id, expand ? { expand } : {}, options)),
-    updatePaymentLink: (id, params, idempotencyKey) => run('write', (options) => stripe.paymentLinks.update(id, params, options), idempotencyKey),
+    updatePaymentLink: (id, params, idempotencyKey, current) =>
+      write(metadataOf(params.metadata), current, () => run('write', (options) => stripe.paymentLinks.update(id, params, options), idempotencyKey)),
+    createPaymentLink: (params, idempotencyKey) =>
+      write(metadataOf(params.metadata), {}, () => run('write', (options) => stripe.paymentLinks.create(params, options), idempotencyKey)),
     refund: (paymentIntentId, metadata, idempotencyKey) =>
-      run('write', (options) => stripe.refunds.create({ payment_intent: paymentIntentId, metadata }, options), idempotencyKey),
+      write(metadata, {}, () => run('write', (options) => stripe.refunds.create({ payment_intent: paymentIntentId, metadata }, options), idempotencyKey)),
     webhookEndpoints: (max) => run('list', (options) => stripe.webhookEndpoints.list({ limit: 100 }, options).autoPagingToArray({ limit: max })),
     probeSessions: (paymentLink) => run('list', (options) => stripe.checkout.sessions.list({ payment_link: paymentLink, limit: 1 }, options)),
     probePaymentIntents: () => run('list', (options) => stripe.paymentIntents.list({ limit: 1 }, options)),

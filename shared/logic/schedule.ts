@@ -54,6 +54,9 @@ export function dateTimeLabel(ms: number, zone = WORKSHOP_ZONE): string {
   return `${dateLabelOf(local)}, ${timeLabel(local)}`;
 }
 
+/** An instant's time of day in Mexico City: "9:15 p. m." (the owner's mails, where the day goes without saying). */
+export const timeOfDayLabel = (ms: number): string => timeLabel(inWorkshopZone(ms));
+
 /** The same instant in each city, date with its year and time: what a buyer's confirmation says. */
 export const cityDateTimes = (startMs: number, cities: readonly { city: string; zone: string }[]): CityTime[] =>
   cities.map(({ city, zone }) => ({ city, label: dateTimeLabel(startMs, zone) }));

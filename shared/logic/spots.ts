@@ -19,16 +19,21 @@ export interface SpotsReading {
    * The limit less these is the owner's own number, the one the page shows. None when absent.
    */
   placesBack?: number;
+  /**
+   * Places a link kept from an earlier edition sold in that one: the count still holds them, the limit was raised past
+   * them, and none is this edition's. None when absent.
+   */
+  priorSales?: number;
 }
 
 /**
  * A deactivated link or a count at its limit sells nothing more, whatever the count says. A link without a
  * limit has no count to show (Stripe reports one only with the limit): null, the page says what it says
  * uncounted, until the owner deactivates the link. The places left count an expired voucher's place again; the
- * total is the owner's number, never the raised limit.
+ * total is the owner's number for this edition, never the raised limit, nor an earlier edition's sales.
  */
 export function spotsFrom(reading: SpotsReading, fallbackLimit: number): Spots | null {
-  const owners = reading.limit === null ? null : reading.limit - (reading.placesBack ?? 0);
+  const owners = reading.limit === null ? null : reading.limit - (reading.placesBack ?? 0) - (reading.priorSales ?? 0);
   if (!reading.active) return { remaining: 0, limit: owners ?? fallbackLimit };
   if (reading.limit === null || owners === null) return null;
   return { remaining: Math.min(owners, Math.max(0, reading.limit - reading.count)), limit: owners };

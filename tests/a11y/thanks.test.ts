@@ -13,7 +13,13 @@ import { describeViolations, runAxe, scrollThrough } from '../helpers/axe';
 import { fileChromium, keptPages } from '../helpers/browser';
 import { accessPathOf, mailedRefundLink, markConfirmedFor, type Rig, startRig } from '../helpers/fulfilment';
 
+/**
+ * Each server its own Stripe: the sale's settings are kept at Stripe (server/sale/liveSale.ts), so instances of one
+ * link share one sale, and a cancelled one would cancel the others'.
+ */
 let rig: Rig;
+let pastRig: Rig;
+let cancelledRig: Rig;
 /** The workshop a week past: the personal link shows the materials. */
 let server: RunningServer;
 /** The workshop a month ahead: the personal link shows when and how to join. */
@@ -25,18 +31,18 @@ const kept = keptPages();
 beforeAll(async () => {
   // Chromium starts while the servers do; a failed launch fails each test, which awaits it.
   fileChromium().catch(() => undefined);
-  rig = await startRig();
+  [rig, pastRig, cancelledRig] = await Promise.all([startRig(), startRig(), startRig()]);
   [server, ahead, cancelled] = await Promise.all([
-    startBuiltServer({ ...rig.env(), ...sellingEnv(-8 * 86_400_000, -7 * 86_400_000) }),
+    startBuiltServer({ ...pastRig.env(), ...sellingEnv(-8 * 86_400_000, -7 * 86_400_000) }),
     startBuiltServer({ ...rig.env(), WORKSHOP_START: AHEAD_START }),
-    startBuiltServer({ ...rig.env(), WORKSHOP_START: AHEAD_START, WORKSHOP_CANCELLED: 'true' }),
+    startBuiltServer({ ...cancelledRig.env(), WORKSHOP_START: AHEAD_START, WORKSHOP_CANCELLED: 'true' }),
   ]);
 });
 afterAll(async () => {
   await server?.stop();
   await ahead?.stop();
   await cancelled?.stop();
-  await rig?.close();
+  await Promise.all([rig?.close(), pastRig?.close(), cancelledRig?.close()]);
 });
 
 /** A document served with an error status makes Chromium log one "Failed to load resource" line for it. */
@@ -61,12 +67,13 @@ describe('zero violations on /gracias', () => {
     ['Stripe unavailable', 'paid', 503, thanks.unavailable.heading],
   ] as const)('%s, at 390 and 1280 px', async (_state, kind, status, heading) => {
     const { page } = await kept.page({ expected: expectedFor(status) });
-    const sessionId = rig.stripe.checkout.createSession(kind === 'expired' ? 'voucher' : kind === 'late' ? 'paid' : kind);
-    if (kind === 'expired') rig.stripe.checkout.expireVoucher(sessionId);
-    rig.stripe.setFault(status === 503 ? 'server_error' : null);
+    const on = kind === 'late' ? pastRig : rig;
+    const sessionId = on.stripe.checkout.createSession(kind === 'expired' ? 'voucher' : kind === 'late' ? 'paid' : kind);
+    if (kind === 'expired') on.stripe.checkout.expireVoucher(sessionId);
+    on.stripe.setFault(status === 503 ? 'server_error' : null);
     // Bought now: a buyer's before the workshop, and after it (the default dates, long past) a payment refunded.
     const response = await page.goto(`${kind === 'late' ? server.url : ahead.url}/gracias?session_id=${sessionId}`);
-    rig.stripe.setFault(null);
+    on.stripe.setFault(null);
     expect(response?.status()).toBe(status);
     expect(await page.locator('h1').textContent()).toContain(heading);
     for (const width of [390, 1280]) await checkAt(page, width);
@@ -82,9 +89,9 @@ describe('zero violations on the personal link', () => {
   ] as const)('%s, at 390 and 1280 px', async (state, kind, status, heading) => {
     const { page } = await kept.page({ expected: expectedFor(status) });
     // Bought before the workshop (a payment after its end is refunded instead).
-    const sessionId = rig.stripe.checkout.createSession('paid', { atMs: Date.parse(DEFAULTS.WORKSHOP_START) - 86_400_000 });
-    if (kind === 'refunded') rig.stripe.checkout.refund(sessionId);
-    const origin = state === 'before it opens' ? ahead.url : server.url;
+    const [origin, on] = state === 'before it opens' ? [ahead.url, rig] : [server.url, pastRig];
+    const sessionId = on.stripe.checkout.createSession('paid', { atMs: Date.parse(DEFAULTS.WORKSHOP_START) - 86_400_000 });
+    if (kind === 'refunded') on.stripe.checkout.refund(sessionId);
     const response = await page.goto(`${origin}${accessPathOf(sessionId)}${kind === 'forged' ? 'x' : ''}`);
     expect(response?.status()).toBe(status);
     expect(await page.locator('h1').textContent()).toContain(heading);
@@ -93,9 +100,9 @@ describe('zero violations on the personal link', () => {
 });
 
 /** A purchase this release confirmed for a start a week before the one in force: the date has moved since. */
-async function confirmedForAnEarlierDate(email = 'ana@correo.example.org'): Promise<string> {
-  const sessionId = rig.stripe.checkout.createSession('paid', { atMs: Date.now() - 86_400_000, buyer: { name: 'Ana Ruiz', email } });
-  await markConfirmedFor(rig, sessionId, Date.parse(AHEAD_START) - 7 * 86_400_000);
+async function confirmedForAnEarlierDate(email = 'ana@correo.example.org', on = rig): Promise<string> {
+  const sessionId = on.stripe.checkout.createSession('paid', { atMs: Date.now() - 86_400_000, buyer: { name: 'Ana Ruiz', email } });
+  await markConfirmedFor(on, sessionId, Date.parse(AHEAD_START) - 7 * 86_400_000);
   return sessionId;
 }
 
@@ -106,7 +113,8 @@ describe('zero violations after a change', () => {
     ['a cancellation', '', () => cancelled, 200, accessChanges.cancelled.heading('Ana')],
   ] as const)('%s, at 390 and 1280 px', async (_state, suffix, running, status, heading) => {
     const { page } = await kept.page({ expected: expectedFor(status) });
-    const response = await page.goto(`${running().url}${accessPathOf(await confirmedForAnEarlierDate())}${suffix}`);
+    const on = running() === cancelled ? cancelledRig : rig;
+    const response = await page.goto(`${running().url}${accessPathOf(await confirmedForAnEarlierDate(undefined, on))}${suffix}`);
     expect(response?.status()).toBe(status);
     expect(await page.locator('main').textContent()).toContain(heading);
     for (const width of [390, 1280]) await checkAt(page, width);

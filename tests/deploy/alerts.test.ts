@@ -59,7 +59,7 @@ describe('the alerting rules', () => {
   });
 
   it('read only metrics the server serves, by those names', async () => {
-    const metrics = createMetrics({ clock: () => 0, sale: readConfig({}, 0).sale });
+    const metrics = createMetrics({ clock: () => 0, sale: () => readConfig({}, 0).sale });
     const status = { up: true, lastSuccessMs: 0, failedInARow: 0, reads: { ok: 1, unavailable: 0, credentials: 0, link: 0 }, intervalMs: 10_000 };
     registerSpotsMetrics(metrics.registry, { current: () => null, ready: () => true, status: () => status });
     registerFulfilmentMetrics(metrics.registry, 60, 0);

@@ -1,8 +1,8 @@
 /**
  * The ingress's logs as docs/operations.md has them set (deploy/ingress/access-log.conf, and the error log's level), run
- * in Debian's nginx: a buyer's personal link's token and a refund's confirmation code, the query of /gracias, a session_id however spelt and a Checkout
- * Session id in the address never reach the access log's line (the rest of the address does), nor the error log when
- * the cache behind fails.
+ * in Debian's nginx: a buyer's personal link's token and a refund's confirmation code, the query of /gracias and of the
+ * seller's /panel, a session_id however spelt and a Checkout Session id in the address never reach the access log's
+ * line (the rest of the address does), nor the error log when the cache behind fails.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -78,12 +78,14 @@ describe("the ingress's access log, set as the docs say", () => {
       '/?utm_source=ig&Session_Id=cs_test_R7t8Y9u0I1o2&utm_medium=story',
       '/cs_test_P0o9I8u7Y6t5',
       '/prompt1?utm_campaign=lanzamiento',
+      '/panel/entrar?enlace=Tm9uY2VPZlRoZUxpbms.1759114860.c2lnbmF0dXJl',
+      '/Panel?buscar=ana.ruiz%40correo.example.org',
     ];
     for (const target of targets) await fetch(`http://127.0.0.1:${port}${target}`);
     const log = path.join(dir, 'access.log');
     await waitUntil('a line per request', async () => (await readFile(log, 'utf8').catch(() => '')).trim().split('\n').length >= targets.length);
     const text = await readFile(log, 'utf8');
-    expect(text).not.toMatch(/cs_(test|live)_|ZmFrZS1z|Q29kZS1z|mzk1x2/i);
+    expect(text).not.toMatch(/cs_(test|live)_|ZmFrZS1z|Q29kZS1z|mzk1x2|Tm9uY2VPZlRoZUxpbms|ana\.ruiz/i);
     for (const request of [
       '"GET /acceso/[redacted] HTTP/1.1"',
       '"GET /acceso/[redacted]/reembolso/[redacted] HTTP/1.1"',
@@ -93,6 +95,8 @@ describe("the ingress's access log, set as the docs say", () => {
       '"GET /?utm_source=ig&Session_Id=[redacted]&utm_medium=story HTTP/1.1"',
       '"GET /[redacted] HTTP/1.1"',
       '"GET /prompt1?utm_campaign=lanzamiento HTTP/1.1"',
+      '"GET /panel/entrar?[redacted] HTTP/1.1"',
+      '"GET /Panel?[redacted] HTTP/1.1"',
     ])
       expect(text).toContain(request);
   });

@@ -163,7 +163,7 @@ describe('slow webhook bodies from a hundred addresses', () => {
 });
 
 describe("the cache's access log", () => {
-  it("in the format deploy/varnish/varnishncsa.format ships, holds no personal link token, no refund's code and no session id, however spelt", async () => {
+  it("in the format deploy/varnish/varnishncsa.format ships, holds no personal link token, no refund's code, no session id however spelt, and no panel query", async () => {
     const token = 'cs_test_a1B2c3D4e5F6g7H8.ZmFrZS1zaWduYXR1cmUtMTIz';
     const targets = [
       `/acceso/${token}`,
@@ -173,18 +173,22 @@ describe("the cache's access log", () => {
       '/gracias/invitacion.ics?session%5Fid=cs_test_Q1w2E3r4T5y6',
       '/?utm_source=ig&session_id=cs_test_R7t8Y9u0I1o2',
       '/cs_test_P0o9I8u7Y6t5',
+      '/panel/entrar?enlace=Tm9uY2VPZlRoZUxpbms.1759114860.c2lnbmF0dXJl',
+      '/panel?buscar=ana.ruiz%40correo.example.org',
     ];
     for (const target of targets) await rawRequest(varnish.port, head([`GET ${target} HTTP/1.1`, 'Host: taller.example.org', 'Connection: close']));
     expect(readFileSync(FORMAT, 'utf8')).not.toMatch(/%r|%U|%q|Referer/);
     const lines = await varnish.accessLog(FORMAT);
-    const ours = lines.filter((line) => /"GET \/(acceso|ACCESO|gracias|\?utm|\[redacted\])/.test(line));
+    const ours = lines.filter((line) => /"GET \/(acceso|ACCESO|gracias|panel|\?utm|\[redacted\])/.test(line));
     expect(ours.length).toBeGreaterThanOrEqual(targets.length);
     const text = ours.join('\n');
     expect(text).toContain('"GET /acceso/[redacted] HTTP/1.1"');
     expect(text).toContain('"GET /acceso/[redacted]/reembolso/[redacted] HTTP/1.1"');
     expect(text).toContain('"GET /gracias?[redacted] HTTP/1.1"');
     expect(text).toContain('"GET /?utm_source=ig&session_id=[redacted] HTTP/1.1"');
-    expect(text).not.toMatch(/cs_(test|live)_|ZmFrZS1z|Q29kZS1z|mzk1x2/i);
+    expect(text).toContain('"GET /panel/entrar?[redacted] HTTP/1.1"');
+    expect(text).toContain('"GET /panel?[redacted] HTTP/1.1"');
+    expect(text).not.toMatch(/cs_(test|live)_|ZmFrZS1z|Q29kZS1z|mzk1x2|Tm9uY2VPZlRoZUxpbms|ana\.ruiz/i);
   });
 });
 

@@ -11,8 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paced, type Sent, send } from '../../scripts/gates/rehearsal/traffic';
 import { type RunningServer, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
-import { type MailKind, markKeys } from '../../server/fulfilment/records/mailMarks';
-import { accessPathOf, MEETING_URL, type Rig, startRig } from '../helpers/fulfilment';
+import { accessPathOf, MEETING_URL, type Rig, sentMarks, startRig } from '../helpers/fulfilment';
 import { type RunningVarnish, startVarnish } from '../helpers/varnish';
 
 const BUYERS = 300;
@@ -25,13 +24,6 @@ let fleet: RunningServer[] = [];
 let edge: RunningVarnish;
 const buyers: string[] = [];
 
-const sentBefore = (...kinds: MailKind[]): Record<string, string> =>
-  Object.fromEntries(
-    kinds.flatMap((kind) => [
-      [markKeys(kind).status, 'sent'],
-      [markKeys(kind).attempt, '1'],
-    ]),
-  );
 /** Reads of one session at Stripe: what a visit would cost (listings are another endpoint). */
 const sessionReads = (): number => rig.stripe.calls.filter((call) => call.method === 'GET' && call.path.startsWith('/v1/checkout/sessions/')).length;
 /** Pages of the link's purchases listed so far, by either instance. */
@@ -43,7 +35,7 @@ beforeAll(async () => {
     const sessionId = rig.stripe.checkout.createSession('paid', {
       buyer: { name: `Compradora${n} Prueba`, email: `compradora${n}@correo.example.org` },
       atMs: Date.now() - 20 * 24 * 60 * MINUTE + n * MINUTE,
-      metadata: sentBefore('confirmation', 'day_before', 'hour_before'),
+      metadata: sentMarks(['confirmation', 'day_before', 'hour_before']),
     });
     buyers.push(accessPathOf(sessionId));
   }

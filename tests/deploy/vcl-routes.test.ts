@@ -130,7 +130,8 @@ const HANDLING: Record<RouteKind, (route: string) => Promise<void>> = {
     await passedEachTime(`${route}?session_id=cs_test_${random()}`, {});
   },
   async action(route) {
-    await passedEachTime(route, {});
+    // Its query reaches the instance as it came: the seller's search, her sign-in link's token.
+    await passedEachTime(`${route}?buscar=${random()}Ab`, {});
     await passedEachTime(route, { method: 'POST', body: 'confirmacion=x' });
     const refused = await reaching(async () => {
       // Each from a client of its own: two routes under /acceso/ would spend one client's limit between them.

@@ -24,6 +24,7 @@ import { asRead, parseHtml, textOf } from '../helpers/html';
 import { WARN } from '../helpers/logs';
 import { seriesValue } from '../helpers/seriesValue';
 import { TEST_START_MS, testApp } from '../helpers/testApp';
+import { readRecord } from '../../server/fulfilment/records/purchaseRecord';
 import {
   accessPathOf,
   asText,
@@ -118,13 +119,10 @@ describe('a new date', () => {
       expect(mail?.text).toContain(dateChangeMail.keepText);
       expect(mail?.text).toContain(dateChangeMail.refundText('49 USD', '9.80 USD'));
       // The marks at Stripe say which start each mail was about.
-      expect(rig.stripe.checkout.metadataOf(buyer.sessionId)).toMatchObject({
-        taller_edition: EDITION,
-        taller_confirmation_for: isoInWorkshopZone(FIRST),
-        taller_reminder_day_for: isoInWorkshopZone(FIRST),
-        taller_date_change: 'sent',
-        taller_date_change_for: isoInWorkshopZone(MOVED),
-      });
+      const record = readRecord(rig.stripe.checkout.metadataOf(buyer.sessionId));
+      expect(record.edition).toBe(EDITION);
+      expect([record.marks.confirmation.forMs, record.marks.day_before.forMs]).toEqual([FIRST, FIRST]);
+      expect(record.marks.date_change).toMatchObject({ status: 'sent', forMs: MOVED });
     }
     expect(await mailsWith(reminderMails.dayBefore.subject)).toHaveLength(3);
 
@@ -386,11 +384,13 @@ describe('a purchase an earlier release confirmed', () => {
     await instance(FIRST).sweep();
     expect(rig.smtp.received).toEqual([]);
     const earlierUid = `taller-${FIRST}@taller.example.org`;
-    expect(rig.stripe.checkout.metadataOf(sessionId)).toMatchObject({
-      taller_edition: EDITION,
-      taller_confirmation_for: isoInWorkshopZone(FIRST),
-      taller_invite_uid: earlierUid,
+    expect(readRecord(rig.stripe.checkout.metadataOf(sessionId))).toMatchObject({
+      edition: EDITION,
+      marks: { confirmation: { status: 'sent', attempt: 1, forMs: FIRST } },
+      inviteUid: earlierUid,
     });
+    // Its confirmation's mark is now this release's: the earlier release's keys for it are gone.
+    expect(rig.stripe.checkout.metadataOf(sessionId)).not.toHaveProperty('taller_confirmation_attempt');
     await instance(MOVED).sweep();
     const [mail, ...more] = await parsedMails(rig);
     expect(more).toEqual([]);

@@ -7,9 +7,8 @@ import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpStandIn, startSmtpStandIn } from '../../scripts/lib/smtpStandIn';
 import { TEST_START_MS, testApp } from '../helpers/testApp';
-import { deliver, type Rig, signed, startRig } from '../helpers/fulfilment';
+import { deliver, markAt, type Rig, signed, startRig } from '../helpers/fulfilment';
 import { WARN } from '../helpers/logs';
-import { markKeys } from '../../server/fulfilment/records/mailMarks';
 
 /** An address of this machine that is not loopback: where a mail server on the network would be. */
 function networkAddress(): string {
@@ -40,7 +39,7 @@ describe('smtp:// to another machine', () => {
     expect(stripped.logins).toBe(0);
     expect(stripped.received).toHaveLength(0);
     expect(logs.find((line) => line.event === 'mail')).toMatchObject({ level: WARN, outcome: 'mail_failed', cause: 'smtp ETLS reply 500 to STARTTLS' });
-    expect(rig.stripe.checkout.metadataOf(sessionId)[markKeys('confirmation').status]).toBe('failed');
+    expect(markAt(rig, sessionId, 'confirmation').status).toBe('failed');
   });
 
   it('to this machine (a relay beside the site), plain SMTP still sends', async () => {

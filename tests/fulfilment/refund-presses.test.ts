@@ -12,7 +12,7 @@ import request, { type Response } from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Quiet, type VirtualTime, virtualTime } from '../../scripts/lib/virtualTime';
 import { refundProof } from '../../server/fulfilment/pages/accessToken';
-import { editionMetadata } from '../../server/fulfilment/records/editionMark';
+import { recordMetadata } from '../../server/fulfilment/records/purchaseRecord';
 import { dateChangeMail } from '../../shared/content/dateChangeMailWords';
 import { refundMail } from '../../shared/content/refundMailWords';
 import { isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';
@@ -97,7 +97,11 @@ describe('twenty refund presses at once on one instance, Stripe answering 429 ab
     for (let n = 0; n < BUYERS; n += 1) {
       const email = `compradora${n}@correo.example.org`;
       const buyer = { name: `Compradora${n} Prueba`, email };
-      const sessionId = rig.stripe.checkout.createSession('paid', { atMs: FIRST - 20 * DAY + n * MINUTE, buyer, metadata: editionMetadata(EDITION) });
+      const sessionId = rig.stripe.checkout.createSession('paid', {
+        atMs: FIRST - 20 * DAY + n * MINUTE,
+        buyer,
+        metadata: recordMetadata([{ edition: EDITION }], {}),
+      });
       await markConfirmedFor(rig, sessionId, FIRST);
       buyers.push({ sessionId, email });
     }

@@ -11,10 +11,8 @@ import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Quiet, type VirtualTime, virtualTime } from '../../scripts/lib/virtualTime';
 import { reminderMails } from '../../shared/content/reminderMailWords';
-import { editionMetadata } from '../../server/fulfilment/records/editionMark';
-import { type MailKind, markKeys } from '../../server/fulfilment/records/mailMarks';
 import { TEST_START_MS } from '../helpers/testApp';
-import { type Rig, startRig } from '../helpers/fulfilment';
+import { type Rig, sentMarks, startRig } from '../helpers/fulfilment';
 import { WARN } from '../helpers/logs';
 import { seriesValue } from '../helpers/seriesValue';
 import { type WaveInstance, waveInstance } from '../helpers/waveFleet';
@@ -61,16 +59,6 @@ function quiet(fleet: WaveInstance[] = []): Quiet {
     activity: () => rig.stripe.activity() + rig.smtp.activity() + fleet.reduce((sum, instance) => sum + instance.activity(), 0),
   };
 }
-/** What the earlier mails of this edition left on a purchase: its edition (the confirmation's), each sent once. */
-const sentBefore = (...kinds: MailKind[]): Record<string, string> => ({
-  ...editionMetadata(EDITION),
-  ...Object.fromEntries(
-    kinds.flatMap((kind) => [
-      [markKeys(kind).status, 'sent'],
-      [markKeys(kind).attempt, '1'],
-    ]),
-  ),
-});
 /** `count` purchases, the oldest first, each confirmed and reminded the day before. */
 function purchases(count: number): string[] {
   const emails: string[] = [];
@@ -80,7 +68,7 @@ function purchases(count: number): string[] {
     rig.stripe.checkout.createSession('paid', {
       buyer: { name: `Compradora${n} Prueba`, email },
       atMs: TEST_START_MS - 30 * DAY + n * MINUTE,
-      metadata: sentBefore('confirmation', 'day_before'),
+      metadata: sentMarks(['confirmation', 'day_before'], EDITION),
     });
   }
   return emails;

@@ -9,13 +9,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { confirmation } from '../../shared/content/confirmationMailWords';
 import { recordingMail } from '../../shared/content/recordingMailWords';
 import { reminderMails } from '../../shared/content/reminderMailWords';
-import { markKeys } from '../../server/fulfilment/records/mailMarks';
 import { testApp, TEST_START_MS } from '../helpers/testApp';
 import {
   accessUrlOf,
   CITY_LINES,
   CONTACT_EMAIL,
   MATERIALS,
+  markAt,
   MEETING_URL,
   parsedMails,
   type Rig,
@@ -82,7 +82,7 @@ describe('"Mañana es el taller", a day before the start', () => {
     expect(toAna?.messageId).toMatch(/^<recordatorio-dia-20251008-2000-[0-9a-f]{32}@taller\.example\.org>$/);
     expect(toAna?.attachments).toEqual([]);
     // Marked at Stripe, on the purchase's session.
-    expect(rig.stripe.checkout.metadataOf(ana.sessionId)[markKeys('day_before').status]).toBe('sent');
+    expect(markAt(rig, ana.sessionId, 'day_before').status).toBe('sent');
     now = DAY_BEFORE_MS + 4 * MINUTE;
     await sweep();
     expect(await mailsWith(reminderMails.dayBefore.subject)).toHaveLength(2);

@@ -5,13 +5,11 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type Quiet, type VirtualTime, virtualTime } from '../../scripts/lib/virtualTime';
-import { markKeys } from '../../server/fulfilment/records/mailMarks';
-import { type Rig, startRig } from '../helpers/fulfilment';
+import { markAt, type Rig, startRig } from '../helpers/fulfilment';
 import { seriesValue } from '../helpers/seriesValue';
 import { TEST_START_MS } from '../helpers/testApp';
 import { waveInstance } from '../helpers/waveFleet';
 
-const CONFIRMATION = markKeys('confirmation');
 const DAY = 24 * 60 * 60_000;
 
 let time: VirtualTime;
@@ -33,7 +31,7 @@ it('Stripe refusing the sent mark for seconds after the mail went: tried again, 
   const held = rig.smtp.hold();
   const { registry } = await waveInstance(rig.env(), time);
   while (held.held() === 0) await time.runUntil(time.now() + 1_000, quiet);
-  expect(rig.stripe.checkout.metadataOf(sessionId)[CONFIRMATION.status]).toBe('sending');
+  expect(markAt(rig, sessionId, 'confirmation').status).toBe('sending');
 
   rig.stripe.setFault('server_error');
   const sentAt = time.now();
@@ -42,7 +40,7 @@ it('Stripe refusing the sent mark for seconds after the mail went: tried again, 
   rig.stripe.setFault(null);
   await time.runUntil(sentAt + 30_000, quiet);
 
-  expect(rig.stripe.checkout.metadataOf(sessionId)[CONFIRMATION.status]).toBe('sent');
+  expect(markAt(rig, sessionId, 'confirmation').status).toBe('sent');
   expect(rig.smtp.received).toHaveLength(1);
   const marks = rig.stripe.calls.filter((call) => call.method === 'POST' && call.path.endsWith(sessionId) && call.atMs >= sentAt);
   // Refused at once, a second later and two after that; the fourth try, four seconds on, is taken.

@@ -20,6 +20,7 @@ import { deliver, type Rig, signed, startRig } from '../helpers/fulfilment';
 import { parseHtml, textOf } from '../helpers/html';
 import { ERROR, INFO, type LogLine } from '../helpers/logs';
 import { seriesValue } from '../helpers/seriesValue';
+import { sellingUpdates } from '../helpers/recordWrites';
 
 /** The link's metadata: how many places its limit gives back. */
 const PLACES_BACK = 'taller_limit_added_by_site';
@@ -68,7 +69,8 @@ const failed = (sessionId: string) => signed(rig, 'checkout.session.async_paymen
 async function spotsLine(): Promise<string> {
   const settings = readConfig(rig.env(), now).spots;
   if (!settings) throw new Error('no spots settings');
-  const spots = spotsFrom(await stripeSpotsSource(stripeBoundary(settings).view({ deadlineMs: 2_000 }), settings.paymentLink).read(), 30);
+  const reading = await stripeSpotsSource(stripeBoundary(settings).view({ deadlineMs: 2_000 }), () => ({ paymentLink: settings.paymentLink })).read();
+  const spots = reading && spotsFrom(reading, 30);
   const res = await request(testApp({ now, env: rig.env(), spots: { current: () => spots, ready: () => true } }).app).get('/');
   return textOf(parseHtml(res.text).querySelector('#precios .price-card__spots'));
 }
@@ -306,14 +308,14 @@ describe('what the owner decided stays', () => {
     try {
       const [voucher = ''] = sell(12, 1);
       time.advanceTo(DEFAULT_DEADLINE_MS);
-      await waitUntil('the link turned off at the deadline', () => rig.stripe.linkUpdates.length > 0, WAIT_BOUND_MS, 10);
+      await waitUntil('the link turned off at the deadline', () => sellingUpdates(rig.stripe.linkUpdates).length > 0, WAIT_BOUND_MS, 10);
       time.advanceTo(DEFAULT_DEADLINE_MS + MINUTE);
       rig.stripe.checkout.expireVoucher(voucher);
       now = time.clock();
       expect((await whileTimePasses(time, deliver(a.app, failed(voucher)))).status).toBe(200);
       await whileTimePasses(time, a.sweep());
       expect(link()).toEqual({ limit: 30, count: 12, active: false, placesBack: undefined });
-      expect(rig.stripe.linkUpdates.map((update) => update.active)).toEqual([false]);
+      expect(sellingUpdates(rig.stripe.linkUpdates).map((update) => update.active)).toEqual([false]);
     } finally {
       a.stop();
     }

@@ -8,7 +8,6 @@ import type ICAL from 'ical.js';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmation } from '../../shared/content/confirmationMailWords';
-import { markKeys } from '../../server/fulfilment/records/mailMarks';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import {
   accessUrlOf,
@@ -18,6 +17,7 @@ import {
   deliver,
   MEETING_URL,
   parsedMails,
+  markAt,
   type Rig,
   START_IN_WORDS,
   signed,
@@ -54,8 +54,7 @@ function instance({ now = NOW, smtpOptions }: { now?: number | (() => number); s
   return made;
 }
 const webhookLines = (logs: LogLine[]) => logs.filter((line) => line.event === 'stripe_webhook');
-const MARK_KEYS = markKeys('confirmation');
-const markOf = (sessionId: string) => rig.stripe.checkout.metadataOf(sessionId)[MARK_KEYS.status];
+const markOf = (sessionId: string) => markAt(rig, sessionId, 'confirmation').status;
 
 describe('a paid purchase', () => {
   it("sends one mail in Spanish to the buyer: first name, date and time with the year in each city of the content, the buyer's personal link (never the meeting's), what to prepare, the contact", async () => {
@@ -139,15 +138,16 @@ describe('one mail, whatever Stripe delivers', () => {
     // Stripe delivers the refused one again: done by then, so 200 and still one mail.
     expect((await deliver(b.app, delivery)).status).toBe(200);
     expect(rig.smtp.received).toHaveLength(1);
-    expect(rig.stripe.checkout.updates.filter((update) => update.metadata[MARK_KEYS.status] === 'sending' && update.session === sessionId)).toHaveLength(1);
+    expect(rig.stripe.checkout.updates.filter((update) => update.metadata.taller_confirmation === 'sending' && update.session === sessionId)).toHaveLength(1);
   });
 
-  it('a claim whose holder went silent (a crash between the claim and the mark) is taken over once its lease has passed, not before', async () => {
+  it('a claim whose holder went silent (a crash between the claim and the mark, by the last release) is taken over once its lease has passed, not before', async () => {
     let now = NOW;
     const { app } = instance({ now: () => now });
     const sessionId = rig.stripe.checkout.createSession('paid');
     const delivery = () => signed(rig, 'checkout.session.completed', sessionId, now);
-    // Another instance claimed it and died: Stripe keeps the claim, nobody sends.
+    // An instance of the last release claimed it, writing each part of its mark to a key of its own, and died: Stripe
+    // keeps the claim, nobody sends.
     rig.stripe.setFault(null);
     await fetch(`${rig.stripe.url}/v1/checkout/sessions/${sessionId}`, {
       method: 'POST',
@@ -157,10 +157,10 @@ describe('one mail, whatever Stripe delivers', () => {
         'Idempotency-Key': `taller_confirmation-${sessionId}-1`,
       },
       body: new URLSearchParams({
-        [`metadata[${MARK_KEYS.status}]`]: 'sending',
-        [`metadata[${MARK_KEYS.attempt}]`]: '1',
-        [`metadata[${MARK_KEYS.claim}]`]: 'a-crashed-instance',
-        [`metadata[${MARK_KEYS.at}]`]: new Date(now).toISOString(),
+        'metadata[taller_confirmation]': 'sending',
+        'metadata[taller_confirmation_attempt]': '1',
+        'metadata[taller_confirmation_claim]': 'a-crashed-instance',
+        'metadata[taller_confirmation_at]': new Date(now).toISOString(),
       }),
     });
     now += 9 * 60_000;
@@ -169,7 +169,13 @@ describe('one mail, whatever Stripe delivers', () => {
     now += 2 * 60_000;
     expect((await deliver(app, delivery())).status).toBe(200);
     expect(rig.smtp.received).toHaveLength(1);
-    expect(rig.stripe.checkout.metadataOf(sessionId)).toMatchObject({ [MARK_KEYS.status]: 'sent', [MARK_KEYS.attempt]: '2' });
+    expect(markAt(rig, sessionId, 'confirmation')).toMatchObject({ status: 'sent', attempt: 2 });
+    // Its mark is now this release's: the last release's keys for it are gone.
+    expect(
+      Object.keys(rig.stripe.checkout.metadataOf(sessionId))
+        .filter((key) => key.startsWith('taller_confirmation'))
+        .sort(),
+    ).toEqual(['taller_confirmation', 'taller_confirmation_mark']);
   });
 });
 

@@ -13,6 +13,7 @@ import { type StripeStandIn, startStripeStandIn } from '../../scripts/lib/stripe
 import { waitUntil } from '../../scripts/lib/harness';
 import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 import { accessToken } from '../../server/fulfilment/pages/accessToken';
+import { type MailKind, type Mark, readRecord, recordMetadata } from '../../server/fulfilment/records/purchaseRecord';
 import { details } from '../../shared/content/landingPageWords';
 import { refundLinkMail } from '../../shared/content/refundLinkMailWords';
 import { workshop } from '../../shared/content/siteFacts';
@@ -105,19 +106,24 @@ let buyersMade = 0;
 /**
  * A purchase made at `atMs` by a buyer of its own (named `name`, or numbered) and confirmed as the webhook confirms
  * it, on the app's clock set to that moment and put back after: by card, free, or a voucher paid in cash at OXXO; at
- * the rig's Payment Link or at `link`.
+ * the rig's Payment Link or at `link`; with the attribution (`reference`) its checkout link carried, if any.
  */
 export async function confirmedPurchase(
   rig: Rig,
   app: Express,
   clock: TestClock,
   atMs: number,
-  { kind = 'paid', link, name }: { kind?: 'paid' | 'free' | 'cash'; link?: string; name?: string } = {},
+  { kind = 'paid', link, name, reference }: { kind?: 'paid' | 'free' | 'cash'; link?: string; name?: string; reference?: string } = {},
 ): Promise<{ sessionId: string; email: string; firstName: string }> {
   buyersMade += 1;
   const buyer = { name: name ?? `Compradora${buyersMade} Prueba`, email: `compradora${buyersMade}@correo.example.org` };
   const firstName = buyer.name.split(' ')[0] ?? '';
-  const sessionId = rig.stripe.checkout.createSession(kind === 'cash' ? 'voucher' : kind, { buyer, atMs, ...(link && { link }) });
+  const sessionId = rig.stripe.checkout.createSession(kind === 'cash' ? 'voucher' : kind, {
+    buyer,
+    atMs,
+    ...(link && { link }),
+    ...(reference && { reference }),
+  });
   if (kind === 'cash') rig.stripe.checkout.payVoucher(sessionId, atMs);
   const saved = clock.read();
   clock.set(atMs);
@@ -184,3 +190,13 @@ export async function markConfirmedFor(rig: Rig, sessionId: string, startMs: num
   });
   if (response.status !== 200) throw new Error(`the stand-in answered ${response.status}`);
 }
+
+/** The record a purchase carries once these mails of its edition went, each at its first attempt (as the site writes it). */
+export const sentMarks = (kinds: MailKind[], edition?: string): Record<string, string> =>
+  recordMetadata(
+    [...(edition ? [{ edition }] : []), ...kinds.map((kind) => ({ mark: kind, status: 'sent' as const, attempt: 1, claim: '', atMs: 0, forMs: null }))],
+    {},
+  );
+
+/** A mail's mark on a purchase at the stand-in, as the site reads it. */
+export const markAt = (rig: Rig, sessionId: string, kind: MailKind): Mark => readRecord(rig.stripe.checkout.metadataOf(sessionId)).marks[kind];

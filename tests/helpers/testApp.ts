@@ -62,7 +62,7 @@ export function testApp({
   const { logger, lines: logs, raw } = capturedLogger();
   const clock = typeof now === 'function' ? now : () => now;
   const config = readConfig({ WORKSHOP_START: TEST_START_ISO, EARLY_BIRD_DEADLINE: DEFAULT_DEADLINE_ISO, ...env }, clock());
-  const { app, metrics, fulfilment, background } = assembleSite({
+  const { app, metrics, fulfilment, live, changes, panel, background } = assembleSite({
     config,
     assets,
     publicDir: path.join(DIST, 'public'),
@@ -83,5 +83,10 @@ export function testApp({
   };
   /** Resolves once every refund a buyer confirmed on this app has been decided at Stripe (server/fulfilment/settle/refundsUnderWay.ts). */
   const refundsSettled = (): Promise<void> => fulfilment?.refundsSettled() ?? Promise.resolve();
-  return { app, logs, raw, metrics, sweep, refundsSettled, stop: () => background.stop() };
+  /** The morning mail's turn at the app's clock, as its timer runs it each morning. */
+  const morning = () => {
+    if (!panel) throw new Error('no PANEL_SECRET: no panel');
+    return panel.morning.run();
+  };
+  return { app, logs, raw, metrics, sweep, morning, live, changes, fulfilment, refundsSettled, stop: () => background.stop() };
 }

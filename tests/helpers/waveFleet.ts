@@ -11,6 +11,7 @@ import { DEFAULTS } from '../../server/config/settings';
 import { readConfig } from '../../server/config/settings';
 import { type FulfilmentRoutes, fulfilmentRoutes } from '../../server/fulfilment/fulfilmentRoutes';
 import { registerFulfilmentMetrics } from '../../server/fulfilment/reports/fulfilmentMetrics';
+import { createLiveSale } from '../../server/sale/liveSale';
 import { startSweeps } from '../../server/fulfilment/sweep/sweepTimer';
 import { stripeBoundary } from '../../server/stripe/stripeBoundary';
 import { type Lifeline, lifeline } from './lifeline';
@@ -59,6 +60,8 @@ function startedOn(env: Record<string, string>, time: VirtualTime, connections: 
   const fulfilment = fulfilmentRoutes({
     settings: config.fulfilment,
     config,
+    // The environment's settings: a wave changes none.
+    live: createLiveSale({ config, clock: time.now, logger }),
     render: { thanks: () => '', access: () => '' },
     clock: time.now,
     logger,

@@ -17,7 +17,7 @@ import { refundMail } from '../../shared/content/refundMailWords';
 import { reminderMails } from '../../shared/content/reminderMailWords';
 import { workshopSchedule } from '../../shared/logic/schedule';
 import { readConfig } from '../../server/config/settings';
-import { MAIL_KINDS } from '../../server/fulfilment/records/mailMarks';
+import { MAIL_KINDS } from '../../server/fulfilment/records/purchaseRecord';
 import { preflightJson, preflightText } from '../../server/preflight/preflightOutput';
 import { preflightFromEnvironment, runPreflight } from '../../server/preflight/runPreflight';
 import type { Check } from '../../server/preflight/preflightCheck';
@@ -26,6 +26,8 @@ import { checkOf, DATES, failed, MAIL_DOMAIN, NOW_MS, type PreflightRig, SMTP_PA
 import { testApp } from '../helpers/testApp';
 import { startSmtpStandIn } from '../../scripts/lib/smtpStandIn';
 import { sampleToken } from '../../server/fulfilment/pages/accessToken';
+import { firstRecord, recordMetadata, withChange } from '../../server/sale/saleRecord';
+import { environmentValues } from '../../server/sale/saleSettings';
 
 let rig: PreflightRig;
 beforeAll(async () => {
@@ -116,6 +118,23 @@ describe('a launch set up as the docs say', () => {
     await preflight();
     const ids = (await Promise.all(rig.smtp.received.slice(before).map((mail) => simpleParser(mail.raw)))).map((mail) => mail.messageId);
     expect(new Set(ids).size).toBe(MAIL_KINDS.length * 2);
+  });
+});
+
+describe("the sale's settings", () => {
+  it('says which came from the panel (the record on the Early Bird link) and which from the environment', async () => {
+    expect(checkOf(await preflight({}, NOW_MS, false), 'stripe.sale_origin').message).toBe(
+      'every value from the environment: no change recorded at Stripe yet',
+    );
+    // The seller moved the date a week later from her panel two hours ago: in force now, over WORKSHOP_START.
+    const first = firstRecord(environmentValues(readConfig(rig.env(), NOW_MS)), 'e1');
+    const moved = withChange(first, { kind: 'date', startMs: Date.parse(DATES.WORKSHOP_START) + 7 * 86_400_000 }, 'sesion-1', NOW_MS - 7_200_000, 600_000);
+    rig.stripe.setMetadata(recordMetadata(moved, {}));
+    const check = checkOf(await preflight({}, NOW_MS, false), 'stripe.sale_origin');
+    expect([check.status, check.message]).toEqual([
+      'ok',
+      "from the panel, in force over the environment's: WORKSHOP_START and EARLY_BIRD_DEADLINE; the rest from the environment",
+    ]);
   });
 });
 

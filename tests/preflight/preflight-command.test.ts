@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_KINDS } from '../../server/fulfilment/records/mailMarks';
+import { MAIL_KINDS } from '../../server/fulfilment/records/purchaseRecord';
 import { ACCESS_SECRET, KEY } from '../helpers/fulfilment';
 import { type PreflightRig, SMTP_PASSWORD, startPreflightRig } from '../helpers/preflight';
 import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';

@@ -6,10 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
-import { markKeys } from '../../server/fulfilment/records/mailMarks';
-import { type Rig, startRig } from '../helpers/fulfilment';
+import { markAt, type Rig, startRig } from '../helpers/fulfilment';
 
-const CONFIRMATION = markKeys('confirmation');
 const DAY = 86_400_000;
 let rig: Rig;
 let server: RunningServer;
@@ -29,14 +27,14 @@ describe('SIGTERM while the sweep sends a mail', () => {
     // The SMTP server takes the message and holds its 250: the mail is on its way when the signal comes.
     const held = rig.smtp.hold();
     await waitUntil('the first sweep sending the confirmation', () => held.held() === 1);
-    expect(rig.stripe.checkout.metadataOf(sessionId)[CONFIRMATION.status]).toBe('sending');
+    expect(markAt(rig, sessionId, 'confirmation').status).toBe('sending');
     server.child.kill('SIGTERM');
     // Past the delay (none here) and closed to new connections, it waits for the mail on its way.
     await waitUntil('the stop_accepting line', () => server.stdout.some((line) => line.includes('"event":"stop_accepting"')));
     expect(server.child.exitCode).toBeNull();
     held.release();
     expect((await server.exited).code).toBe(0);
-    expect(rig.stripe.checkout.metadataOf(sessionId)[CONFIRMATION.status]).toBe('sent');
+    expect(markAt(rig, sessionId, 'confirmation').status).toBe('sent');
     expect(rig.smtp.received).toHaveLength(1);
     // The output's last lines may reach the pipe after the exit, and not in the order they were written: the process
     // writes its log lines without waiting for the pipe.

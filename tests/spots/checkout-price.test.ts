@@ -39,9 +39,9 @@ afterEach(async () => {
 function start() {
   const settings = readConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_PAYMENT_LINK: LINK, STRIPE_API_URL: standIn.url }, START_MS).spots;
   if (!settings) throw new Error('no spots settings');
-  const real = stripeSpotsSource(stripeBoundary(settings).view({ deadlineMs: 400 }), settings.paymentLink);
-  const reads: Promise<CheckoutReading>[] = [];
-  const source: SpotsSource = { name: real.name, read: () => reads[reads.push(real.read()) - 1] as Promise<CheckoutReading> };
+  const real = stripeSpotsSource(stripeBoundary(settings).view({ deadlineMs: 400 }), () => ({ paymentLink: settings.paymentLink }));
+  const reads: Promise<CheckoutReading | null>[] = [];
+  const source: SpotsSource = { name: real.name, read: () => reads[reads.push(real.read()) - 1] as Promise<CheckoutReading | null> };
   const time = manualTime(START_MS);
   const log = capturedLogger();
   poller = startSpotsPoller({ source, intervalMs: INTERVAL_MS, fallbackLimit: 30, clock: time.clock, scheduler: time.scheduler, logger: log.logger });

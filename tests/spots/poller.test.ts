@@ -43,8 +43,8 @@ afterEach(async () => {
 function recordedStripe(key = KEY, link = LINK) {
   const settings = readConfig({ STRIPE_SECRET_KEY: key, STRIPE_PAYMENT_LINK: link, STRIPE_API_URL: standIn.url }, NOW).spots;
   if (!settings) throw new Error('no spots settings');
-  const real = stripeSpotsSource(stripeBoundary(settings).view({ deadlineMs: READ_DEADLINE_MS }), settings.paymentLink);
-  const reads: Promise<SpotsReading>[] = [];
+  const real = stripeSpotsSource(stripeBoundary(settings).view({ deadlineMs: READ_DEADLINE_MS }), () => ({ paymentLink: settings.paymentLink }));
+  const reads: Promise<SpotsReading | null>[] = [];
   const source: SpotsSource = {
     name: real.name,
     read: () => {

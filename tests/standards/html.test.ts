@@ -17,7 +17,7 @@ import { spotsFrom } from '../../shared/logic/spots';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS, testApp } from '../helpers/testApp';
 import { buyerInvite } from '../../server/fulfilment/mail/buyerInvite';
 import { mailMessages } from '../../server/fulfilment/mail/mailMessages';
-import { MAIL_KINDS, readMark } from '../../server/fulfilment/records/mailMarks';
+import { MAIL_KINDS, readRecord } from '../../server/fulfilment/records/purchaseRecord';
 import { journeyTimeline } from '../../shared/logic/journey';
 import { isoInWorkshopZone } from '../../shared/logic/schedule';
 import { refundLinkMail } from '../../shared/content/refundLinkMailWords';
@@ -141,12 +141,11 @@ async function afterTheCheckout(): Promise<string[]> {
   write('thanks-cancelled', cancelledThanks.text);
   const compose = mailMessages({
     invite: buyerInvite({ contactEmail: 'hola@taller.example.org', trainerName: 'Ana Torres Ejemplo' }),
-    edition: { name: 'prueba', startMs: TEST_START_MS, cancelled: false, publicUrl: PUBLIC_URL },
+    edition: () => ({ name: 'prueba', startMs: TEST_START_MS, cancelled: false, publicUrl: PUBLIC_URL }),
     accessUrlOf,
     referenceOf: () => 'referencia',
     mailDomain: 'taller.example.org',
   });
-  const marks = Object.fromEntries(MAIL_KINDS.map((kind) => [kind, readMark({}, kind)])) as Record<(typeof MAIL_KINDS)[number], ReturnType<typeof readMark>>;
   const purchase = {
     sessionId: paid,
     link: 'early_bird',
@@ -155,14 +154,11 @@ async function afterTheCheckout(): Promise<string[]> {
     email: 'ana@correo.example.org',
     paymentIntentId: 'pi_123',
     paidAtMs: 0,
-    marks,
-    placeGivenBack: false,
+    ...readRecord({}),
     refundReason: 'after_end',
     paidInCash: false,
     paid: { minor: 4900, currency: 'usd' },
-    edition: null,
-    inviteUid: null,
-    recordingUrl: null,
+    metadata: {},
   } as const;
   for (const kind of MAIL_KINDS) write(`mail-${kind}`, compose(purchase, kind, TEST_START_MS, 1).html);
   return files;

@@ -11,7 +11,7 @@ import { dueNow } from '../../server/fulfilment/settle/dueNow';
 import { limitPlan } from '../../server/fulfilment/links/placesBackPlan';
 import { purchaseOf } from '../../server/fulfilment/records/purchase';
 import { placesBackOf } from '../../server/spots/placesBack';
-import { placeGivenBack } from '../../server/fulfilment/records/placeBackMark';
+import { placeGivenBackIn as placeGivenBack } from '../../server/fulfilment/records/purchaseRecord';
 import { journeyOf } from '../../server/fulfilment/records/purchaseJourney';
 import type { SaleTerms } from '../../shared/logic/sale';
 

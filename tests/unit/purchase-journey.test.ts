@@ -7,9 +7,9 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { checkoutStandIn } from '../../scripts/lib/stripeCheckoutStandIn';
-import { adoptionMetadata } from '../../server/fulfilment/records/editionMark';
-import { markMetadata } from '../../server/fulfilment/records/mailMarks';
+import { adoptionOf } from '../../server/fulfilment/records/editionMark';
 import { purchaseOf } from '../../server/fulfilment/records/purchase';
+import { recordMetadata } from '../../server/fulfilment/records/purchaseRecord';
 import { type EditionTerms, journeyOf } from '../../server/fulfilment/records/purchaseJourney';
 import { moneyLabel, shareOf } from '../../shared/logic/money';
 import { isoInWorkshopZone } from '../../shared/logic/schedule';
@@ -33,7 +33,7 @@ function purchaseWith(metadata: Record<string, string>, kind: 'paid' | 'free' = 
 }
 const confirmedAt = (startMs: number, name = 'otono-2025') => ({
   taller_edition: name,
-  ...markMetadata('confirmation', 'sent', 1, 'a', FIRST - 20 * DAY, startMs),
+  ...recordMetadata([{ mark: 'confirmation', status: 'sent', attempt: 1, claim: 'a', atMs: FIRST - 20 * DAY, forMs: startMs }], {}),
 });
 
 describe('journeyOf', () => {
@@ -50,7 +50,10 @@ describe('journeyOf', () => {
   });
 
   it('once the new date is announced, its buyer was told it; each later one takes the next SEQUENCE, a move back included', () => {
-    const told = purchaseWith({ ...confirmedAt(FIRST), ...markMetadata('date_change', 'sent', 1, 'b', FIRST - 5 * DAY, MOVED) });
+    const told = purchaseWith({
+      ...confirmedAt(FIRST),
+      ...recordMetadata([{ mark: 'date_change', status: 'sent', attempt: 1, claim: 'b', atMs: FIRST - 5 * DAY, forMs: MOVED }], {}),
+    });
     expect(journeyOf(told, edition(MOVED), FIRST - DAY)).toMatchObject({ toldMs: MOVED, changed: false, sequence: 1, refundOpen: true });
     expect(journeyOf(told, edition(FIRST), FIRST - DAY)).toMatchObject({ toldMs: MOVED, changed: true, sequence: 2, refundOpen: false });
   });
@@ -74,24 +77,26 @@ describe('journeyOf', () => {
   });
 
   it("an earlier release's purchase, with no edition and no start, belongs to the edition in force and was told its start", () => {
-    const earlier = purchaseWith({ taller_confirmation: 'sent', taller_confirmation_attempt: '1' });
+    const legacy = { taller_confirmation: 'sent', taller_confirmation_attempt: '1', taller_confirmation_at: new Date(FIRST - 20 * DAY).toISOString() };
+    const earlier = purchaseWith(legacy);
     expect(journeyOf(earlier, edition(FIRST), FIRST - DAY)).toMatchObject({ current: true, toldMs: FIRST, changed: false });
-    const adoption = adoptionMetadata({ taller_confirmation: 'sent' }, earlier.marks, {
-      edition: 'otono-2025',
-      startMs: FIRST,
-      publicUrl: PUBLIC_URL,
-      recordingUrl: null,
-    });
-    expect(adoption).toEqual({
+    const adoption = adoptionOf(earlier, { edition: 'otono-2025', startMs: FIRST, publicUrl: PUBLIC_URL, recordingUrl: null }) ?? [];
+    const written = recordMetadata(adoption, earlier.metadata);
+    // Its confirmation's mark is written again, now about the start in force, in this release's two keys.
+    expect(written).toEqual({
       taller_edition: 'otono-2025',
-      taller_confirmation_for: isoInWorkshopZone(FIRST),
+      taller_confirmation: 'sent',
+      taller_confirmation_mark: `1;${new Date(FIRST - 20 * DAY).toISOString()};;${isoInWorkshopZone(FIRST)}`,
+      taller_confirmation_attempt: '',
+      taller_confirmation_at: '',
       taller_invite_uid: `taller-${FIRST}@taller.example.org`,
     });
-    const adopted = purchaseWith({ taller_confirmation: 'sent', ...adoption });
+    const adopted = purchaseWith(Object.fromEntries(Object.entries({ ...legacy, ...written }).filter(([, value]) => value !== '')));
+    expect(adopted.marks.confirmation).toEqual({ ...earlier.marks.confirmation, forMs: FIRST });
     expect(journeyOf(adopted, edition(MOVED), FIRST - DAY)).toMatchObject({ changed: true, uid: `taller-${FIRST}@taller.example.org` });
     // Marked once: a purchase with an edition, or with no mark at all, is left as it is.
-    expect(adoptionMetadata(adoption, adopted.marks, { edition: 'otro', startMs: MOVED, publicUrl: PUBLIC_URL, recordingUrl: null })).toBeNull();
-    expect(adoptionMetadata({}, purchaseWith({}).marks, { edition: 'otro', startMs: MOVED, publicUrl: PUBLIC_URL, recordingUrl: null })).toBeNull();
+    expect(adoptionOf(adopted, { edition: 'otro', startMs: MOVED, publicUrl: PUBLIC_URL, recordingUrl: null })).toBeNull();
+    expect(adoptionOf(purchaseWith({}), { edition: 'otro', startMs: MOVED, publicUrl: PUBLIC_URL, recordingUrl: null })).toBeNull();
   });
 });
 

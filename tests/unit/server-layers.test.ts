@@ -12,10 +12,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Lowest first: settings, then what every room uses (logs, metrics, timers), then HTTP, the checkout (its count, then
- * its links' changes at their instants), after the checkout (the records at Stripe, the outcomes, the mails, the links,
- * what each purchase is owed, the buyer's pages, the webhook, the sweep, then the room's own assembly), the pages, and
- * the checks `npm run preflight` makes of them all.
+ * Lowest first: settings, then what every room uses (logs, metrics, timers), then HTTP, the checkout's count, the
+ * sale's live settings kept at Stripe, the checkout's links' changes at their instants, after the checkout (the records
+ * at Stripe, the outcomes, the mails, the links, what each purchase is owed, the buyer's pages, the webhook, the sweep,
+ * then the room's own assembly), the pages, the owner's changes to the sale (their checks, previews and progress), the
+ * seller's page (/panel), and the checks `npm run preflight` makes of them all.
  */
 const LAYERS = [
   'config',
@@ -23,6 +24,7 @@ const LAYERS = [
   'http',
   'stripe',
   'spots',
+  'sale',
   'checkout',
   'fulfilment/records',
   'fulfilment/reports',
@@ -34,6 +36,8 @@ const LAYERS = [
   'fulfilment/sweep',
   'fulfilment',
   'render',
+  'changes',
+  'panel',
   'preflight',
 ];
 const MAX_FILES_PER_ROOM = 12;

@@ -68,7 +68,7 @@ describe('startSweeps', () => {
   it("begins a sweep at each wave's moment, within a few seconds of it, not a period later", async () => {
     const sweep = recordingSweep();
     const moments = [START + 100_000, START + 250_000];
-    const timer = startSweeps({ sweep, clock: Date.now, scheduler: nodeScheduler, periodMs: PERIOD, moments, random: () => 0.5 });
+    const timer = startSweeps({ sweep, clock: Date.now, scheduler: nodeScheduler, periodMs: PERIOD, moments: () => moments, random: () => 0.5 });
     await vi.advanceTimersByTimeAsync(300_000);
     // Each moment's sweep, then a period after it began.
     expect(sweep.began).toEqual([2_500, 62_500, 102_500, 162_500, 222_500, 252_500]);

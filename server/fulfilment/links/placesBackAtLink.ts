@@ -6,7 +6,7 @@ import { placesBackOf } from '../../spots/placesBack';
 import { CheckoutError, type CheckoutApi } from '../../stripe/checkoutApi';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import { type LimitPlan, limitPlan, placeBackOpen } from './placesBackPlan';
-import { placeGivenBack } from '../records/placeBackMark';
+import { placeGivenBackIn } from '../records/purchaseRecord';
 import type { PlacesBackOutcome } from '../reports/fulfilmentOutcomes';
 
 export interface PlacesBackResult {
@@ -16,6 +16,8 @@ export interface PlacesBackResult {
 }
 
 export interface LinkLimit {
+  /** The Payment Link it keeps. */
+  paymentLink: string;
   /** Makes the link's limit give back `givenBack` places: the vouchers whose sessions a complete listing found marked. */
   reconcile(givenBack: number): Promise<PlacesBackResult>;
   /** Counts the marked vouchers over the link's complete sessions, then reconciles: for an event, between sweeps. */
@@ -26,8 +28,8 @@ export interface LinkLimitOptions {
   checkout: CheckoutApi;
   /** The Payment Link whose vouchers' places it gives back: the Early Bird's, or the normal price's. */
   link: SellingLink;
-  /** The sale's dates and the owner's sold-out switch: no place is given back once the link's price has ended. */
-  sale: SaleTerms;
+  /** The sale's dates and the owner's sold-out switch in force: no place is given back once the link's price has ended. */
+  sale: () => SaleTerms;
   clock: Clock;
   logger: Logger;
   metrics?: FulfilmentMetrics;
@@ -100,7 +102,7 @@ export function createLinkLimit({ checkout, link: selling, sale, clock, logger, 
   const reconcile = async (givenBack: number): Promise<PlacesBackResult> => {
     if (givenBack <= known) return end({ outcome: 'counted' });
     // Once the link's price has ended nothing is written: no read either.
-    if (!placeBackOpen(role, clock(), sale)) return end({ outcome: 'over' });
+    if (!placeBackOpen(role, clock(), sale())) return end({ outcome: 'over' });
     let tried: { from: number; attempt: number } | null = null;
     for (let turn = 0; turn < TURNS; turn += 1) {
       let link: Awaited<ReturnType<CheckoutApi['paymentLink']>>;
@@ -111,7 +113,7 @@ export function createLinkLimit({ checkout, link: selling, sale, clock, logger, 
       }
       // The last key's request is over (Stripe answered it) and the link never moved: the key is spent.
       if (tried && placesBackOf(link) === tried.from) spent.set(tried.from, tried.attempt);
-      const plan = limitPlan(link, givenBack, placeBackOpen(role, clock(), sale));
+      const plan = limitPlan(link, givenBack, placeBackOpen(role, clock(), sale()));
       if (plan.kind === 'counted') {
         known = Math.max(known, placesBackOf(link) ?? 0);
         return end({ outcome: 'counted' });
@@ -119,7 +121,7 @@ export function createLinkLimit({ checkout, link: selling, sale, clock, logger, 
       if (plan.kind !== 'raise') return end({ outcome: plan.kind }, reasonOf(plan));
       const attempt = (spent.get(plan.from) ?? 0) + 1;
       try {
-        await checkout.updatePaymentLink(paymentLink, plan.params, raiseKey(paymentLink, plan.from, attempt));
+        await checkout.updatePaymentLink(paymentLink, plan.params, raiseKey(paymentLink, plan.from, attempt), link.metadata);
       } catch (error) {
         if (!(error instanceof CheckoutError)) return end(unavailable(error));
         if (error.kind === 'in_use') return end({ outcome: 'in_progress' });
@@ -140,11 +142,12 @@ export function createLinkLimit({ checkout, link: selling, sale, clock, logger, 
   };
 
   return {
+    paymentLink,
     reconcile,
     async recount() {
       let givenBack = 0;
       try {
-        for await (const page of checkout.completeSessions(paymentLink)) givenBack += page.filter((session) => placeGivenBack(session.metadata)).length;
+        for await (const page of checkout.completeSessions(paymentLink)) givenBack += page.filter((session) => placeGivenBackIn(session.metadata)).length;
       } catch (error) {
         return end(unavailable(error));
       }

@@ -17,7 +17,7 @@ import { moneyLabel } from '../../../shared/logic/money';
 import { calendarDateLabel, isoInWorkshopZone } from '../../../shared/logic/schedule';
 import type { BuyerInvite } from './buyerInvite';
 import type { MailMessage } from './smtpMailer';
-import type { MailKind } from '../records/mailMarks';
+import type { MailKind } from '../records/purchaseRecord';
 import { bonificationOf, moneyBackOf } from '../records/refundTerms';
 import type { Purchase } from '../records/purchase';
 import { type EditionTerms, journeyOf } from '../records/purchaseJourney';
@@ -40,8 +40,8 @@ const startStamp = (startMs: number): string => isoInWorkshopZone(startMs).slice
 
 export interface MailMessagesOptions {
   invite: BuyerInvite;
-  /** The edition in force: each purchase's own journey is read against it (server/fulfilment/records/purchaseJourney.ts). */
-  edition: EditionTerms;
+  /** The edition in force at an instant: each purchase's own journey is read against it (server/fulfilment/records/purchaseJourney.ts). */
+  edition: (nowMs: number) => EditionTerms;
   /** The buyer's personal link. */
   accessUrlOf: (sessionId: string) => string;
   /** An opaque, stable reference to the purchase, for its Message-IDs. */
@@ -57,7 +57,7 @@ export interface MailMessagesOptions {
  */
 export function mailMessages({ invite, edition, accessUrlOf, referenceOf, mailDomain }: MailMessagesOptions) {
   return (purchase: Purchase, kind: MailKind, nowMs: number, attempt: number): MailMessage => {
-    const journey = journeyOf(purchase, edition, nowMs);
+    const journey = journeyOf(purchase, edition(nowMs), nowMs);
     const { startMs } = journey;
     const accessUrl = accessUrlOf(purchase.sessionId);
     const facts = invite.facts(startMs, purchase.firstName, accessUrl);

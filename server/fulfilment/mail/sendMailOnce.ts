@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../ops/clock';
 import { CheckoutError, type CheckoutApi } from '../../stripe/checkoutApi';
 import { MailError, type Mailer, type MailMessage } from './smtpMailer';
-import { claimKey, claimToken, isOwnClaim, type MailKind, type Mark, markMetadata, nextStep, rankOf, readMark } from '../records/mailMarks';
+import { claimKey, claimToken, isOwnClaim, nextStep, rankOf } from '../records/mailMarks';
+import { type MailKind, type Mark, type Metadata, type RecordChange, readRecord, writeRecord } from '../records/purchaseRecord';
 import type { Purchase } from '../records/purchase';
 import type { MailOutcome } from '../reports/fulfilmentOutcomes';
 
@@ -21,7 +22,6 @@ export interface MailResult {
 }
 
 /**
-/**
  * What one send is about: `forMs`, the workshop's start its mail names, where the kind's moment moves with it (a mark
  * for another start does not count as this one's); `record`, more metadata its claim writes (the edition a
  * confirmation confirms, the recording a recording mail announces); `inWave`, the sweep asks, whose writes go in the
@@ -29,7 +29,7 @@ export interface MailResult {
  */
 export interface SendAbout {
   forMs?: number;
-  record?: Record<string, string>;
+  record?: RecordChange[];
   inWave?: boolean;
 }
 
@@ -65,7 +65,8 @@ const UNSETTLED_CLAIMS = 1_000;
 const MARK_TRIES = 7;
 const FIRST_MARK_PAUSE_MS = 1_000;
 
-type Claimed = { own: true; attempt: number; claim: string } | { own: false; result: Omit<MailResult, 'kind'> };
+/** A claim won (and the session's metadata as Stripe then had it, for the marks that follow), or what came of losing it. */
+type Claimed = { own: true; attempt: number; claim: string; metadata: Metadata } | { own: false; result: Omit<MailResult, 'kind'> };
 
 function detailOf(error: unknown): string {
   if (error instanceof CheckoutError) return `stripe ${error.detail}`;
@@ -109,20 +110,21 @@ export function createSendOnce({
   };
 
   const claim = async (calls: CheckoutApi, purchase: Purchase, kind: MailKind, mark: Mark, { forMs, record }: SendAbout): Promise<Claimed> => {
-    if (ownUnsettled(mark) && mark.claim) return { own: true, attempt: mark.attempt, claim: mark.claim };
+    if (ownUnsettled(mark) && mark.claim) return { own: true, attempt: mark.attempt, claim: mark.claim, metadata: purchase.metadata };
     const next = nextStep(mark, clock(), leaseMs, forMs);
     if (next.step === 'done') return { own: false, result: { outcome: 'already_sent' } };
     if (next.step === 'wait') return { own: false, result: { outcome: 'in_progress' } };
     for (let attempt = next.attempt, spent = 0; ; attempt += 1) {
       const token = claimToken(rank, randomBytes(9).toString('hex'));
       try {
-        const answer = await calls.mark(
-          purchase.sessionId,
-          { ...record, ...markMetadata(kind, 'sending', attempt, token, clock(), forMs) },
+        const answer = await writeRecord(
+          calls,
+          purchase,
+          [...(record ?? []), { mark: kind, status: 'sending', attempt, claim: token, atMs: clock(), forMs: forMs ?? null }],
           claimKey(kind, purchase.sessionId, attempt),
         );
-        if (isOwnClaim(answer.metadata, kind, attempt, token)) return { own: true, attempt, claim: token };
-        return { own: false, result: lost(readMark(answer.metadata, kind)) };
+        if (isOwnClaim(answer.metadata, kind, attempt, token)) return { own: true, attempt, claim: token, metadata: answer.metadata ?? {} };
+        return { own: false, result: lost(readRecord(answer.metadata).marks[kind]) };
       } catch (error) {
         if (!(error instanceof CheckoutError) || error.kind === 'unavailable' || error.kind === 'credentials') {
           // Perhaps carried out, its answer lost: the mark will tell, next time.
@@ -134,11 +136,11 @@ export function createSendOnce({
         let fresh: Mark;
         try {
           const session = await calls.session(purchase.sessionId);
-          fresh = readMark(session?.metadata, kind);
+          fresh = readRecord(session?.metadata).marks[kind];
         } catch (readError) {
           return { own: false, result: { outcome: 'stripe_unavailable', detail: detailOf(readError) } };
         }
-        if (ownUnsettled(fresh) && fresh.claim) return { own: true, attempt: fresh.attempt, claim: fresh.claim };
+        if (ownUnsettled(fresh) && fresh.claim) return { own: true, attempt: fresh.attempt, claim: fresh.claim, metadata: purchase.metadata };
         if (fresh.attempt >= attempt)
           return { own: false, result: nextStep(fresh, clock(), leaseMs, forMs).step === 'done' ? { outcome: 'already_sent' } : lost(fresh) };
         if (spent >= SPENT_KEYS) return { own: false, result: { outcome: 'stripe_unavailable', detail: detailOf(error) } };
@@ -152,9 +154,11 @@ export function createSendOnce({
     const claimed = await claim(calls, purchase, kind, purchase.marks[kind], about);
     if (!claimed.own) return { kind, ...claimed.result };
     unsettled.delete(claimed.claim);
-    const { attempt, claim: token } = claimed;
+    const { attempt, claim: token, metadata } = claimed;
     const write = (status: 'sent' | 'failed' | 'undeliverable') =>
-      calls.mark(purchase.sessionId, markMetadata(kind, status, attempt, token, clock(), about.forMs));
+      writeRecord(calls, { sessionId: purchase.sessionId, metadata }, [
+        { mark: kind, status, attempt, claim: token, atMs: clock(), forMs: about.forMs ?? null },
+      ]);
 
     try {
       await mailer(compose(purchase, kind, clock(), attempt));

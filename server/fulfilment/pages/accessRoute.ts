@@ -22,15 +22,15 @@ export interface AccessOptions {
   lookup: SessionLookup;
   invite: BuyerInvite;
   accessUrlOf: (sessionId: string) => string;
-  /** The sample personal link (server/fulfilment/pages/accessToken.ts): a page of made-up data, whatever the time. */
-  sampleUrl: string;
-  /** The edition in force's start: the sample's, and what signs its link. */
-  workshopStartMs: number;
-  /** The edition in force's UID, for the sample's invite. */
-  uid: string;
+  /**
+   * The sample personal link of the edition in force at an instant (server/fulfilment/pages/accessToken.ts), a page of
+   * made-up data, whatever the time: its URL, its start (which signs it) and its UID, for the sample's invite.
+   */
+  sample: (nowMs: number) => { url: string; startMs: number; uid: string };
   /** Where the personal link leads during the workshop: nowhere else. */
   meetingUrl: string;
-  materials: MaterialLinks;
+  /** The materials' links in force at an instant, the recording's among them. */
+  materials: (nowMs: number) => MaterialLinks;
   render: (view: AccessView, year: number) => string;
   clock: Clock;
   metrics?: FulfilmentMetrics;
@@ -61,26 +61,13 @@ const phaseOf = (access: AccessFacts, nowMs: number) => {
  * and the materials after it; a cancellation, or a refund its buyer asked for, with how the money comes back. The
  * sample link is the page before it opens, for a made-up buyer, at any time: no call to Stripe, never the meeting.
  */
-export function accessPage({
-  accessSecret,
-  lookup,
-  invite,
-  accessUrlOf,
-  sampleUrl,
-  workshopStartMs,
-  uid,
-  meetingUrl,
-  materials,
-  render,
-  clock,
-  metrics,
-}: AccessOptions): {
+export function accessPage({ accessSecret, lookup, invite, accessUrlOf, sample, meetingUrl, materials: materialsAt, render, clock, metrics }: AccessOptions): {
   page: RequestHandler;
   calendar: RequestHandler;
 } {
   const visit = async (req: Request): Promise<Visit> => {
     const token = req.params.token;
-    if (typeof token === 'string' && isSampleToken(accessSecret, token, workshopStartMs)) {
+    if (typeof token === 'string' && isSampleToken(accessSecret, token, sample(clock()).startMs)) {
       metrics?.accessVisit('sample', 'none');
       return 'sample';
     }
@@ -153,8 +140,10 @@ export function accessPage({
   return {
     page: async (req, res) => {
       const visited = await visit(req);
-      if (visited === 'sample')
-        return send(res, 200, before(req, workshopStartMs, invite.facts(workshopStartMs, samplePurchase.firstName, sampleUrl), sampleUrl, true, null, true));
+      if (visited === 'sample') {
+        const { url, startMs } = sample(clock());
+        return send(res, 200, before(req, startMs, invite.facts(startMs, samplePurchase.firstName, url), url, true, null, true));
+      }
       if (typeof visited === 'string') return refused(res, visited);
       const { shown, sessionId } = visited;
       if (shown.kind === 'cancelled' || shown.kind === 'withdrawn') {
@@ -170,6 +159,7 @@ export function accessPage({
       }
       if (phase === 'after') {
         const { recordingUntilMs } = journeyTimeline(access.startMs);
+        const materials = materialsAt(now);
         return send(res, 200, {
           state: 'after',
           firstName: shown.firstName,
@@ -194,9 +184,10 @@ export function accessPage({
       const shown = visited === 'sample' ? null : visited.shown;
       // Only a place still held has an event: a cancelled or refunded one's invite went with its mail.
       if (shown && shown.kind !== 'paid') return refused(res, 'not_found');
+      const { url, startMs, uid } = sample(clock());
       const copy =
         visited === 'sample' || !shown
-          ? { startMs: workshopStartMs, uid, sequence: 0, accessUrl: sampleUrl }
+          ? { startMs, uid, sequence: 0, accessUrl: url }
           : { startMs: shown.access.startMs, uid: shown.access.uid, sequence: shown.access.sequence, accessUrl: accessUrlOf(visited.sessionId) };
       privateHeaders(res);
       res

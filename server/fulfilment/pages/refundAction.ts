@@ -28,7 +28,8 @@ export interface RefundStepOptions {
   mailLimit: RefundMailLimit;
   /** Mails the confirmation link to the purchase's own address (server/fulfilment/mail/refundLinkMessage.tsx): rejects when it did not go. */
   mailLink: (purchase: Purchase, link: { url: string; untilMs: number }) => Promise<void>;
-  edition: EditionTerms;
+  /** The edition in force at an instant. */
+  edition: (nowMs: number) => EditionTerms;
   render: (view: AccessView, year: number) => string;
   clock: Clock;
   metrics?: FulfilmentMetrics;
@@ -73,7 +74,7 @@ export function refundStep({ accessSecret, publicUrl, lookup, mailLimit, mailLin
     send(res, 429, { state: 'mail_limited', backUrl: backUrl(req) });
   };
   /** No purchase's refund is open once the new start has come or the edition was cancelled: known without asking. */
-  const closedForAll = (): boolean => edition.cancelled || clock() >= edition.startMs;
+  const closedForAll = (): boolean => edition(clock()).cancelled || clock() >= edition(clock()).startMs;
 
   return {
     page: async (req, res) => {
@@ -104,7 +105,7 @@ export function refundStep({ accessSecret, publicUrl, lookup, mailLimit, mailLin
         bonus: offer.bonus,
         cash: looked.access.cash,
         formAction: fillPath(ROUTES.accessRefund.path, { token: String(req.params.token) }),
-        proof: refundProof(accessSecret, sessionId, edition.startMs),
+        proof: refundProof(accessSecret, sessionId, edition(clock()).startMs),
         backUrl: backUrl(req),
       });
     },
@@ -114,7 +115,7 @@ export function refundStep({ accessSecret, publicUrl, lookup, mailLimit, mailLin
         const sessionId = sessionOf(req) ?? '';
         const proof: unknown = (req.body as Record<string, unknown> | undefined)?.confirmacion;
         // A purchase's refund is open only while its edition is the one in force: its start is the edition's.
-        if (!isRefundProof(accessSecret, sessionId, edition.startMs, proof)) {
+        if (!isRefundProof(accessSecret, sessionId, edition(clock()).startMs, proof)) {
           metrics?.accessVisit('refund_refused', 'none');
           return send(res, 403, { state: 'refund_closed', backUrl: backUrl(req) });
         }
@@ -139,7 +140,7 @@ export function refundStep({ accessSecret, publicUrl, lookup, mailLimit, mailLin
         const now = clock();
         if (!mailLimit.take(sessionId, now)) return limited(req, res, source);
         const untilMs = now + refundByMail.linkMs;
-        const code = refundLinkCode(accessSecret, sessionId, edition.startMs, untilMs);
+        const code = refundLinkCode(accessSecret, sessionId, edition(clock()).startMs, untilMs);
         const url = `${publicUrl}${fillPath(ROUTES.accessRefundLink.path, { token: String(req.params.token), code })}`;
         try {
           await mailLink(purchase, { url, untilMs });

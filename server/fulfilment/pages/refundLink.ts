@@ -19,7 +19,8 @@ export interface RefundLinkOptions {
   lookup: SessionLookup;
   /** Makes the refund after the answer (server/fulfilment/settle/refundsUnderWay.ts). */
   refund: (purchase: Purchase) => void;
-  edition: EditionTerms;
+  /** The edition in force at an instant. */
+  edition: (nowMs: number) => EditionTerms;
   render: (view: AccessView, year: number) => string;
   clock: Clock;
   metrics?: FulfilmentMetrics;
@@ -52,7 +53,7 @@ export function refundLink({ accessSecret, publicUrl, lookup, refund, edition, r
    */
   const openPurchase = async (req: Request, res: Response): Promise<Purchase | null> => {
     const sessionId = sessionOf(req);
-    const code = readRefundLinkCode(accessSecret, sessionId ?? '', edition.startMs, String(req.params.code), clock());
+    const code = readRefundLinkCode(accessSecret, sessionId ?? '', edition(clock()).startMs, String(req.params.code), clock());
     if (!sessionId || code === 'malformed') {
       notFound(res);
       return null;
@@ -62,7 +63,7 @@ export function refundLink({ accessSecret, publicUrl, lookup, refund, edition, r
       send(res, 410, { state: 'link_spent', backUrl: backUrl(req) });
       return null;
     }
-    if (edition.cancelled || clock() >= edition.startMs) {
+    if (edition(clock()).cancelled || clock() >= edition(clock()).startMs) {
       metrics?.accessVisit('refund_closed', 'none');
       send(res, 403, { state: 'refund_closed', backUrl: backUrl(req) });
       return null;

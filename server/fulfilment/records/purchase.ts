@@ -1,10 +1,7 @@
 import type Stripe from 'stripe';
 import type { Money } from '../../../shared/logic/money';
 import type { LinkRole } from '../../../shared/logic/sale';
-import { EDITION_MARK, INVITE_UID_MARK, RECORDING_MARK } from './editionMark';
-import { MAIL_KINDS, type MailKind, type Mark, readMark } from './mailMarks';
-import { placeGivenBack } from './placeBackMark';
-import { type RefundReason, refundReasonOf } from './refundMark';
+import { markedWithEdition, type Metadata, type PurchaseRecord, readRecord } from './purchaseRecord';
 
 /**
  * Where a purchase stands. `paid` and `free` (a 100 % promotion code: nothing to pay, no PaymentIntent) have access
@@ -17,8 +14,8 @@ export type Standing = 'paid' | 'free' | 'awaiting_payment' | 'payment_failed' |
 /** The site's own Payment Links, by id: which price each sells. */
 export type LinkRoles = ReadonlyMap<string, LinkRole>;
 
-/** What a complete Checkout Session of one of our own Payment Links is to the site. */
-export interface Purchase {
+/** What a complete Checkout Session of one of our own Payment Links is to the site: what Stripe says of it, and its record (purchaseRecord.ts). */
+export interface Purchase extends PurchaseRecord {
   sessionId: string;
   /** Which of our links sold it: the Early Bird's, or the normal price's; null, a link of an earlier edition's. */
   link: LinkRole | null;
@@ -30,22 +27,12 @@ export interface Purchase {
   paymentIntentId: string | null;
   /** When it was paid (a free one: when it completed); null while unpaid. */
   paidAtMs: number | null;
-  /** Each mail's mark at Stripe. */
-  marks: Record<MailKind, Mark>;
-  /** An expired voucher's place is marked given back (server/fulfilment/records/placeBackMark.ts). */
-  placeGivenBack: boolean;
-  /** The site refunds it, for this reason (server/fulfilment/records/refundMark.ts); null: it does not. */
-  refundReason: RefundReason | null;
   /** Paid in cash with an OXXO voucher, which Stripe cannot refund: the money goes back by bank transfer. */
   paidInCash: boolean;
   /** What the buyer paid, for a refund's and a bonificación's amount; null when nothing (a free purchase). */
   paid: Money | null;
-  /** The edition the site marked it with (server/fulfilment/records/editionMark.ts); null: none yet, so the edition in force. */
-  edition: string | null;
-  /** The UID an earlier release's invite gave it; null: its edition's. */
-  inviteUid: string | null;
-  /** The recording its recording mail announced; null: none yet. */
-  recordingUrl: string | null;
+  /** The session's metadata as read: what a write of its record is held to (Stripe's limits). */
+  metadata: Metadata;
 }
 
 /** Whether a standing has the buyer's access, and the mails that come with it. */
@@ -83,18 +70,16 @@ function standingOf(session: Stripe.Checkout.Session, intent: Stripe.PaymentInte
 export function purchaseOf(session: Stripe.Checkout.Session, links: LinkRoles): Purchase | null {
   const linkId = typeof session.payment_link === 'string' ? session.payment_link : session.payment_link?.id;
   const link = linkId === undefined || linkId === null ? undefined : links.get(linkId);
-  const earlier = link === undefined && Boolean(linkId) && Boolean(session.metadata?.[EDITION_MARK]);
+  const earlier = link === undefined && Boolean(linkId) && markedWithEdition(session.metadata);
   const email = session.customer_details?.email;
   if ((!link && !earlier) || session.status !== 'complete' || !email) return null;
   const intent = expanded(session.payment_intent);
   const charge = expanded(intent?.latest_charge);
   const standing = standingOf(session, intent, charge);
-  const marks = Object.fromEntries(MAIL_KINDS.map((kind) => [kind, readMark(session.metadata, kind)])) as Record<MailKind, Mark>;
-  // An earlier release marked the confirmation on the PaymentIntent: what it sent stays sent.
-  if (marks.confirmation.status === null && readMark(intent?.metadata, 'confirmation').status === 'sent')
-    marks.confirmation = readMark(intent?.metadata, 'confirmation');
   const createdMs = session.created * 1000;
   return {
+    // An earlier release marked the confirmation on the PaymentIntent: what it sent stays sent.
+    ...readRecord(session.metadata, intent?.metadata),
     sessionId: session.id,
     link: link ?? null,
     standing,
@@ -103,13 +88,8 @@ export function purchaseOf(session: Stripe.Checkout.Session, links: LinkRoles): 
     paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (intent?.id ?? null),
     paidAtMs:
       standing === 'free' ? createdMs : standing === 'awaiting_payment' || standing === 'payment_failed' ? null : (charge?.created ?? session.created) * 1000,
-    marks,
-    placeGivenBack: placeGivenBack(session.metadata),
-    refundReason: refundReasonOf(session.metadata),
     paidInCash: charge?.payment_method_details?.type === 'oxxo',
     paid: session.amount_total && session.currency ? { minor: session.amount_total, currency: session.currency } : null,
-    edition: session.metadata?.[EDITION_MARK] || null,
-    inviteUid: session.metadata?.[INVITE_UID_MARK] || null,
-    recordingUrl: session.metadata?.[RECORDING_MARK] || null,
+    metadata: { ...session.metadata },
   };
 }

@@ -1,10 +1,10 @@
 /**
- * The mark at Stripe that the site refunds a purchase, and why: one key on the purchase's Checkout Session, beside the
- * mails' (server/fulfilment/records/mailMarks.ts). It is the decision, written before the refund is asked for, so that
- * every instance and every later turn refunds for the same reason and tells the buyer why, however the refund went
- * (at Stripe, or by bank transfer for a voucher Stripe cannot refund). A refund the owner made by hand carries none.
+ * Why the site refunds a purchase. The reason is marked on the purchase's Checkout Session (`taller_refund`, through
+ * server/fulfilment/records/purchaseRecord.ts) before the refund is asked for, so that every instance and every later
+ * turn refunds for the same reason and tells the buyer why, however the refund went (at Stripe, or by bank transfer for
+ * a voucher Stripe cannot refund); the refund itself carries it too. A refund the owner made by hand carries none.
  */
-const REFUND_MARK = 'taller_refund';
+export const REFUND_MARK = 'taller_refund';
 
 /**
  * Why the site refunds: `after_end`, a payment that arrived once the workshop had ended; `date_change`, the buyer's
@@ -12,15 +12,13 @@ const REFUND_MARK = 'taller_refund';
  * workshop. The last two owe the bonificación the terms promise as well (LFPC arts. 92 and 92 ter).
  */
 export type RefundReason = 'after_end' | 'date_change' | 'cancelled';
-const REASONS: readonly RefundReason[] = ['after_end', 'date_change', 'cancelled'];
+export const REFUND_REASONS: readonly RefundReason[] = ['after_end', 'date_change', 'cancelled'];
 
 /** The reasons that owe the bonificación on top of the refund: the seller did not give what was sold, on its date. */
 export const owesBonification = (reason: RefundReason): boolean => reason !== 'after_end';
 
+/** The refund's own metadata at Stripe: its reason, for whoever reads the refund in the Dashboard. */
 export const refundMetadata = (reason: RefundReason): Record<string, string> => ({ [REFUND_MARK]: reason });
-
-export const refundReasonOf = (metadata: Record<string, string> | null | undefined): RefundReason | null =>
-  REASONS.find((reason) => reason === metadata?.[REFUND_MARK]) ?? null;
 
 /**
  * One key per purchase, reason and attempt: every instance refunding it uses the same, so Stripe carries out one

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { CallKind } from '../../stripe/pace';
-import type { MailKind } from '../records/mailMarks';
+import type { MailKind } from '../records/purchaseRecord';
 import type { RefundReason } from '../records/refundMark';
 import type {
   AccessOutcome,

@@ -1,6 +1,7 @@
 import type { SaleTerms } from '../../../shared/logic/sale';
 import { placeBackOpen } from '../links/placesBackPlan';
-import { type MailKind, sentFor } from '../records/mailMarks';
+import { sentFor } from '../records/mailMarks';
+import type { MailKind } from '../records/purchaseRecord';
 import { hasAccess, type Purchase } from '../records/purchase';
 import type { Journey } from '../records/purchaseJourney';
 import type { RefundReason } from '../records/refundMark';
@@ -18,7 +19,7 @@ export interface Due {
   refund: RefundReason | null;
 }
 
-/** The kinds whose mail names the purchase's start, and goes again for a new one (server/fulfilment/records/mailMarks.ts). */
+/** The kinds whose mail names the purchase's start, and goes again for a new one (server/fulfilment/records/purchaseRecord.ts). */
 export const ABOUT_THE_START: readonly MailKind[] = ['confirmation', 'date_change', 'day_before', 'hour_before'];
 
 /**

@@ -1,10 +1,11 @@
 import type { MoneyBack } from '../../../shared/components/mail/MoneyBack';
 import { type Money, moneyLabel } from '../../../shared/logic/money';
 import type { Clock } from '../../ops/clock';
-import { hasAccess, type LinkRoles, type Purchase, purchaseOf } from '../records/purchase';
+import { hasAccess, type Purchase, purchaseOf } from '../records/purchase';
 import { CheckoutError, type CheckoutApi } from '../../stripe/checkoutApi';
 import { bonificationOf, moneyBackOf } from '../records/refundTerms';
-import { type EditionTerms, journeyOf } from '../records/purchaseJourney';
+import { journeyOf } from '../records/purchaseJourney';
+import type { InForce } from '../records/saleInForce';
 import { refundOwed } from './dueNow';
 import type { Settle, Settled, Via } from './settlePurchase';
 import type { MailOutcome, Outcome, PlacesBackOutcome, RefundOutcome } from '../reports/fulfilmentOutcomes';
@@ -99,19 +100,22 @@ export type Fulfil = (sessionId: string, via: Via) => Fulfilling;
 /** The worst comes first: it decides whether Stripe must deliver the event again. */
 const WORST_FIRST: readonly MailOutcome[] = ['stripe_unavailable', 'mail_failed', 'in_progress', 'mark_failed', 'undeliverable', 'sent', 'already_sent'];
 
-/** What a buyer's pages may show of a purchase at an instant, against the edition in force. */
+/** What a buyer's pages may show of a purchase at an instant, against the sale in force: its edition, its links. */
 export interface Reading {
-  edition: EditionTerms;
+  inForce: InForce;
   clock: Clock;
 }
+
+/** A session read as a purchase of the links in force now (or of an earlier edition's). */
+const purchaseNow = (session: Parameters<typeof purchaseOf>[0], { inForce, clock }: Reading): Purchase | null => purchaseOf(session, inForce(clock()).roles);
 
 const offerOf = (purchase: Purchase, bonus: Money | null): AccessFacts['refundOffer'] =>
   purchase.paid && { paid: moneyLabel(purchase.paid), bonus: bonus && moneyLabel(bonus) };
 
-function verifiedOf({ purchase }: Pick<Settled, 'purchase'>, { edition, clock }: Reading): Verified {
+function verifiedOf({ purchase }: Pick<Settled, 'purchase'>, { inForce, clock }: Reading): Verified {
   if (!purchase) return { kind: 'none' };
   const now = clock();
-  const journey = journeyOf(purchase, edition, now);
+  const journey = journeyOf(purchase, inForce(now).edition, now);
   const refund = refundOwed(purchase, now, journey);
   const { firstName } = purchase;
   if (refund === 'after_end') return { kind: 'late' };
@@ -154,26 +158,20 @@ export const detailOf = (error: unknown): string => (error instanceof CheckoutEr
 
 /** Only what Stripe says of a session, for the personal link: a read, and nothing sent. Rejects when Stripe cannot say. */
 export const createVerify =
-  (checkout: CheckoutApi, links: LinkRoles, reading: Reading) =>
+  (checkout: CheckoutApi, reading: Reading) =>
   (sessionId: string): Promise<Known> =>
-    checkout.session(sessionId).then((session) => knownOf(session && purchaseOf(session, links), reading));
+    checkout.session(sessionId).then((session) => knownOf(session && purchaseNow(session, reading), reading));
 
 /**
  * The webhook's and the page's way in: read the session at Stripe (with its PaymentIntent and charge), then settle it
  * as the sweep does. The page shows what Stripe said without waiting for the mail; `known` hears it too, so that the
  * buyer's pages on this instance need no read of their own for a while.
  */
-export function createFulfil(
-  checkout: CheckoutApi,
-  settle: Settle,
-  links: LinkRoles,
-  reading: Reading,
-  know?: (sessionId: string, known: Known) => void,
-): Fulfil {
+export function createFulfil(checkout: CheckoutApi, settle: Settle, reading: Reading, know?: (sessionId: string, known: Known) => void): Fulfil {
   return (sessionId, via) => {
     const read = checkout.session(sessionId);
     const known = read.then((session) => {
-      const found = knownOf(session && purchaseOf(session, links), reading);
+      const found = knownOf(session && purchaseNow(session, reading), reading);
       know?.(sessionId, found);
       return found;
     });
@@ -198,13 +196,7 @@ export type EndAccess = (paymentIntentId: string) => Promise<Concluded>;
  * A full refund or a dispute ends access at once on the instance that hears of it (the others within the minute
  * their memory keeps an answer), and the settle that follows finds nothing more due. A partial refund keeps access.
  */
-export function createEndAccess(
-  checkout: CheckoutApi,
-  settle: Settle,
-  links: LinkRoles,
-  reading: Reading,
-  know: (sessionId: string, known: Known) => void,
-): EndAccess {
+export function createEndAccess(checkout: CheckoutApi, settle: Settle, reading: Reading, know: (sessionId: string, known: Known) => void): EndAccess {
   return async (paymentIntentId) => {
     let session: Awaited<ReturnType<CheckoutApi['sessionOfPaymentIntent']>>;
     try {
@@ -212,7 +204,7 @@ export function createEndAccess(
     } catch (error) {
       return { outcome: 'stripe_unavailable', detail: detailOf(error), paymentIntent: paymentIntentId };
     }
-    const purchase = session && purchaseOf(session, links);
+    const purchase = session && purchaseNow(session, reading);
     if (!session || !purchase) return { outcome: 'not_ours' };
     know(purchase.sessionId, knownOf(purchase, reading));
     // What the settle marked (a refund made, say) is the last word, for the pages as for the log.

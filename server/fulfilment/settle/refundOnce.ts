@@ -2,7 +2,7 @@ import { moneyLabel } from '../../../shared/logic/money';
 import type { Logger } from '../../ops/logger';
 import type { SendOnce, MailResult } from '../mail/sendMailOnce';
 import { type CheckoutApi, CheckoutError } from '../../stripe/checkoutApi';
-import type { MailKind } from '../records/mailMarks';
+import { type MailKind, writeRecord } from '../records/purchaseRecord';
 import { bonificationOf } from '../records/refundTerms';
 import type { Purchase } from '../records/purchase';
 import { type RefundReason, refundKey, refundMetadata } from '../records/refundMark';
@@ -96,7 +96,7 @@ export function createRefundOnce({ checkout, sendOnce, logger, metrics }: Refund
     const marked = purchase.refundReason === null;
     if (marked) {
       try {
-        await checkout.mark(purchase.sessionId, refundMetadata(reason));
+        await writeRecord(checkout, purchase, [{ refund: reason }]);
       } catch (error) {
         const refund: RefundResult = {
           outcome: 'stripe_unavailable',

@@ -1,16 +1,16 @@
 import type Stripe from 'stripe';
-import type { LinkRole, SaleTerms } from '../../../shared/logic/sale';
+import type { LinkRole } from '../../../shared/logic/sale';
 import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
 import { type CheckoutApi, CheckoutError } from '../../stripe/checkoutApi';
-import { adoptionMetadata, editionMetadata, recordingMetadata } from '../records/editionMark';
-import { type EditionTerms, type Journey, journeyOf } from '../records/purchaseJourney';
+import { adoptionOf } from '../records/editionMark';
+import { type Journey, journeyOf } from '../records/purchaseJourney';
+import type { InForce } from '../records/saleInForce';
 import { ABOUT_THE_START, dueNow } from './dueNow';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { LinkLimit, PlacesBackResult } from '../links/placesBackAtLink';
-import type { MailKind } from '../records/mailMarks';
-import { placeBackMetadata } from '../records/placeBackMark';
-import { type LinkRoles, type Purchase, purchaseOf } from '../records/purchase';
+import { type MailKind, writeRecord } from '../records/purchaseRecord';
+import { type Purchase, purchaseOf } from '../records/purchase';
 import type { MailResult, SendAbout, SendOnce } from '../mail/sendMailOnce';
 import type { RefundOnce, RefundResult } from './refundOnce';
 
@@ -36,23 +36,18 @@ export interface Settled {
 export type Settle = (session: Stripe.Checkout.Session, via: Via) => Promise<Settled>;
 
 export interface SettleOptions {
-  /** Our Payment Links: a session of any other is none of ours. */
-  links: LinkRoles;
+  /**
+   * The sale in force at each turn: our Payment Links (a session of any other is none of ours), the edition each
+   * purchase's own journey is read against, the dates and switches a place is given back by, and the recording.
+   */
+  inForce: InForce;
   /** Where an expired voucher's place is marked given back. */
   checkout: CheckoutApi;
   sendOnce: SendOnce;
   /** A purchase the site refunds: the refund, once, and its mail. */
   refundOnce: RefundOnce;
-  /** Each Payment Link's limit, which gives the marked places back. */
-  linkLimits: Record<LinkRole, LinkLimit | undefined>;
-  /** The edition in force: each purchase's own journey is read against it. */
-  edition: EditionTerms;
-  /** The Early Bird's dates and the owner's switch: a place is given back only while it sells. */
-  sale: SaleTerms;
-  /** Every link the recording mail points to is set. */
-  materialsReady: boolean;
-  /** RECORDING_URL: what a recording mail announces, marked with it. */
-  recordingUrl: string | null;
+  /** The limit of the Payment Link in force for each price, which gives the marked places back. */
+  linkLimits: (role: LinkRole) => LinkLimit | undefined;
   clock: Clock;
   logger: Logger;
   metrics?: FulfilmentMetrics;
@@ -71,35 +66,19 @@ const purchaseFields = (purchase: Purchase): Record<string, string> =>
  * A place marked given back reaches the link's limit at once for the webhook, which answers Stripe only when it has;
  * the sweep counts the marks over every purchase and raises the link once at its end; the page leaves it to either.
  */
-export function createSettle({
-  links,
-  checkout,
-  sendOnce,
-  refundOnce,
-  linkLimits,
-  edition,
-  sale,
-  materialsReady,
-  recordingUrl,
-  clock,
-  logger,
-  metrics,
-}: SettleOptions): Settle {
+export function createSettle({ inForce, checkout, sendOnce, refundOnce, linkLimits, clock, logger, metrics }: SettleOptions): Settle {
   /**
    * An earlier release's purchase is written its edition once (server/fulfilment/records/editionMark.ts), before
    * anything is judged of it: a later change of the date or of the edition is then a change for it too. Failing that,
    * it is judged as the edition in force, as the mark would say, and the next turn writes it.
    */
   const adopted = async (session: Stripe.Checkout.Session, purchase: Purchase): Promise<Stripe.Checkout.Session> => {
-    const adoption = adoptionMetadata(session.metadata, purchase.marks, {
-      edition: edition.name,
-      startMs: edition.startMs,
-      publicUrl: edition.publicUrl,
-      recordingUrl,
-    });
+    const { edition, materials } = inForce(clock());
+    const adoption = adoptionOf(purchase, { edition: edition.name, startMs: edition.startMs, publicUrl: edition.publicUrl, recordingUrl: materials.recording });
     if (!adoption) return session;
+    let written: Stripe.Checkout.Session;
     try {
-      await checkout.mark(session.id, adoption);
+      written = await writeRecord(checkout, purchase, adoption);
     } catch (error) {
       logger.warn(
         { event: 'edition_mark', ...purchaseFields(purchase), cause: error instanceof CheckoutError ? `stripe ${error.detail}` : 'unexpected failure' },
@@ -107,19 +86,19 @@ export function createSettle({
       );
       return session;
     }
-    return { ...session, metadata: { ...session.metadata, ...adoption } };
+    return { ...session, metadata: written.metadata };
   };
   /** What a send is about: its start where the kind names one, and what its claim records. */
-  const aboutOf = (kind: MailKind, purchase: Purchase, journey: Journey): SendAbout => ({
+  const aboutOf = (kind: MailKind, purchase: Purchase, journey: Journey, { edition, materials }: ReturnType<InForce>): SendAbout => ({
     ...(ABOUT_THE_START.includes(kind) && { forMs: journey.startMs }),
-    ...(kind === 'confirmation' && { record: editionMetadata(purchase.edition ?? edition.name) }),
-    ...(kind === 'recording' && recordingUrl && { record: recordingMetadata(recordingUrl) }),
+    ...(kind === 'confirmation' && { record: [{ edition: purchase.edition ?? edition.name }] }),
+    ...(kind === 'recording' && materials.recording && { record: [{ recordingUrl: materials.recording }] }),
   });
 
   const markPlace = async (purchase: Purchase, via: Via): Promise<PlacesBackResult | null> => {
     const fields = { event: 'place_back', via, ...purchaseFields(purchase) };
     try {
-      await checkout.mark(purchase.sessionId, placeBackMetadata());
+      await writeRecord(checkout, purchase, [{ placeGivenBack: true }]);
     } catch (error) {
       const detail = error instanceof CheckoutError ? `stripe ${error.detail}` : 'unexpected failure';
       logger.warn({ ...fields, outcome: 'stripe_unavailable', cause: detail }, "an expired voucher's place not marked: tried again at the next turn");
@@ -130,15 +109,17 @@ export function createSettle({
   };
 
   return async (given, via) => {
-    const read = purchaseOf(given, links);
+    const { roles } = inForce(clock());
+    const read = purchaseOf(given, roles);
     if (!read) return { purchase: null, results: [], missed: [], placeGivenBack: false, placeBack: null, refund: null };
-    const purchase = purchaseOf(await adopted(given, read), links) ?? read;
+    const purchase = purchaseOf(await adopted(given, read), roles) ?? read;
     const now = clock();
-    const journey = journeyOf(purchase, edition, now);
-    const due = dueNow(purchase, now, journey, materialsReady, sale);
+    const terms = inForce(now);
+    const journey = journeyOf(purchase, terms.edition, now);
+    const due = dueNow(purchase, now, journey, terms.materialsReady, terms.sale);
     let placeBack = due.placeBack ? await markPlace(purchase, via) : null;
     const placeGivenBack = purchase.placeGivenBack || (due.placeBack && placeBack === null);
-    const linkLimit = purchase.link && linkLimits[purchase.link];
+    const linkLimit = purchase.link && linkLimits(purchase.link);
     if (placeGivenBack && via === 'webhook' && linkLimit) placeBack = await linkLimit.recount();
     const results: MailResult[] = [];
     /** Each mail that went or failed is counted and said once; true when the next would fail the same way. */
@@ -166,7 +147,7 @@ export function createSettle({
       refund = refunded.refund;
       if (refunded.mail) report(refunded.mail);
     }
-    for (const kind of due.send) if (report(await sendOnce(purchase, kind, { ...aboutOf(kind, purchase, journey), inWave: via === 'sweep' }))) break;
+    for (const kind of due.send) if (report(await sendOnce(purchase, kind, { ...aboutOf(kind, purchase, journey, terms), inWave: via === 'sweep' }))) break;
     return { purchase, results, missed: due.missed, placeGivenBack, placeBack, refund };
   };
 }

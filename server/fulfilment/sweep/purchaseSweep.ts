@@ -1,15 +1,16 @@
 import type Stripe from 'stripe';
 import type { JourneyTimeline } from '../../../shared/logic/journey';
 import type { LinkRole } from '../../../shared/logic/sale';
-import type { SellingLink } from '../../config/sellingLinks';
 import type { Clock } from '../../ops/clock';
 import type { Logger } from '../../ops/logger';
 import type { CheckoutApi } from '../../stripe/checkoutApi';
 import { detailOf } from '../settle/fulfilSession';
 import type { FulfilmentMetrics } from '../reports/fulfilmentMetrics';
 import type { LinkLimit } from '../links/placesBackAtLink';
-import { type MailKind, rankOf } from '../records/mailMarks';
-import { type LinkRoles, type Purchase, purchaseOf } from '../records/purchase';
+import { rankOf } from '../records/mailMarks';
+import type { MailKind } from '../records/purchaseRecord';
+import { type Purchase, purchaseOf } from '../records/purchase';
+import type { InForce } from '../records/saleInForce';
 import type { Settle } from '../settle/settlePurchase';
 
 /** What one sweep did. `completed`: every page read, and every purchase given its turn or left to another instance's wave. */
@@ -26,8 +27,21 @@ export interface SweepReport {
   cause?: string;
 }
 
+/** Every purchase of the links as one sweep listed them, as Stripe stood when it read them: what the panel shows. */
+export interface SweepListing {
+  /** When the listing's last page was read. */
+  atMs: number;
+  entries: readonly { session: Stripe.Checkout.Session; purchase: Purchase }[];
+  /** The same purchases alone (live's changes count their progress over them). */
+  purchases: readonly Purchase[];
+}
+
 export interface Sweep {
   run(): Promise<SweepReport>;
+  /** The purchases the last complete listing found, as Stripe stood then: for the owner's panel, with no listing of its own. */
+  lastListing(): SweepListing | null;
+  /** The last sweep's report, and when it ended; null before the first ended. */
+  lastReport(): { atMs: number; report: SweepReport } | null;
   /** No purchase is begun after this; a mail already on its way is sent and marked (a shutdown awaits `settled`). */
   stop(): void;
   /** Resolves once the sweep under way, if any, is over. */
@@ -36,14 +50,14 @@ export interface Sweep {
 
 export interface SweepOptions {
   checkout: CheckoutApi;
-  /** Every link the site sells through: each one's purchases are gone over. */
-  links: readonly SellingLink[];
-  /** The same, by Payment Link: a session of any other is none of ours. */
-  roles: LinkRoles;
+  /**
+   * The sale in force at the sweep's start: every link the edition has sold through (each one's purchases are gone
+   * over, whatever the links in force), by Payment Link, and the edition's timeline.
+   */
+  inForce: InForce;
   settle: Settle;
-  /** Each Payment Link's limit: after each sweep, it gives back every place the sweep found marked at that link. */
-  linkLimits: Record<LinkRole, LinkLimit | undefined>;
-  timeline: JourneyTimeline;
+  /** The limit of the link in force for each price: after each sweep, it gives back every place the sweep found marked at that link. */
+  linkLimits: (role: LinkRole) => LinkLimit | undefined;
   clock: Clock;
   logger: Logger;
   metrics?: FulfilmentMetrics;
@@ -60,6 +74,7 @@ interface Listed {
   session: Stripe.Checkout.Session;
   purchase: Purchase;
   role: LinkRole;
+  paymentLink: string;
   readAtMs: number;
 }
 
@@ -88,35 +103,25 @@ const WAVE_FRESH_MS = 30_000;
  * rest to that one until the next sweep (docs/decisions/0024-a-wave-within-stripes-limits.md).
  * Then each link's limit is made to give back every place marked at it, which costs nothing while it already does.
  */
-export function createSweep({
-  checkout,
-  links,
-  roles,
-  settle,
-  linkLimits,
-  timeline,
-  clock,
-  logger,
-  metrics,
-  learn,
-  rank,
-  concurrency = CONCURRENCY,
-}: SweepOptions): Sweep {
+export function createSweep({ checkout, inForce, settle, linkLimits, clock, logger, metrics, learn, rank, concurrency = CONCURRENCY }: SweepOptions): Sweep {
   /** A missed reminder is said once per process: every sweep after would find it missed again. */
   const missedSaid = new Set<MailKind>();
   let stopped = false;
   let running: Promise<SweepReport> | null = null;
+  let listing: SweepListing | null = null;
+  let reported: { atMs: number; report: SweepReport } | null = null;
 
   /** Every purchase of the links, each with its session and when Stripe said how it stands (its page's read), the oldest first. */
   const listed = async (): Promise<Listed[]> => {
     const purchases: Listed[] = [];
+    const { links, roles } = inForce(clock());
     for (const { paymentLink, role } of links) {
       for await (const page of checkout.completeSessions(paymentLink)) {
         const readAtMs = clock();
         for (const session of page) {
           const purchase = purchaseOf(session, roles);
           if (!purchase) continue;
-          purchases.push({ session, purchase, role, readAtMs });
+          purchases.push({ session, purchase, role, paymentLink, readAtMs });
           learn?.(purchase, readAtMs);
         }
         if (stopped) break;
@@ -131,7 +136,7 @@ export function createSweep({
    * before Stripe listed it (docs/decisions/0024-a-wave-within-stripes-limits.md), about the start this instance knows
    * (an instance still on the date before a new one sends another wave).
    */
-  const anotherSends = (purchases: Listed[]): boolean =>
+  const anotherSends = (purchases: Listed[], timeline: JourneyTimeline): boolean =>
     purchases.some(({ purchase, readAtMs }) =>
       WAVE_KINDS.some((kind) => {
         const { claim, atMs, forMs } = purchase.marks[kind];
@@ -143,24 +148,36 @@ export function createSweep({
 
   const sweep = async (): Promise<SweepReport> => {
     const started = clock();
+    const { timeline } = inForce(started);
     const report: SweepReport = { completed: false, purchases: 0, sent: 0, failed: 0, placesBack: 0, yielded: false };
+    /** The places marked at each link in force, by its price: a link the edition no longer sells through gives none back. */
     const placesBack = new Map<LinkRole, number>();
     const missed = new Map<MailKind, number>();
     let inARow = 0;
     try {
       const entries = await listed();
+      if (!stopped) {
+        listing = {
+          atMs: clock(),
+          entries: entries.map(({ session, purchase }) => ({ session, purchase })),
+          purchases: entries.map((entry) => entry.purchase),
+        };
+      }
       report.purchases = entries.length;
       // Marked before this sweep, whether or not it gets to them: a sweep cut short never lowers a limit.
-      const marked = (role: LinkRole) => placesBack.set(role, (placesBack.get(role) ?? 0) + 1);
-      for (const { purchase, role } of entries) if (purchase.placeGivenBack) marked(role);
-      report.yielded = anotherSends(entries);
+      const inForceNow = (role: LinkRole, paymentLink: string) => linkLimits(role)?.paymentLink === paymentLink;
+      const marked = (role: LinkRole, paymentLink: string) => {
+        if (inForceNow(role, paymentLink)) placesBack.set(role, (placesBack.get(role) ?? 0) + 1);
+      };
+      for (const { purchase, role, paymentLink } of entries) if (purchase.placeGivenBack) marked(role, paymentLink);
+      report.yielded = anotherSends(entries, timeline);
       let next = 0;
       const worker = async (): Promise<void> => {
         while (next < entries.length && inARow < STOP_AFTER_FAILURES && !report.yielded && !stopped) {
-          const { session, purchase, role } = entries[next] as Listed;
+          const { session, purchase, role, paymentLink } = entries[next] as Listed;
           next += 1;
           const { results, missed: skipped, placeGivenBack } = await settle(session, 'sweep');
-          if (placeGivenBack && !purchase.placeGivenBack) marked(role);
+          if (placeGivenBack && !purchase.placeGivenBack) marked(role, paymentLink);
           for (const kind of skipped) missed.set(kind, (missed.get(kind) ?? 0) + 1);
           for (const { kind, outcome, detail, outranked, stopsSending } of results) {
             if (outcome === 'sent') report.sent += 1;
@@ -183,7 +200,7 @@ export function createSweep({
     // Fewer than all the marks (a sweep stopped early) can never lower a limit: the link gives back at least as many.
     for (const [role, count] of placesBack) {
       report.placesBack += count;
-      if (!stopped) await linkLimits[role]?.reconcile(count);
+      if (!stopped) await linkLimits(role)?.reconcile(count);
     }
 
     for (const [kind, purchases] of missed) {
@@ -208,6 +225,7 @@ export function createSweep({
     if (!report.completed) logger.warn({ ...fields, cause: report.cause ?? 'unexpected failure' }, 'sweep stopped early: the rest waits for the next one');
     else if (report.sent > 0 || report.failed > 0 || report.yielded)
       logger.info(fields, report.yielded ? 'sweep done: another instance is sending this wave' : 'sweep done');
+    reported = { atMs: clock(), report };
     return report;
   };
 
@@ -219,6 +237,8 @@ export function createSweep({
       running = run;
       return run;
     },
+    lastListing: () => listing,
+    lastReport: () => reported,
     stop() {
       stopped = true;
     },

@@ -3,12 +3,12 @@ import type { Background, Scheduler } from '../../ops/scheduler';
 import type { Sweep } from './purchaseSweep';
 
 export interface SweepTimerOptions {
-  sweep: Sweep;
+  sweep: Pick<Sweep, 'run'>;
   clock: Clock;
   scheduler: Scheduler;
   periodMs: number;
   /** When a wave falls due for everyone (a reminder's moment, the workshop's end): a sweep begins then, not a period later. */
-  moments?: readonly number[];
+  moments?: () => readonly number[];
   /** The first sweep comes within this of the start, at a random point: a fleet restarted at once spreads out. */
   firstWithinMs?: number;
   random?: () => number;
@@ -29,7 +29,7 @@ export function startSweeps({
   clock,
   scheduler,
   periodMs,
-  moments = [],
+  moments = () => [],
   firstWithinMs = FIRST_WITHIN_MS,
   random = Math.random,
 }: SweepTimerOptions): Background {
@@ -37,7 +37,9 @@ export function startSweeps({
   let stopped = false;
   /** The next wave's moment after `afterMs`, spread. */
   const nextMoment = (afterMs: number): number | null => {
-    const moment = moments.filter((at) => at > afterMs).sort((a, b) => a - b)[0];
+    const moment = moments()
+      .filter((at) => at > afterMs)
+      .sort((a, b) => a - b)[0];
     return moment === undefined ? null : moment + Math.floor(random() * MOMENT_SPREAD_MS);
   };
   const tick = async (): Promise<void> => {
