@@ -15,6 +15,7 @@ import type { PriceFeed, SpotsFeed, SpotsPoller } from './spots/poller';
 import { registerSpotsMetrics } from './spots/spotsMetrics';
 import { startSpots } from './spots/start';
 import { stripeBoundary } from './stripe/stripeBoundary';
+import { registerStripeMetrics } from './stripe/stripeMetrics';
 
 export interface SiteOptions {
   config: SiteConfig;
@@ -78,7 +79,7 @@ export function assembleSite({
 }: SiteOptions): Site {
   // The instance's one client to Stripe, and its lanes: the poller, the link keeper and the fulfilment each call
   // through a view of it (server/stripe/stripeBoundary.ts).
-  const stripe = config.spots ? stripeBoundary(config.spots, scheduler && { clock, scheduler }) : undefined;
+  const stripe = config.spots ? stripeBoundary(config.spots, scheduler && { clock, scheduler }, logger) : undefined;
   const polled = !givenSpots && config.spots && stripe && scheduler ? startSpots(config.spots, { clock, scheduler, logger, stripe }) : undefined;
   const polledNormal =
     !givenNormal && config.spots && stripe && config.normalCheckout && scheduler
@@ -92,6 +93,7 @@ export function assembleSite({
   if (config.metricsPort !== null || withMetrics) {
     metrics = createMetrics({ clock, sale: config.sale, currentSpots: () => spots?.current() ?? null, currentNormalSpots: () => normal?.current() ?? null });
     if (isPoller(polledSpots)) registerSpotsMetrics(metrics.registry, polledSpots);
+    if (stripe) registerStripeMetrics(metrics.registry, stripe);
   }
   const bodies = createBodies({ config, assets, clock, logger, metrics, spots, price: price ?? polled, normal });
   const fulfilment = startFulfilment(config, { render: { thanks: bodies.thanksHtml, access: bodies.accessHtml }, clock, logger, metrics, stripe, scheduler });

@@ -4,6 +4,7 @@ import type { SiteConfig } from '../config/settings';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Background, Scheduler } from '../ops/scheduler';
+import { allIn } from '../stripe/pace';
 import type { StripeBoundary } from '../stripe/stripeBoundary';
 import { changeAtStripe } from './linkChangeAtStripe';
 import { registerLinkChangeMetrics } from './linkChangeMetrics';
@@ -31,7 +32,8 @@ export function keepLinks(
   if (!spots || !stripe) return undefined;
   return startLinkKeeper({
     changes: linkChanges(sellingLinks(config), config.sale),
-    tryChange: changeAtStripe(stripe.view({ deadlineMs: DEADLINE_MS })),
+    // In the poller's lane: a read and a write of a link at its instants, tried again a poll later.
+    tryChange: changeAtStripe(stripe.view({ deadlineMs: DEADLINE_MS, lanes: allIn('poll') })),
     clock,
     scheduler,
     logger,

@@ -109,12 +109,12 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
   const invite = buyerInvite({ contactEmail, trainerName: config.trainerName });
   const accessUrlOf = (sessionId: string): string => `${publicUrl}${fillPath(ROUTES.access.path, { token: accessToken(secret, sessionId) })}`;
   // Each kind of call in its lane (server/stripe/pace.ts): the sweep's writes in the wave's, everyone else's in their own.
-  const view = (lanes: Partial<Record<CallKind, LaneName>>, patienceMs: number) =>
+  const view = (lanes: Record<CallKind, LaneName>, patienceMs: number) =>
     checkoutApi(stripe.view({ deadlineMs: STRIPE_DEADLINE_MS, lanes, patienceMs, onRateLimited: metrics?.rateLimited }));
-  const checkout = view({ write: 'write', list: 'list', read: 'read' }, EVENT_PATIENCE_MS);
-  const waveCheckout = view({ write: 'wave', list: 'list', read: 'read' }, Number.POSITIVE_INFINITY);
+  const checkout = view({ read: 'read', list: 'list', write: 'write', refund: 'write' }, EVENT_PATIENCE_MS);
+  const waveCheckout = view({ read: 'read', list: 'list', write: 'wave', refund: 'waveRefunds' }, Number.POSITIVE_INFINITY);
   // A buyer's page reads within its budget, never waiting in a lane.
-  const pageCheckout = view({ write: 'write', list: 'list' }, PAGE_PATIENCE_MS);
+  const pageCheckout = view({ read: 'pages', list: 'list', write: 'write', refund: 'write' }, PAGE_PATIENCE_MS);
   const wait = scheduler && waitOn(scheduler);
   // This instance's rank among those that may send a wave at once: drawn at its start (server/fulfilment/records/mailMarks.ts).
   const rank = randomBytes(6).toString('hex');

@@ -4,6 +4,7 @@ import type { SpotsSettings } from '../config/settings';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Scheduler } from '../ops/scheduler';
+import { allIn } from '../stripe/pace';
 import type { StripeBoundary } from '../stripe/stripeBoundary';
 import { startSpotsPoller, type SpotsPoller } from './poller';
 import { stripeSpotsSource } from './stripeSource';
@@ -22,7 +23,7 @@ export function startSpots(
 ): SpotsPoller {
   const intervalMs = settings.pollSeconds * 1000;
   const role: LinkRole = normal ? 'normal' : 'early_bird';
-  const view = stripe.view({ deadlineMs: Math.min(MAX_CALL_DEADLINE_MS, intervalMs / 2) });
+  const view = stripe.view({ deadlineMs: Math.min(MAX_CALL_DEADLINE_MS, intervalMs / 2), lanes: allIn('poll') });
   return startSpotsPoller({
     source: stripeSpotsSource(view, normal?.paymentLink ?? settings.paymentLink, role),
     intervalMs,

@@ -1,13 +1,13 @@
 /**
  * The lanes of calls to Stripe (server/stripe/pace.ts) and the buyers' pages' budgets
  * (server/fulfilment/fulfilmentRoutes.ts) keep the fleet's maximum within Stripe's documented limits: the autoscaler's
- * most instances, one of them sending a wave, stay within 25 requests a second to each endpoint and 100 in all. The
+ * most instances, one of them sending a wave, the owner's page and a preflight, stay within 25 requests a second to each endpoint and 100 in all. The
  * fleet's maximum is the manifests' own.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_READS, THANKS_READS } from '../../server/fulfilment/fulfilmentRoutes';
-import { FLEET_MAX, LANES, pauseBefore, STRIPE_ENDPOINT_PER_SECOND, STRIPE_LIVE_PER_SECOND } from '../../server/stripe/pace';
+import { COUNTED, FLEET_MAX, LANES, pauseBefore, STRIPE_ENDPOINT_PER_SECOND, STRIPE_LIVE_PER_SECOND } from '../../server/stripe/pace';
 
 describe("the fleet's calls to Stripe", () => {
   it('are sized for the autoscaler’s most instances', () => {
@@ -21,9 +21,22 @@ describe("the fleet's calls to Stripe", () => {
     expect(FLEET_MAX * (LANES.read + THANKS_READS.perSecond + ACCESS_READS.perSecond)).toBeLessThanOrEqual(STRIPE_ENDPOINT_PER_SECOND);
   });
 
+  it('stay within 25 a second to each endpoint: the one wave’s refunds and everyone’s; each link’s reads by every poller and keeper', () => {
+    expect(LANES.waveRefunds + FLEET_MAX * LANES.write).toBeLessThanOrEqual(STRIPE_ENDPOINT_PER_SECOND);
+    expect(FLEET_MAX * COUNTED.poll).toBeLessThanOrEqual(STRIPE_ENDPOINT_PER_SECOND);
+  });
+
+  it('count, in the lanes that never hold a call back, no more than their callers make: the pages’ budgets; two links a poll', () => {
+    expect(THANKS_READS.perSecond + ACCESS_READS.perSecond).toBeLessThanOrEqual(COUNTED.pages);
+    const fastestPollSeconds = Number(/'SPOTS_POLL_SECONDS', get\('SPOTS_POLL_SECONDS'\), (\d+),/.exec(readFileSync('server/config/settings.ts', 'utf8'))?.[1]);
+    expect(2 / fastestPollSeconds).toBeLessThanOrEqual(COUNTED.poll);
+  });
+
   it('stay within 100 a second in all, in live mode', () => {
-    const reads = LANES.list + LANES.read + THANKS_READS.perSecond + ACCESS_READS.perSecond;
-    expect(LANES.wave + FLEET_MAX * (LANES.write + reads)).toBeLessThanOrEqual(STRIPE_LIVE_PER_SECOND);
+    const reads = LANES.list + LANES.read + COUNTED.pages + COUNTED.poll;
+    // The wave's lanes and the owner's count once (one instance sends a wave; there is one owner), the preflight's beside them.
+    const once = LANES.wave + LANES.waveRefunds + LANES.owner + COUNTED.preflight;
+    expect(once + FLEET_MAX * (LANES.write + reads)).toBeLessThanOrEqual(STRIPE_LIVE_PER_SECOND);
   });
 
   it('pause before a call Stripe refused as over its limit: from half a second, doubling, at most 8 s, never less than the first', () => {
