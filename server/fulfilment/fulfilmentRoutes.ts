@@ -30,7 +30,7 @@ import { readBudget } from './pages/stripeReadBudget';
 import { recentSessions } from './pages/recentSessions';
 import { createSendOnce } from './mail/sendMailOnce';
 import { createRefundOnce } from './settle/refundOnce';
-import { REMEMBER_MS, sessionLookup } from './pages/sessionLookup';
+import { listedUntilNextMs, REMEMBER_MS, sessionLookup } from './pages/sessionLookup';
 import { createSettle } from './settle/settlePurchase';
 import { createSweep, type Sweep } from './sweep/purchaseSweep';
 import { thanksPage } from './pages/thanksRoute';
@@ -119,7 +119,10 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
   // This instance's rank among those that may send a wave at once: drawn at its start (server/fulfilment/records/mailMarks.ts).
   const rank = randomBytes(6).toString('hex');
   const memory = recentSessions<Verified>(REMEMBERED_SESSIONS);
-  const know = (sessionId: string, verified: Verified, atMs = clock()): void => memory.remember(sessionId, verified, atMs, REMEMBER_MS[verified.kind]);
+  const know = (sessionId: string, verified: Verified, atMs = clock(), forMs = REMEMBER_MS[verified.kind]): void =>
+    memory.remember(sessionId, verified, atMs, forMs);
+  // What the sweep listed is known until its next listing names the buyer again, whenever in the period a visit comes.
+  const listedForMs = (verified: Verified): number => Math.max(REMEMBER_MS[verified.kind], listedUntilNextMs(verified.kind, settings.sweepSeconds * 1000));
   const sendOnce = createSendOnce({
     checkout,
     waveCheckout,
@@ -232,7 +235,10 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
       clock,
       logger,
       metrics,
-      learn: (purchase, readAtMs) => know(purchase.sessionId, verifiedOf({ purchase }, reading), readAtMs),
+      learn: (purchase, readAtMs) => {
+        const verified = verifiedOf({ purchase }, reading);
+        know(purchase.sessionId, verified, readAtMs, listedForMs(verified));
+      },
       rank,
     }),
     waveMoments: [timeline.dayBeforeMs, timeline.hourBeforeMs, timeline.endMs],
