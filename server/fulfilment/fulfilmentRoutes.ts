@@ -146,7 +146,7 @@ export function fulfilmentRoutes({ settings, config, render, clock, logger, metr
     return link && createLinkLimit({ checkout, link, sale: config.sale, clock, logger, metrics });
   };
   const linkLimits = { early_bird: linkLimitOf('early_bird'), normal: linkLimitOf('normal') };
-  const refundOnce = createRefundOnce({ checkout, sendOnce, logger, metrics });
+  const refundOnce = createRefundOnce({ checkout, waveCheckout, sendOnce, logger, metrics });
   const settle = createSettle({
     links: roles,
     checkout,
