@@ -180,6 +180,8 @@ export function createSweep({
               report.cause = detail;
             } else if (outcome === 'sent' || outcome === 'undeliverable') inARow = 0;
           }
+          // A purchase whose turn failed nothing is progress, however long the sweep: the stale alert waits for none.
+          if (!results.some(({ outcome }) => outcome === 'mail_failed' || outcome === 'stripe_unavailable')) metrics?.sweepProgress(clock());
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, entries.length) }, worker));
