@@ -53,6 +53,27 @@ describe('a buyer the instance knows', () => {
     expect(seriesValue((await metrics?.registry.metrics()) ?? '', 'taller_access_visits_total{outcome="live",source="memory"}')).toBe(2);
   });
 
+  it.each([60, 240])(
+    'the join rush at SWEEP_SECONDS=%i: every listed buyer gets in with no read, just after a listing, just before the next and while it runs',
+    async (seconds) => {
+      const site = testApp({ now: () => now, env: { ...rig.env(), SWEEP_SECONDS: String(seconds) } });
+      const buyers = [confirmed(), confirmed(), confirmed()];
+      await site.sweep();
+      const listedAtMs = now;
+      const before = sessionReads();
+      // Just after the listing, just before the next, and while the next is still under way (ten thousand buyers' take 42 s).
+      for (const atMs of [listedAtMs + 1_000, listedAtMs + seconds * 1000 - 1_000, listedAtMs + seconds * 1000 + 20_000]) {
+        now = atMs;
+        for (const sessionId of buyers) {
+          const res = await visit(site.app, sessionId);
+          expect(res.status).toBe(303);
+          expect(res.headers.location).toBe(MEETING_URL);
+        }
+      }
+      expect(sessionReads() - before).toBe(0);
+    },
+  );
+
   it('refunded, with the event at another instance: access ends there at once, and here at the next listing', async () => {
     const heard = instance();
     const here = instance();
