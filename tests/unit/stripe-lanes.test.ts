@@ -7,7 +7,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_READS, THANKS_READS } from '../../server/fulfilment/fulfilmentRoutes';
-import { COUNTED, FLEET_MAX, LANES, pauseBefore, STRIPE_ENDPOINT_PER_SECOND, STRIPE_LIVE_PER_SECOND } from '../../server/stripe/pace';
+import {
+  COUNTED,
+  FLEET_MAX,
+  instanceLanes,
+  LANES,
+  type LaneName,
+  pauseBefore,
+  STRIPE_ENDPOINT_PER_SECOND,
+  STRIPE_LIVE_PER_SECOND,
+} from '../../server/stripe/pace';
 
 describe("the fleet's calls to Stripe", () => {
   it('are sized for the autoscaler’s most instances', () => {
@@ -42,5 +51,28 @@ describe("the fleet's calls to Stripe", () => {
   it('pause before a call Stripe refused as over its limit: from half a second, doubling, at most 8 s, never less than the first', () => {
     expect([0, 1, 2, 3, 4, 5].map((retry) => pauseBefore(retry, () => 1))).toEqual([500, 1_000, 2_000, 4_000, 8_000, 8_000]);
     expect([0, 1, 2, 3, 4, 5].map((retry) => pauseBefore(retry, () => 0))).toEqual([500, 500, 1_000, 2_000, 4_000, 4_000]);
+  });
+
+  it('say in one line when a lane waits half a minute or more, and in one more when it goes at its pace again: never a silent stall', async () => {
+    let nowMs = 0;
+    const said: string[] = [];
+    const lanes = instanceLanes(
+      {
+        call: () => undefined,
+        waiting: (lane: LaneName, waitMs: number) => said.push(`${lane} waits ${waitMs / 1000} s`),
+        flowing: (lane: LaneName) => said.push(`${lane} flows`),
+      },
+      { clock: () => nowMs, wait: async () => undefined },
+    );
+    // Forty writes asked at once at one a second: the 31st's turn is 30 s away.
+    for (let n = 0; n < 40; n += 1) void lanes.write.turn();
+    expect(said).toEqual(['write waits 30 s']);
+    // The queue drained, the next write goes at once, and says so.
+    nowMs = 60_000;
+    await lanes.write.turn();
+    expect(said).toEqual(['write waits 30 s', 'write flows']);
+    // A lane that only counts never waits.
+    for (let n = 0; n < 100; n += 1) void lanes.pages.turn();
+    expect(said).toHaveLength(2);
   });
 });
