@@ -19,6 +19,7 @@ import type { PriceFeed, SpotsFeed, SpotsPoller } from './spots/poller';
 import { registerSpotsMetrics } from './spots/spotsMetrics';
 import { startSpots } from './spots/start';
 import { stripeBoundary } from './stripe/stripeBoundary';
+import { registerStripeMetrics } from './stripe/stripeMetrics';
 
 export interface SiteOptions {
   config: SiteConfig;
@@ -94,7 +95,7 @@ export function assembleSite({
 }: SiteOptions): Site {
   // The instance's one client to Stripe, and its lanes: the poller, the link keeper and the fulfilment each call
   // through a view of it (server/stripe/stripeBoundary.ts).
-  const stripe = config.spots ? stripeBoundary(config.spots, scheduler && { clock, scheduler }) : undefined;
+  const stripe = config.spots ? stripeBoundary(config.spots, scheduler && { clock, scheduler }, logger) : undefined;
   // The sale's settings: the environment's first, then the record at Stripe, read within every poll.
   const live = createLiveSale({ config, stripe, clock, logger });
   const polledLink = (role: 'early_bird' | 'normal') => () => {
@@ -122,6 +123,7 @@ export function assembleSite({
       currentNormalSpots: () => normal?.current() ?? null,
     });
     if (isPoller(polledSpots)) registerSpotsMetrics(metrics.registry, polledSpots);
+    if (stripe) registerStripeMetrics(metrics.registry, stripe);
   }
   const bodies = createBodies({ config, live, assets, clock, logger, metrics, spots, price: price ?? polled, normal });
   const fulfilment = startFulfilment(config, {

@@ -1,3 +1,4 @@
+import { allIn } from '../stripe/pace';
 import { changeRefusals } from '../../shared/content/saleChangeWords';
 import { journeyTimeline } from '../../shared/logic/journey';
 import { fillPath, ROUTES } from '../../shared/routes';
@@ -58,8 +59,8 @@ const DEADLINE_MS = 8_000;
  * progress read from the purchases' marks as the sweeps make them.
  */
 export function createSaleChanges({ config, live, sweep, stripe, clock }: SaleChangesOptions): SaleChanges {
-  // The owner's few calls (an edition's links read and made), as the live sale's: not paced.
-  const calls: StripeCalls | null = stripe ? stripe.view({ deadlineMs: DEADLINE_MS }) : null;
+  // The owner's few calls (an edition's links read and made), in her lane.
+  const calls: StripeCalls | null = stripe ? stripe.view({ deadlineMs: DEADLINE_MS, lanes: allIn('owner') }) : null;
   const delayMs = config.changeDelaySeconds * 1000;
   const { fulfilment } = config;
   const formula = fulfilment?.materials();

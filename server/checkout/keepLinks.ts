@@ -4,6 +4,7 @@ import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Background, Scheduler } from '../ops/scheduler';
 import type { LiveSale } from '../sale/liveSale';
+import { allIn } from '../stripe/pace';
 import type { StripeBoundary } from '../stripe/stripeBoundary';
 import { changeAtStripe } from './linkChangeAtStripe';
 import { registerLinkChangeMetrics } from './linkChangeMetrics';
@@ -41,7 +42,8 @@ export function keepLinks(
         .map((change) => `${change.link.paymentLink}:${change.kind}`);
       return { version: `${settings.version} ${givingBack.join(' ')}`, changes };
     },
-    tryChange: changeAtStripe(stripe.view({ deadlineMs: DEADLINE_MS })),
+    // In the poller's lane: a read and a write of a link at its instants, tried again a poll later.
+    tryChange: changeAtStripe(stripe.view({ deadlineMs: DEADLINE_MS, lanes: allIn('poll') })),
     clock,
     scheduler,
     logger,

@@ -36,7 +36,7 @@ import { readBudget } from './pages/stripeReadBudget';
 import { recentSessions } from './pages/recentSessions';
 import { createSendOnce } from './mail/sendMailOnce';
 import { createRefundOnce } from './settle/refundOnce';
-import { REMEMBER_MS, sessionLookup } from './pages/sessionLookup';
+import { listedUntilNextMs, REMEMBER_MS, sessionLookup } from './pages/sessionLookup';
 import { createSettle } from './settle/settlePurchase';
 import { createSweep, type Sweep } from './sweep/purchaseSweep';
 import { thanksPage } from './pages/thanksRoute';
@@ -140,18 +140,21 @@ export function fulfilmentRoutes({ settings, config, live, render, clock, logger
   const invite = buyerInvite({ contactEmail, trainerName: config.trainerName });
   const accessUrlOf = (sessionId: string): string => `${publicUrl}${fillPath(ROUTES.access.path, { token: accessToken(secret, sessionId) })}`;
   // Each kind of call in its lane (server/stripe/pace.ts): the sweep's writes in the wave's, everyone else's in their own.
-  const view = (lanes: Partial<Record<CallKind, LaneName>>, patienceMs: number) =>
+  const view = (lanes: Record<CallKind, LaneName>, patienceMs: number) =>
     checkoutApi(stripe.view({ deadlineMs: STRIPE_DEADLINE_MS, lanes, patienceMs, onRateLimited: metrics?.rateLimited }));
-  const checkout = view({ write: 'write', list: 'list', read: 'read' }, EVENT_PATIENCE_MS);
-  const waveCheckout = view({ write: 'wave', list: 'list', read: 'read' }, Number.POSITIVE_INFINITY);
+  const checkout = view({ read: 'read', list: 'list', write: 'write', refund: 'write' }, EVENT_PATIENCE_MS);
+  const waveCheckout = view({ read: 'read', list: 'list', write: 'wave', refund: 'waveRefunds' }, Number.POSITIVE_INFINITY);
   // A buyer's page reads within its budget, never waiting in a lane.
-  const pageCheckout = view({ write: 'write', list: 'list' }, PAGE_PATIENCE_MS);
+  const pageCheckout = view({ read: 'pages', list: 'list', write: 'write', refund: 'write' }, PAGE_PATIENCE_MS);
   const wait = scheduler && waitOn(scheduler);
   // This instance's rank among those that may send a wave at once: drawn at its start (server/fulfilment/records/mailMarks.ts).
   const rank = randomBytes(6).toString('hex');
   const mailDomain = mailFrom.address.slice(mailFrom.address.lastIndexOf('@') + 1);
   const memory = recentSessions<Known>(REMEMBERED_SESSIONS);
-  const know = (sessionId: string, known: Known, atMs = clock()): void => memory.remember(sessionId, known, atMs, REMEMBER_MS[known.verified.kind]);
+  const know = (sessionId: string, known: Known, atMs = clock(), forMs = REMEMBER_MS[known.verified.kind]): void =>
+    memory.remember(sessionId, known, atMs, forMs);
+  // What the sweep listed is known until its next listing names the buyer again, whenever in the period a visit comes.
+  const listedForMs = ({ verified }: Known): number => Math.max(REMEMBER_MS[verified.kind], listedUntilNextMs(verified.kind, settings.sweepSeconds * 1000));
   const mailer = smtpMailer(settings.smtpUrl(), mailFrom, contactEmail);
   const compose = mailMessages({
     invite,
@@ -172,7 +175,7 @@ export function fulfilmentRoutes({ settings, config, live, render, clock, logger
     limits.set(link.paymentLink, made);
     return made;
   };
-  const refundOnce = createRefundOnce({ checkout, sendOnce, logger, metrics });
+  const refundOnce = createRefundOnce({ checkout, waveCheckout, sendOnce, logger, metrics });
   const settle = createSettle({ inForce, checkout, sendOnce, refundOnce, linkLimits, clock, logger, metrics });
   const reading = { inForce, clock };
   const fulfil = createFulfil(checkout, settle, reading, know);
@@ -240,7 +243,8 @@ export function fulfilmentRoutes({ settings, config, live, render, clock, logger
     refund: (purchase) => linkRefundOnce(purchase, 'date_change', 'link'),
     ...(wait && { wait }),
     done: (purchase, refunded) => {
-      if (!refunded) return memory.forget(purchase.sessionId);
+      // Not marked, or another instance holds its refund right now: the next look reads what Stripe says.
+      if (!refunded?.refund) return memory.forget(purchase.sessionId);
       const made = refunded.refund.outcome === 'refunded' || refunded.refund.outcome === 'already_refunded';
       know(purchase.sessionId, knownOf({ ...purchase, refundReason: 'date_change', standing: made ? 'refunded' : purchase.standing }, reading));
     },
@@ -286,7 +290,10 @@ export function fulfilmentRoutes({ settings, config, live, render, clock, logger
       clock,
       logger,
       metrics,
-      learn: (purchase, readAtMs) => know(purchase.sessionId, knownOf(purchase, reading), readAtMs),
+      learn: (purchase, readAtMs) => {
+        const known = knownOf(purchase, reading);
+        know(purchase.sessionId, known, readAtMs, listedForMs(known));
+      },
       rank,
     }),
     waveMoments: () => {

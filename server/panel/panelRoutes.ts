@@ -1,3 +1,4 @@
+import { allIn } from '../stripe/pace';
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { DateTime } from 'luxon';
@@ -105,7 +106,7 @@ export function panelRoutes({ settings, config, assets, fulfilment, live, change
   // The claims go on the environment's Early Bird link, the one every instance reads and keeps whatever the edition.
   const paymentLink = config.spots?.paymentLink ?? '';
   const rolesNow = (nowMs: number) => live.current(nowMs).links.map((link) => link.role);
-  const checkout = checkoutApi(stripe.view({ deadlineMs: STRIPE_DEADLINE_MS, lanes: { read: 'read', list: 'list', write: 'write' } }));
+  const checkout = checkoutApi(stripe.view({ deadlineMs: STRIPE_DEADLINE_MS, lanes: allIn('owner') }));
   const claims = stripeClaims(checkout, paymentLink);
   const mailFrom = config.fulfilment?.mailFrom.address ?? settings.ownerEmail;
   const mails = ownerMails({ mailer: fulfilment.forPanel.mailer, ownerEmail: settings.ownerEmail, mailDomain: mailFrom.slice(mailFrom.lastIndexOf('@') + 1) });

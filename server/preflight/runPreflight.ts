@@ -81,6 +81,7 @@ async function stripeChecks(config: SiteConfig, production: boolean, nowMs: numb
   const links = sellingLinks(config);
   const key = config.spots.secretKey();
   const checks: Check[] = [keyModeCheck(key, production)];
+  // Its few reads, one after another, in a lane of its own that counts them (server/stripe/pace.ts).
   const readings = await readStripe(stripeBoundary(config.spots), [...new Set(links.map((link) => link.id))], config.spots.paymentLink);
   const first = readings.links.get(config.spots.paymentLink);
   if (first && 'failure' in first && (first.failure.status === 401 || first.failure.status === null)) {

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { readStripeFailure, type StripeFailure } from '../stripe/failure';
+import { allIn } from '../stripe/pace';
 import type { StripeBoundary } from '../stripe/stripeBoundary';
 import { LINK_EXPANSIONS } from '../spots/linkPrice';
 
@@ -36,7 +37,7 @@ async function read<T>(call: () => Promise<T>): Promise<Reading<T>> {
  * The probes list one object each; what they return does not matter, only whether the key may read it.
  */
 export async function readStripe(boundary: StripeBoundary, linkIds: string[], paymentLink: string): Promise<StripeReadings> {
-  const stripe = boundary.view({ deadlineMs: DEADLINE_MS });
+  const stripe = boundary.view({ deadlineMs: DEADLINE_MS, lanes: allIn('preflight') });
   const links = new Map<string, Reading<Stripe.PaymentLink>>();
   for (const id of linkIds) links.set(id, await read(() => stripe.paymentLink(id, LINK_EXPANSIONS)));
   const endpoints = await read(() => stripe.webhookEndpoints(MAX_ENDPOINTS));

@@ -1,3 +1,4 @@
+import { allIn } from '../stripe/pace';
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import { changeRefusals } from '../../shared/content/saleChangeWords';
@@ -86,8 +87,8 @@ export function createLiveSale({ config, stripe, clock, logger }: LiveSaleOption
   const fromEnvironment = environmentValues(config);
   const env = environmentOf(fromEnvironment);
   const anchor = config.spots?.paymentLink ?? null;
-  // A read a poll, a write a change: as few as the link keeper's, which are not paced either.
-  const calls: StripeCalls | null = stripe ? stripe.view({ deadlineMs: DEADLINE_MS }) : null;
+  // A read a poll, a write a change: as few as the link keeper's, counted in the same lane and not held back either.
+  const calls: StripeCalls | null = stripe ? stripe.view({ deadlineMs: DEADLINE_MS, lanes: allIn('poll') }) : null;
   const delayMs = config.changeDelaySeconds * 1000;
   let record: SaleRecord | null = null;
   let unreadable: string | null = null;

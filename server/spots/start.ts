@@ -4,6 +4,7 @@ import type { SpotsSettings } from '../config/settings';
 import type { Clock } from '../ops/clock';
 import type { Logger } from '../ops/logger';
 import type { Scheduler } from '../ops/scheduler';
+import { allIn } from '../stripe/pace';
 import type { StripeBoundary } from '../stripe/stripeBoundary';
 import type Stripe from 'stripe';
 import { startSpotsPoller, type SpotsPoller } from './poller';
@@ -23,7 +24,7 @@ export function startSpots(
   { role, link, onRead }: { role: LinkRole; link: () => PolledLink | null; onRead?: (read: Stripe.PaymentLink) => void },
 ): SpotsPoller {
   const intervalMs = settings.pollSeconds * 1000;
-  const view = stripe.view({ deadlineMs: Math.min(MAX_CALL_DEADLINE_MS, intervalMs / 2) });
+  const view = stripe.view({ deadlineMs: Math.min(MAX_CALL_DEADLINE_MS, intervalMs / 2), lanes: allIn('poll') });
   return startSpotsPoller({
     source: stripeSpotsSource(view, link, role, onRead),
     intervalMs,

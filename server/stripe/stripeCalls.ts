@@ -10,7 +10,7 @@ const EXPAND_LISTED = ['data.payment_intent.latest_charge'];
 
 /**
  * Every call the site makes to Stripe's API, and which kind each is for its lane (server/stripe/pace.ts): `read` (one
- * object), `list` (a page of them), `write`. Who makes it is in brackets. A failure is the SDK's own error: each caller
+ * object), `list` (a page of them), `write`, `refund`. Who makes it is in brackets. A failure is the SDK's own error: each caller
  * reads it its own way (failure.ts, checkoutApi.ts).
  */
 export interface StripeCalls {
@@ -39,7 +39,7 @@ export interface StripeCalls {
   ): Promise<Stripe.Response<Stripe.PaymentLink>>;
   /** write: a new Payment Link, once under the key, its metadata held to Stripe's limits (the owner's next edition, server/changes/). */
   createPaymentLink(params: Stripe.PaymentLinkCreateParams, idempotencyKey: string): Promise<Stripe.PaymentLink>;
-  /** write: what is left of a PaymentIntent's charge refunded, once under the key (the fulfilment). */
+  /** refund: what is left of a PaymentIntent's charge refunded, once under the key (the fulfilment). */
   refund(paymentIntentId: string, metadata: Record<string, string>, idempotencyKey: string): Promise<Stripe.Response<Stripe.Refund>>;
   /** list: the account's webhook endpoints, page after page up to `max` (the preflight). */
   webhookEndpoints(max: number): Promise<Stripe.WebhookEndpoint[]>;
@@ -98,7 +98,7 @@ export function stripeCalls(stripe: Stripe, pace: Pace, deadlineMs: number): Str
     createPaymentLink: (params, idempotencyKey) =>
       write(metadataOf(params.metadata), {}, () => run('write', (options) => stripe.paymentLinks.create(params, options), idempotencyKey)),
     refund: (paymentIntentId, metadata, idempotencyKey) =>
-      write(metadata, {}, () => run('write', (options) => stripe.refunds.create({ payment_intent: paymentIntentId, metadata }, options), idempotencyKey)),
+      write(metadata, {}, () => run('refund', (options) => stripe.refunds.create({ payment_intent: paymentIntentId, metadata }, options), idempotencyKey)),
     webhookEndpoints: (max) => run('list', (options) => stripe.webhookEndpoints.list({ limit: 100 }, options).autoPagingToArray({ limit: max })),
     probeSessions: (paymentLink) => run('list', (options) => stripe.checkout.sessions.list({ payment_link: paymentLink, limit: 1 }, options)),
     probePaymentIntents: () => run('list', (options) => stripe.paymentIntents.list({ limit: 1 }, options)),

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config/settings';
 import { stripeSpotsSource } from '../../server/spots/stripeSource';
 import { stripeBoundary } from '../../server/stripe/stripeBoundary';
+import { allIn } from '../../server/stripe/pace';
 import { spotsFrom } from '../../shared/logic/spots';
 import { waitUntil } from '../../scripts/lib/harness';
 import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
@@ -69,7 +70,9 @@ const failed = (sessionId: string) => signed(rig, 'checkout.session.async_paymen
 async function spotsLine(): Promise<string> {
   const settings = readConfig(rig.env(), now).spots;
   if (!settings) throw new Error('no spots settings');
-  const reading = await stripeSpotsSource(stripeBoundary(settings).view({ deadlineMs: 2_000 }), () => ({ paymentLink: settings.paymentLink })).read();
+  const reading = await stripeSpotsSource(stripeBoundary(settings).view({ deadlineMs: 2_000, lanes: allIn('poll') }), () => ({
+    paymentLink: settings.paymentLink,
+  })).read();
   const spots = reading && spotsFrom(reading, 30);
   const res = await request(testApp({ now, env: rig.env(), spots: { current: () => spots, ready: () => true } }).app).get('/');
   return textOf(parseHtml(res.text).querySelector('#precios .price-card__spots'));

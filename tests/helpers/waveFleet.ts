@@ -6,7 +6,9 @@
  * waits for, then the exit, which cuts its connections.
  */
 import { Registry } from 'prom-client';
-import type { VirtualTime } from '../../scripts/lib/virtualTime';
+import type { SmtpStandIn } from '../../scripts/lib/smtpStandIn';
+import type { StripeStandIn } from '../../scripts/lib/stripeStandIn';
+import type { Quiet, VirtualTime } from '../../scripts/lib/virtualTime';
 import { DEFAULTS } from '../../server/config/settings';
 import { readConfig } from '../../server/config/settings';
 import { type FulfilmentRoutes, fulfilmentRoutes } from '../../server/fulfilment/fulfilmentRoutes';
@@ -66,7 +68,7 @@ function startedOn(env: Record<string, string>, time: VirtualTime, connections: 
     clock: time.now,
     logger,
     metrics: registerFulfilmentMetrics(registry, config.fulfilment.sweepSeconds, time.now()),
-    stripe: stripeBoundary(config.spots, { clock: time.now, scheduler: time.scheduler }),
+    stripe: stripeBoundary(config.spots, { clock: time.now, scheduler: time.scheduler }, logger),
     scheduler: time.scheduler,
   });
   const timer = startSweeps({
@@ -91,5 +93,44 @@ function startedOn(env: Record<string, string>, time: VirtualTime, connections: 
       await Promise.race([wound, after(time, DRAIN_MS)]);
       await Promise.all(connections.map((connection) => connection.cut()));
     },
+  };
+}
+
+/** The keys whose claim is a refund's mail: the refund is asked for between the claim and the mail. */
+const REFUND_MAILS = ['taller_cancellation', 'taller_refund_mail'];
+
+/**
+ * Settled: nothing in flight at Stripe, and no mail claimed there still on its way to the SMTP server (a claim carried
+ * out, its mail neither taken nor released). A refund's mail is on its way once its refund is made: until then its
+ * claim waits on Stripe, which the clock paces.
+ */
+export function fleetQuiet(rig: { stripe: StripeStandIn; smtp: SmtpStandIn }, fleet: WaveInstance[] = []): Quiet {
+  let counted = 0;
+  let claimed = 0;
+  let released = 0;
+  const refunding = new Set<string>();
+  const intents = new Map<string, string | undefined>();
+  const intentOf = (sessionId: string): string | undefined => {
+    if (!intents.has(sessionId)) intents.set(sessionId, rig.stripe.checkout.paymentIntentOf(sessionId)?.id);
+    return intents.get(sessionId);
+  };
+  const onTheirWay = (): number => {
+    for (const { session, metadata } of rig.stripe.checkout.updates.slice(counted)) {
+      const values = Object.values(metadata);
+      if (values.includes('sending')) claimed += 1;
+      if (values.includes('failed') || values.includes('undeliverable')) released += 1;
+      for (const key of REFUND_MAILS) {
+        if (metadata[key] === 'sending') refunding.add(session);
+        else if (metadata[key]) refunding.delete(session);
+      }
+    }
+    counted = rig.stripe.checkout.updates.length;
+    const refunded = new Set(rig.stripe.checkout.refunds.refunds.map(({ refund }) => refund.payment_intent));
+    const waiting = [...refunding].filter((session) => !refunded.has(intentOf(session) ?? null)).length;
+    return claimed - released - waiting - rig.smtp.received.length;
+  };
+  return {
+    inFlight: () => rig.stripe.inFlight() + onTheirWay(),
+    activity: () => rig.stripe.activity() + rig.smtp.activity() + fleet.reduce((sum, instance) => sum + instance.activity(), 0),
   };
 }

@@ -10,6 +10,7 @@ import { type SpotsPoller, startSpotsPoller } from '../../server/spots/poller';
 import type { CheckoutReading, SpotsSource } from '../../server/spots/source';
 import { stripeSpotsSource } from '../../server/spots/stripeSource';
 import { stripeBoundary } from '../../server/stripe/stripeBoundary';
+import { allIn } from '../../server/stripe/pace';
 import { DOLLAR_PRICE, type StandInPrice, startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripeStandIn';
 import { BEFORE_DEADLINE_MS, testApp } from '../helpers/testApp';
 import { parseHtml, textOf } from '../helpers/html';
@@ -39,7 +40,7 @@ afterEach(async () => {
 function start() {
   const settings = readConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_PAYMENT_LINK: LINK, STRIPE_API_URL: standIn.url }, START_MS).spots;
   if (!settings) throw new Error('no spots settings');
-  const real = stripeSpotsSource(stripeBoundary(settings).view({ deadlineMs: 400 }), () => ({ paymentLink: settings.paymentLink }));
+  const real = stripeSpotsSource(stripeBoundary(settings).view({ deadlineMs: 400, lanes: allIn('poll') }), () => ({ paymentLink: settings.paymentLink }));
   const reads: Promise<CheckoutReading | null>[] = [];
   const source: SpotsSource = { name: real.name, read: () => reads[reads.push(real.read()) - 1] as Promise<CheckoutReading | null> };
   const time = manualTime(START_MS);

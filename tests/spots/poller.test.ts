@@ -8,6 +8,7 @@ import { startSpotsPoller, type SpotsPoller } from '../../server/spots/poller';
 import type { SpotsSource } from '../../server/spots/source';
 import { stripeSpotsSource } from '../../server/spots/stripeSource';
 import { stripeBoundary } from '../../server/stripe/stripeBoundary';
+import { allIn } from '../../server/stripe/pace';
 import type { SpotsReading } from '../../shared/logic/spots';
 import { type StandInFault, startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripeStandIn';
 import { capturedLogger, ERROR, INFO, WARN } from '../helpers/logs';
@@ -43,7 +44,9 @@ afterEach(async () => {
 function recordedStripe(key = KEY, link = LINK) {
   const settings = readConfig({ STRIPE_SECRET_KEY: key, STRIPE_PAYMENT_LINK: link, STRIPE_API_URL: standIn.url }, NOW).spots;
   if (!settings) throw new Error('no spots settings');
-  const real = stripeSpotsSource(stripeBoundary(settings).view({ deadlineMs: READ_DEADLINE_MS }), () => ({ paymentLink: settings.paymentLink }));
+  const real = stripeSpotsSource(stripeBoundary(settings).view({ deadlineMs: READ_DEADLINE_MS, lanes: allIn('poll') }), () => ({
+    paymentLink: settings.paymentLink,
+  }));
   const reads: Promise<SpotsReading | null>[] = [];
   const source: SpotsSource = {
     name: real.name,

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stripeClient } from '../../server/stripe/client';
 import { stripeBoundary } from '../../server/stripe/stripeBoundary';
+import { allIn } from '../../server/stripe/pace';
 import { startStripeStandIn, type StripeStandIn } from '../../scripts/lib/stripeStandIn';
 import { waitUntil } from '../../scripts/lib/harness';
 import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
@@ -68,7 +69,7 @@ describe('the Stripe client', () => {
 
   it.each(['trickle', 'hang'] as const)("%s: a view's own deadline, shorter than the client's, ends the call and closes its connection", async (fault) => {
     standIn.setFault(fault);
-    const view = stripeBoundary({ secretKey: () => KEY, apiUrl: new URL(standIn.url) }).view({ deadlineMs: DEADLINE_MS });
+    const view = stripeBoundary({ secretKey: () => KEY, apiUrl: new URL(standIn.url) }).view({ deadlineMs: DEADLINE_MS, lanes: allIn('poll') });
     const { outcome, elapsedMs } = await timed(view.paymentLink(LINK));
     expect(outcome).toBe('StripeConnectionError');
     expect(elapsedMs).toBeGreaterThanOrEqual(DEADLINE_MS - 5);

@@ -13,10 +13,11 @@ export interface MailResult {
   /** A short cause for the log: never an address, a session id or a link. */
   detail?: string;
   /**
-   * This call's claim lost to one made at the same time by an instance that ranks before this one: that instance is
-   * sending the same wave now, and keeps it (docs/decisions/0024-a-wave-within-stripes-limits.md).
+   * This call's claim lost to another instance that is ahead of this one in a wave: it ranks before this one, or it had
+   * sent the mail already when this one, from an older listing, tried to claim it. That instance keeps the wave
+   * (docs/decisions/0024-a-wave-within-stripes-limits.md).
    */
-  outranked?: true;
+  ahead?: true;
   /** The mail server refused the site itself (server/fulfilment/mail/smtpRefusal.ts): the next mail would be refused too. */
   stopsSending?: true;
 }
@@ -31,6 +32,12 @@ export interface SendAbout {
   forMs?: number;
   record?: RecordChange[];
   inWave?: boolean;
+  /**
+   * What must be done once the claim is held, before the mail goes (the refund it tells of): the purchase as the mail is
+   * to tell it, or null when it cannot be done now. Then the claim is released for the next turn and nothing is sent
+   * (its result says `in_progress`: the caller, which knows why, says so).
+   */
+  first?: (purchase: Purchase) => Promise<Purchase | null>;
 }
 
 /** Sends one kind of mail to one purchase, at most once whatever the instances and retries (decision 0011); once per start for the kinds that name one. */
@@ -106,7 +113,7 @@ export function createSendOnce({
   /** A claim lost to `winner`'s: whether that claimant ranks before this instance. */
   const lost = (winner: Mark): Omit<MailResult, 'kind'> => {
     const other = rankOf(winner.claim);
-    return other !== null && other < rank ? { outcome: 'in_progress', outranked: true } : { outcome: 'in_progress' };
+    return other !== null && other < rank ? { outcome: 'in_progress', ahead: true } : { outcome: 'in_progress' };
   };
 
   const claim = async (calls: CheckoutApi, purchase: Purchase, kind: MailKind, mark: Mark, { forMs, record }: SendAbout): Promise<Claimed> => {
@@ -141,8 +148,9 @@ export function createSendOnce({
           return { own: false, result: { outcome: 'stripe_unavailable', detail: detailOf(readError) } };
         }
         if (ownUnsettled(fresh) && fresh.claim) return { own: true, attempt: fresh.attempt, claim: fresh.claim, metadata: purchase.metadata };
+        // Sent by another meanwhile: that instance is ahead of this one's listing.
         if (fresh.attempt >= attempt)
-          return { own: false, result: nextStep(fresh, clock(), leaseMs, forMs).step === 'done' ? { outcome: 'already_sent' } : lost(fresh) };
+          return { own: false, result: nextStep(fresh, clock(), leaseMs, forMs).step === 'done' ? { outcome: 'already_sent', ahead: true } : lost(fresh) };
         if (spent >= SPENT_KEYS) return { own: false, result: { outcome: 'stripe_unavailable', detail: detailOf(error) } };
         spent += 1;
       }
@@ -160,8 +168,17 @@ export function createSendOnce({
         { mark: kind, status, attempt, claim: token, atMs: clock(), forMs: about.forMs ?? null },
       ]);
 
+    let told = purchase;
+    if (about.first) {
+      const ready = await about.first(purchase);
+      if (!ready) {
+        await write('failed').catch(() => undefined);
+        return { kind, outcome: 'in_progress' };
+      }
+      told = ready;
+    }
     try {
-      await mailer(compose(purchase, kind, clock(), attempt));
+      await mailer(compose(told, kind, clock(), attempt));
     } catch (error) {
       const permanent = error instanceof MailError && error.permanent;
       // Released, so the next turn claims it at once; refused for good, so none does. Failing that, the lease frees it.

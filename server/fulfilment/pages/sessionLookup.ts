@@ -9,8 +9,8 @@ import type { LookupSource } from '../reports/fulfilmentOutcomes';
 export type Looked = Verified | 'unavailable' | 'over_budget';
 
 /**
- * How long an answer stays remembered, from when Stripe gave it: at most a minute, so that a refund or a dispute ends
- * access within one on every instance; a voucher may be paid any moment.
+ * How long an answer stays remembered, from when Stripe gave it: at most a minute for an answer a page's read or an
+ * event brought; a voucher may be paid any moment.
  */
 export const REMEMBER_MS: Record<Verified['kind'], number> = {
   paid: 60_000,
@@ -29,6 +29,18 @@ interface LookedUp {
   source: LookupSource;
   purchase: Purchase | null;
 }
+
+/** Past a sweep's period, what its listing said is kept this much longer: the next listing may come a little late. */
+const LISTING_SLACK_MS = 30_000;
+
+/**
+ * How long what a sweep's listing said of a buyer stays remembered, from when Stripe listed it: until the next listing
+ * names them again, a sweep period later and a little, so that a buyer the instance knows opens their personal link with
+ * no read whenever in the period they come (the join rush: docs/performance.md#the-join-rush). So a refund or a dispute
+ * ends access at once on the instance that hears Stripe's event, and on the others within a period (SWEEP_SECONDS) and
+ * half a minute. A voucher to pay is kept no longer than a page's answer.
+ */
+export const listedUntilNextMs = (kind: Verified['kind'], periodMs: number): number => (kind === 'pending' ? REMEMBER_MS.pending : periodMs + LISTING_SLACK_MS);
 
 export interface SessionLookup {
   (sessionId: string): Promise<LookedUp>;

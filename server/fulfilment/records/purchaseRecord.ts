@@ -73,7 +73,7 @@ const legacyKeys = (kind: MailKind) => {
   return { attempt: `${prefix}_attempt`, claim: `${prefix}_claim`, at: `${prefix}_at`, for: `${prefix}_for` } as const;
 };
 
-type MarkStatus = 'sending' | 'sent' | 'failed' | 'undeliverable';
+export type MarkStatus = 'sending' | 'sent' | 'failed' | 'undeliverable';
 const STATUSES: readonly MarkStatus[] = ['sending', 'sent', 'failed', 'undeliverable'];
 
 export interface Mark {

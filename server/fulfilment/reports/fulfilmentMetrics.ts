@@ -25,6 +25,8 @@ export interface FulfilmentMetrics {
   accessVisit(outcome: AccessOutcome, source: LookupSource): void;
   /** A sweep ended, completed or stopped early, after `durationMs`, at `nowMs`. */
   sweep(completed: boolean, durationMs: number, nowMs: number): void;
+  /** A sweep under way finished a purchase's turn with nothing failed, at `nowMs`. */
+  sweepProgress(nowMs: number): void;
   /** Asking the Payment Link to give expired vouchers' places back ended so (its limit already counting them aside). */
   placesBack(outcome: PlacesBackOutcome): void;
   /** A refund the site owes was decided, made, or failed so (a later turn that finds it done is not counted). */
@@ -78,6 +80,11 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
     help: 'When the last completed sweep ended (Unix time); the start of the process until one has.',
     registers: [registry],
   });
+  const progress = new Gauge({
+    name: 'taller_sweep_progress_timestamp_seconds',
+    help: "When a sweep last moved on (Unix time): a purchase's turn ended with nothing failed, or a sweep completed; the start of the process until then.",
+    registers: [registry],
+  });
   new Gauge({
     name: 'taller_sweep_interval_seconds',
     help: 'How often this instance sweeps (SWEEP_SECONDS).',
@@ -108,6 +115,7 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
     registers: [registry],
   });
   lastCompleted.set(startedMs / 1000);
+  progress.set(startedMs / 1000);
   return {
     mail: (kind, outcome) => mails.inc({ kind, outcome }),
     webhookEvent: (type, outcome) => webhookEvents.inc({ type, outcome }),
@@ -116,8 +124,11 @@ export function registerFulfilmentMetrics(registry: Registry, sweepPeriodSeconds
     sweep(completed, durationMs, nowMs) {
       sweeps.inc({ outcome: completed ? 'completed' : 'stopped' });
       sweepDuration.observe(durationMs / 1000);
-      if (completed) lastCompleted.set(nowMs / 1000);
+      if (!completed) return;
+      lastCompleted.set(nowMs / 1000);
+      progress.set(nowMs / 1000);
     },
+    sweepProgress: (nowMs) => progress.set(nowMs / 1000),
     placesBack: (outcome) => placesBack.inc({ outcome }),
     refund: (reason, outcome) => refunds.inc({ reason, outcome }),
     rateLimited: (kind) => rateLimited.inc({ kind }),

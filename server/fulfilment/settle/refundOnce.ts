@@ -2,7 +2,8 @@ import { moneyLabel } from '../../../shared/logic/money';
 import type { Logger } from '../../ops/logger';
 import type { SendOnce, MailResult } from '../mail/sendMailOnce';
 import { type CheckoutApi, CheckoutError } from '../../stripe/checkoutApi';
-import { type MailKind, writeRecord } from '../records/purchaseRecord';
+import { sentFor } from '../records/mailMarks';
+import type { MailKind } from '../records/purchaseRecord';
 import { bonificationOf } from '../records/refundTerms';
 import type { Purchase } from '../records/purchase';
 import { type RefundReason, refundKey, refundMetadata } from '../records/refundMark';
@@ -21,7 +22,8 @@ export interface RefundResult {
 export interface Refunded {
   /** The reason is marked at Stripe: every later turn refunds it, whatever came of this one. */
   decided: boolean;
-  refund: RefundResult;
+  /** null: another instance holds the purchase's refund and mail right now (or its mail went meanwhile). */
+  refund: RefundResult | null;
   mail: MailResult | null;
 }
 
@@ -37,6 +39,8 @@ const MAIL_OF: Record<RefundReason, MailKind> = { after_end: 'refund', date_chan
 
 export interface RefundOnceOptions {
   checkout: CheckoutApi;
+  /** The same calls, paced as the sweep's: a cancellation's refunds beside its wave's marks. */
+  waveCheckout?: CheckoutApi;
   sendOnce: SendOnce;
   logger: Logger;
   metrics?: FulfilmentMetrics;
@@ -54,27 +58,29 @@ const LINE: Record<RefundOutcome, { level: 'info' | 'warn' | 'error'; message: s
 };
 
 /**
- * The steps, each safe to repeat: (1) mark the session with the reason, the decision every later turn reads; (2) the
- * refund at Stripe, under a key named after the purchase and the reason, unless the charge is refunded already or was
- * a cash payment Stripe cannot refund (then the money goes back by bank transfer, which the mail asks the details
- * for); (3) the refund's mail, through the claim at Stripe that sends every buyer mail once: it waits while Stripe
- * cannot be asked or the key may not refund, and goes, saying the refund is in process, once Stripe has refused it for
- * good; where the reason owes a bonificación, the instance that sent that mail asks the owner to pay it, in one line. A
- * key whose failure Stripe stored (a 500) is passed over at the next turn; Stripe refuses a second full refund in any
- * case.
+ * The steps, each safe to repeat, in the claim of the refund's mail (server/fulfilment/mail/sendMailOnce.ts), so that one
+ * instance at a time does them: (1) the claim marks the session with the reason, the decision every later turn reads,
+ * before the refund is asked for; (2) the refund at Stripe, under a key named after the purchase and the reason, unless
+ * the charge is refunded already or was a cash payment Stripe cannot refund (then the money goes back by bank transfer,
+ * which the mail asks the details for); (3) the mail, which waits (the claim released) while Stripe cannot be asked or
+ * the key may not refund, and goes, saying the refund is in process, once Stripe has refused it for good; where the
+ * reason owes a bonificación, the instance that sent that mail asks the owner to pay it, in one line. Once the mail
+ * went, a refund Stripe refused is asked again at each turn. A key whose failure Stripe stored (a 500) is passed over
+ * at the next turn; Stripe refuses a second full refund in any case. Three calls a card purchase: the claim, the
+ * refund, the mark.
  */
-export function createRefundOnce({ checkout, sendOnce, logger, metrics }: RefundOnceOptions): RefundOnce {
+export function createRefundOnce({ checkout, waveCheckout = checkout, sendOnce, logger, metrics }: RefundOnceOptions): RefundOnce {
   /** For each purchase, the attempt whose key Stripe may have kept a failure under. */
   const spent = new Map<string, number>();
   /** For each purchase whose refund failed, what was last said of it: a failure is one line until it changes. */
   const failing = new Map<string, string>();
 
-  const refundAtStripe = async (purchase: Purchase, reason: RefundReason): Promise<RefundResult> => {
+  const refundAtStripe = async (calls: CheckoutApi, purchase: Purchase, reason: RefundReason): Promise<RefundResult> => {
     if (purchase.standing === 'refunded') return { outcome: 'already_refunded' };
     if (purchase.paidInCash || !purchase.paymentIntentId) return { outcome: 'by_transfer' };
     const attempt = (spent.get(purchase.sessionId) ?? 0) + 1;
     try {
-      const { replayed } = await checkout.refund(purchase.paymentIntentId, refundMetadata(reason), refundKey(purchase.paymentIntentId, reason, attempt));
+      const { replayed } = await calls.refund(purchase.paymentIntentId, refundMetadata(reason), refundKey(purchase.paymentIntentId, reason, attempt));
       // Another instance's refund under the same key, carried out once: this turn found it made.
       return { outcome: replayed ? 'already_refunded' : 'refunded' };
     } catch (error) {
@@ -89,45 +95,62 @@ export function createRefundOnce({ checkout, sendOnce, logger, metrics }: Refund
     }
   };
 
-  return async (purchase, wanted, via) => {
-    const fields = { event: 'refund', via, ...(purchase.paymentIntentId && { payment_intent: purchase.paymentIntentId }) };
-    // The first reason marked is the one kept: the buyer is told one story.
-    const reason = purchase.refundReason ?? wanted;
-    const marked = purchase.refundReason === null;
-    if (marked) {
-      try {
-        await writeRecord(checkout, purchase, [{ refund: reason }]);
-      } catch (error) {
-        const refund: RefundResult = {
-          outcome: 'stripe_unavailable',
-          detail: error instanceof CheckoutError ? `stripe ${error.detail}` : 'unexpected failure',
-        };
-        metrics?.refund(reason, refund.outcome);
-        logger.warn({ ...fields, reason, outcome: refund.outcome, cause: refund.detail }, LINE.stripe_unavailable?.message ?? '');
-        return { decided: false, refund, mail: null };
-      }
-    }
-    const refund = await refundAtStripe(purchase, reason);
+  /** What came of a refund, counted when something is decided, done or failed, and said once until it changes. */
+  const report = (purchase: Purchase, reason: RefundReason, refund: RefundResult, decidedNow: boolean, fields: Record<string, string>): void => {
     const line = LINE[refund.outcome];
     const failed = refund.outcome === 'refused' || refund.outcome === 'stripe_unavailable';
-    // Counted when something is decided, done or failed: not each later turn that finds it done.
-    if (marked || failed || refund.outcome === 'refunded') metrics?.refund(reason, refund.outcome);
+    if (decidedNow || failed || refund.outcome === 'refunded') metrics?.refund(reason, refund.outcome);
     const said = `${refund.outcome} ${refund.detail ?? ''}`;
     const repeated = failed && failing.get(purchase.sessionId) === said;
     if (failed) failing.set(purchase.sessionId, said);
     else failing.delete(purchase.sessionId);
     // A transfer owed is said once, when decided; a failure once until it changes; a refund when made.
-    if (line && !repeated && (refund.outcome !== 'by_transfer' || marked))
+    if (line && !repeated && (refund.outcome !== 'by_transfer' || decidedNow))
       logger[line.level](
         { ...fields, reason, outcome: refund.outcome, ...(refund.detail && { cause: refund.detail }) },
         refund.credentials ? 'the key may not refund: give it Refunds: Write (docs/fulfilment.md); tried again at the next turn' : line.message,
       );
-    // Stripe may yet refund it (it could not be asked; the key may not, until the owner fixes it): the mail says what happened, so it waits.
+  };
+
+  return async (purchase, wanted, via) => {
+    const fields = { event: 'refund', via, ...(purchase.paymentIntentId && { payment_intent: purchase.paymentIntentId }) };
+    // The first reason marked is the one kept: the buyer is told one story.
+    const reason = purchase.refundReason ?? wanted;
+    const kind = MAIL_OF[reason];
+    // The sweep's refunds, and those buyers confirmed, are finished after any answer: in the wave's lanes.
+    const inWave = via === 'sweep' || via === 'link';
+    const calls = inWave ? waveCheckout : checkout;
+    const mark = purchase.marks[kind];
+    // Its mail went: only the refund may still be owed (Stripe refused it before), and is asked again at each turn.
+    if (sentFor(mark) || mark.status === 'undeliverable') {
+      const refund = await refundAtStripe(calls, purchase, reason);
+      report(purchase, reason, refund, false, fields);
+      return { decided: true, refund, mail: { kind, outcome: 'already_sent' } };
+    }
+    const made: { refund?: RefundResult } = {};
+    const mail = await sendOnce(purchase, kind, {
+      inWave,
+      // The decision, marked with the claim of its mail and so before the refund is asked for.
+      ...(purchase.refundReason === null && { record: [{ refund: reason }] }),
+      async first(held) {
+        made.refund = await refundAtStripe(calls, held, reason);
+        const { outcome, credentials } = made.refund;
+        // Stripe may yet refund it (it could not be asked; the key may not, until the owner fixes it): the mail says what happened, so it waits.
+        if (outcome === 'stripe_unavailable' || credentials) return null;
+        const refunded = outcome === 'refunded' || outcome === 'already_refunded';
+        return { ...held, refundReason: reason, standing: refunded ? 'refunded' : held.standing };
+      },
+    });
+    const { refund } = made;
+    if (!refund) {
+      // No claim: another instance holds it and refunds, or it went meanwhile; or Stripe could not be asked, and nothing is decided.
+      if (mail.outcome !== 'stripe_unavailable') return { decided: true, refund: null, mail };
+      const failed: RefundResult = { outcome: 'stripe_unavailable', detail: mail.detail ?? 'unexpected failure' };
+      report(purchase, reason, failed, true, fields);
+      return { decided: purchase.refundReason !== null, refund: failed, mail: null };
+    }
+    report(purchase, reason, refund, purchase.refundReason === null, fields);
     if (refund.outcome === 'stripe_unavailable' || refund.credentials) return { decided: true, refund, mail: null };
-    const refunded = refund.outcome === 'refunded' || refund.outcome === 'already_refunded';
-    const settled: Purchase = { ...purchase, refundReason: reason, standing: refunded ? 'refunded' : purchase.standing };
-    // The sweep's refunds, and those buyers confirmed, are finished after any answer: their mails in the wave's lane.
-    const mail = await sendOnce(settled, MAIL_OF[reason], { inWave: via === 'sweep' || via === 'link' });
     // Said by whoever sent the mail that asks the buyer for their account: one instance, once, whatever the turns.
     const bonus = bonificationOf(purchase, reason);
     if (bonus && (mail.outcome === 'sent' || mail.outcome === 'mark_failed' || mail.outcome === 'undeliverable')) {

@@ -88,6 +88,13 @@ const MOMENT_OF: Partial<Record<MailKind, (timeline: JourneyTimeline) => number>
 /** The mails due to every buyer at one moment (a reminder's, the end's, a new date's, a cancellation's): a wave, sent by one instance at a time. */
 const WAVE_KINDS: readonly MailKind[] = ['date_change', 'day_before', 'hour_before', 'recording', 'cancellation'];
 /**
+ * A claim lost to an instance ahead of this one (it ranks before, or it sent the mail already) leaves it the rest of the
+ * sweep: a wave's, and the confirmations, which the sweeps of a fleet find owed to many buyers at once when no webhook
+ * announced them. Several instances racing for the same claims, or one trailing another over an older listing, crawl:
+ * each lost claim costs a second look at the session in its lane.
+ */
+const YIELD_KINDS: readonly MailKind[] = [...WAVE_KINDS, 'confirmation'];
+/**
  * A wave's mark another instance wrote this recently says that instance is sending the wave now: it writes one a
  * fraction of a second apart while it does. Once its marks are older (it stopped), the next sweep takes the wave over.
  */
@@ -179,9 +186,9 @@ export function createSweep({ checkout, inForce, settle, linkLimits, clock, logg
           const { results, missed: skipped, placeGivenBack } = await settle(session, 'sweep');
           if (placeGivenBack && !purchase.placeGivenBack) marked(role, paymentLink);
           for (const kind of skipped) missed.set(kind, (missed.get(kind) ?? 0) + 1);
-          for (const { kind, outcome, detail, outranked, stopsSending } of results) {
+          for (const { kind, outcome, detail, ahead, stopsSending } of results) {
             if (outcome === 'sent') report.sent += 1;
-            if (outranked && WAVE_KINDS.includes(kind)) report.yielded = true;
+            if (ahead && YIELD_KINDS.includes(kind)) report.yielded = true;
             if (outcome === 'mail_failed' || outcome === 'stripe_unavailable') {
               report.failed += 1;
               // A mail server that refuses the site refuses the next buyer too: no purchase begins after it.
@@ -189,6 +196,8 @@ export function createSweep({ checkout, inForce, settle, linkLimits, clock, logg
               report.cause = detail;
             } else if (outcome === 'sent' || outcome === 'undeliverable') inARow = 0;
           }
+          // A purchase whose turn failed nothing is progress, however long the sweep: the stale alert waits for none.
+          if (!results.some(({ outcome }) => outcome === 'mail_failed' || outcome === 'stripe_unavailable')) metrics?.sweepProgress(clock());
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, entries.length) }, worker));
