@@ -20,18 +20,19 @@ export const FLEET_MAX = 10;
  * - `waveRefunds`: the refunds of a cancellation's wave, one a buyer beside its two writes;
  * - `write`: every other write (a webhook's or a page's mark or refund, a place given back to a link, a link's change);
  * - `list`: the listings of the links' purchases (the sweep, a refund's lookup, a place's recount);
- * - `read`: a session read for a webhook's event or a claim's second look, a link read before a place goes back;
- * - `owner`: the seller's own page, one person.
- * Three lanes never hold a call back, their callers pacing them in front; they only count (COUNTED):
+ * - `read`: a session read for a webhook's event or a claim's second look, a link read before a place goes back.
+ * Four lanes never hold a call back, their callers pacing them in front; they only count (COUNTED):
  * - `pages`: the buyers' pages' reads, within budgets of their own (server/fulfilment/fulfilmentRoutes.ts), which answer
  *   503 rather than wait;
  * - `poll`: each Payment Link's read by the spots' poller, one a link every SPOTS_POLL_SECONDS (2 at the least), and the
  *   keeper's read and write of a link at its instants, tried again a poll later;
- * - `preflight`: `npm run preflight`, a process of its own before the launch, a few reads one after another.
+ * - `preflight`: `npm run preflight`, a process of its own before the launch, a few reads one after another;
+ * - `owner`: the seller's own page and her changes (server/panel/, server/changes/), one person whose few calls each
+ *   answer a form she sent, and whose forms wait on no one's turn.
  */
-export const LANES = { wave: 12, waveRefunds: 6, write: 1, list: 2.4, read: 0.4, owner: 1 } as const;
+export const LANES = { wave: 12, waveRefunds: 6, write: 1, list: 2.4, read: 0.4 } as const;
 /** The counted lanes, each with the most calls a second its callers make on one instance. */
-export const COUNTED = { pages: 2, poll: 1, preflight: 1 } as const;
+export const COUNTED = { pages: 2, poll: 1, preflight: 1, owner: 1 } as const;
 export type LaneName = keyof typeof LANES | keyof typeof COUNTED;
 export const LANE_NAMES = [...Object.keys(LANES), ...Object.keys(COUNTED)] as readonly LaneName[];
 /** What a call is, for its lane: one object read, a page of a list, a write of metadata or a link, a refund. */

@@ -18,6 +18,7 @@ import { refundMail } from '../../shared/content/refundMailWords';
 import { isoInWorkshopZone, workshopSchedule } from '../../shared/logic/schedule';
 import { ACCESS_SECRET, accessPathOf, addressOf, markConfirmedFor, type Rig, refundLinkIn, startRig } from '../helpers/fulfilment';
 import { TEST_START_MS, testApp } from '../helpers/testApp';
+import { fleetQuiet } from '../helpers/waveFleet';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -40,26 +41,13 @@ afterEach(async () => {
 });
 
 /**
- * Settled: nothing in flight at Stripe, and no mail claimed there still on its way to the SMTP server (a claim carried
- * out, its mail neither taken nor released), as tests/fulfilment/reminder-wave.test.ts has it. The confirmation links'
- * mails go with their answers, under no claim: `unclaimed` says how many of those were taken.
+ * Settled as a wave's fleet is (tests/helpers/waveFleet.ts: a refund's mail is on its way once its refund is made),
+ * with the confirmation links' mails, which go with their answers under no claim: `unclaimed` says how many of those
+ * were taken.
  */
 function quietWith(unclaimed: () => number): Quiet {
-  let counted = 0;
-  let claimed = 0;
-  let released = 0;
-  return {
-    inFlight() {
-      for (const { metadata } of rig.stripe.checkout.updates.slice(counted)) {
-        const values = Object.values(metadata);
-        if (values.includes('sending')) claimed += 1;
-        if (values.includes('failed') || values.includes('undeliverable')) released += 1;
-      }
-      counted = rig.stripe.checkout.updates.length;
-      return rig.stripe.inFlight() + claimed - released - (rig.smtp.received.length - unclaimed());
-    },
-    activity: () => rig.stripe.activity() + rig.smtp.activity(),
-  };
+  const fleet = fleetQuiet(rig);
+  return { inFlight: () => fleet.inFlight() + unclaimed(), activity: fleet.activity };
 }
 
 /** Runs the clock on, a second at a time, until `done` or `forMs` have passed. */
