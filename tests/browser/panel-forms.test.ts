@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchChromium, type RunningServer, startServer, waitUntil } from '../../scripts/lib/harness';
+import { WAIT_BOUND_MS } from '../../scripts/lib/testBudget';
 import { panel, panelChanges } from '../../shared/content/panelWords';
 import { describeViolations, runAxe } from '../helpers/axe';
 import { cspViolationsOf, openWatchedPage, unexpectedProblems, type WatchedPage } from '../helpers/browser';
@@ -44,8 +45,12 @@ beforeAll(async () => {
     }),
     launchChromium(),
   ]);
-  // The first sweep confirms both buyers: the panel lists them from then on.
-  await waitUntil('the first sweep', () => rig.smtp.received.length >= 2, 15_000);
+  // The first sweep confirms both buyers; the next one lists them confirmed, as a change's preview reads them.
+  await waitUntil('the first sweep', () => rig.smtp.received.length >= 2, WAIT_BOUND_MS);
+  const confirmedAt = Date.now();
+  const listedSince = () =>
+    rig.stripe.calls.some(({ method, path, atMs }) => method === 'GET' && path.startsWith('/v1/checkout/sessions?') && atMs > confirmedAt);
+  await waitUntil('a sweep listing both buyers confirmed', listedSince, WAIT_BOUND_MS);
 });
 afterAll(async () => {
   await browser?.close();
@@ -60,7 +65,7 @@ async function press(page: Page, name: string): Promise<void> {
 
 /** The owner's last mail, once it arrives. */
 async function lastOwnerMail(count: number) {
-  await waitUntil('a mail to the owner', async () => (await ownerMails(rig)).length >= count, 5_000);
+  await waitUntil('a mail to the owner', async () => (await ownerMails(rig)).length >= count, WAIT_BOUND_MS);
   return (await ownerMails(rig)).at(-1);
 }
 
