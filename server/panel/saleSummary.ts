@@ -98,7 +98,7 @@ function placesOf(roles: readonly LinkRole[], spots: SummaryInput['spots'], curr
       left: counted?.remaining ?? null,
       limit: counted?.limit ?? null,
       vouchers: vouchers.length,
-      vouchersUntilLabel: until.length > 0 ? when(Math.max(...until)) : null,
+      vouchersUntilLabel: until.length > 0 ? when(until.reduce((latest, ms) => Math.max(latest, ms))) : null,
     };
   });
 }
