@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readBuildManifest } from '../../server/render/readManifest';
 import { DEFAULT_DEADLINE_MS, DIST, TEST_START_MS, testApp } from '../helpers/testApp';
 import { fetchRaw } from '../helpers/fetchRaw';
+import { startRig } from '../helpers/fulfilment';
 import { parseHtml, textOf } from '../helpers/html';
 
 const manifest = readBuildManifest(DIST);
@@ -120,6 +121,20 @@ describe('HTML Cache-Control for a CDN', () => {
 
   it('lets shared caches keep the closed page an hour: nothing changes any more', async () => {
     expect(await cacheControlAt(TEST_START_MS)).toBe(shared(3600));
+  });
+
+  it('where the seller can change the sale, keeps the closed page no longer than a change takes to come into force', async () => {
+    // A new date, the next edition or an un-cancel from /panel is in force CHANGE_DELAY_SECONDS after she confirms it:
+    // a copy kept longer would hide it, and the site purges no cache.
+    const rig = await startRig();
+    try {
+      const { app } = testApp({ now: TEST_START_MS, env: { ...rig.env(), CHANGE_DELAY_SECONDS: '600' } });
+      const sMaxAge = Number(/s-maxage=(\d+)/.exec((await fetchRaw(app, '/')).headers['cache-control'] ?? '')?.[1]);
+      expect(sMaxAge).toBeGreaterThan(0);
+      expect(sMaxAge).toBeLessThan(600);
+    } finally {
+      await rig.close();
+    }
   });
 
   it('never caches the health check', async () => {
