@@ -17,7 +17,7 @@ import type { StripeBoundary } from '../stripe/stripeBoundary';
 import { accessToken, purchaseReference, sampleToken } from './pages/accessToken';
 import { accessPage } from './pages/accessRoute';
 import { checkoutApi } from '../stripe/checkoutApi';
-import { type LinkRoles, type Purchase, purchaseOf } from './records/purchase';
+import type { LinkRoles, Purchase } from './records/purchase';
 import { journeyOf } from './records/purchaseJourney';
 import { saleInForce } from './records/saleInForce';
 import { type Due, dueNow } from './settle/dueNow';
@@ -237,10 +237,9 @@ export function fulfilmentRoutes({ settings, config, live, render, clock, logger
     clock,
     metrics,
   });
-  // A refund its buyer confirmed is finished as the sweep finishes one: every write in the wave's lane, after the answer.
-  const linkRefundOnce = createRefundOnce({ checkout: waveCheckout, sendOnce, logger, metrics });
+  // A refund its buyer confirmed is finished as the sweep finishes one (refundOnce puts 'link' in the wave's lanes), after the answer.
   const confirmed = refundsUnderWay({
-    refund: (purchase) => linkRefundOnce(purchase, 'date_change', 'link'),
+    refund: (purchase) => refundOnce(purchase, 'date_change', 'link'),
     ...(wait && { wait }),
     done: (purchase, refunded) => {
       // Not marked, or another instance holds its refund right now: the next look reads what Stripe says.
