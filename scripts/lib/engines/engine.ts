@@ -86,17 +86,19 @@ export async function settledCenter(run: (expression: string) => Promise<unknown
   })()`;
   let last = '';
   let same = 0;
+  let found = false;
   for (const until = Date.now() + WAIT_BOUND_MS; Date.now() < until; ) {
+    // None yet is not none at all: a page whose address has changed may still be parsing what comes after it.
     const center = (await run(read)) as { x: number; y: number } | null;
-    if (!center) throw new Error(`No element matches ${selector}`);
+    found ||= center !== null;
     const at = JSON.stringify(center);
-    same = at === last ? same + 1 : 0;
+    same = center && at === last ? same + 1 : 0;
     // Three reads in a row at the same place: a block that was going to grow has had frames enough to do so.
-    if (same === 2) return center;
+    if (center && same === 2) return center;
     last = at;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  throw new Error(`waited for ${selector} to stay put: not within ${WAIT_BOUND_MS} ms`);
+  throw new Error(found ? `waited for ${selector} to stay put: not within ${WAIT_BOUND_MS} ms` : `No element matches ${selector} within ${WAIT_BOUND_MS} ms`);
 }
 
 /** What a driver does for a page, in its own terms; pageOf makes an EnginePage of it. */
