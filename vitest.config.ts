@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { TEST_TIMEOUT_MS, WAIT_BOUND_MS } from './scripts/lib/testBudget';
 
@@ -30,7 +31,8 @@ export default defineConfig({
     hookTimeout: TEST_TIMEOUT_MS,
     // expect.poll waits for what a test needs as long as any wait does, so that its message, not the timeout, says what.
     expect: { poll: { timeout: WAIT_BOUND_MS } },
-    maxWorkers: 2,
+    // One worker a core this process may use, two at most: two files on one core only slow each other's every test.
+    maxWorkers: Math.min(2, availableParallelism()),
     projects: [
       { extends: true, test: { name: 'in-process', include: IN_PROCESS, isolate: false } },
       // Browsers, child processes, Java, varnishd: each file with its own modules (one Chromium per file, say).
