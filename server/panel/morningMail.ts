@@ -92,7 +92,7 @@ export interface MorningOptions {
   mails: OwnerMails;
   listing: () => SweepListing | null;
   /** The places each link has now, for the mail's last lines. */
-  places: () => { role: LinkRole; spots: Spots | null }[];
+  places: () => { role: LinkRole; spots: Spots | null; selling: boolean }[];
   publicUrl: string;
   clock: Clock;
   logger: Logger;
@@ -124,7 +124,9 @@ export function createMorning({ claims, mails, listing, places, publicUrl, clock
       }
       owed = day;
     }
-    const placeLines = places().flatMap(({ role, spots }) => (spots ? [`${panel.places.link[role]}: ${panel.places.left(spots.remaining, spots.limit)}`] : []));
+    const placeLines = places().flatMap(({ role, spots, selling }) =>
+      spots ? [`${panel.places.link[role]}: ${selling ? panel.places.left(spots.remaining, spots.limit) : panel.places.closed}`] : [],
+    );
     try {
       await mails.morning({
         summary: lines[0] ?? '',

@@ -7,6 +7,7 @@ import type { UnderWayView } from '../../shared/components/panel/ChangeCards';
 import type { Notice } from '../../shared/components/panel/PanelPage';
 import { panel, panelChanges } from '../../shared/content/panelWords';
 import { workshop } from '../../shared/content/siteFacts';
+import { saleState, stillSelling } from '../../shared/logic/sale';
 import { dateTimeLabel, WORKSHOP_ZONE } from '../../shared/logic/schedule';
 import { ROUTES } from '../../shared/routes';
 import type { PanelSettings, SiteConfig } from '../config/settings';
@@ -247,7 +248,12 @@ export function panelRoutes({ settings, config, assets, fulfilment, live, change
       claims,
       mails,
       listing: listingNow,
-      places: () => rolesNow(clock()).map((role) => ({ role, spots: spotsNow()[role] })),
+      places: () => {
+        const nowMs = clock();
+        const spots = spotsNow();
+        const selling = stillSelling(saleState(nowMs, live.current(nowMs).sale, spots.early_bird, spots.normal));
+        return rolesNow(nowMs).map((role) => ({ role, spots: spots[role], selling }));
+      },
       publicUrl,
       clock,
       logger,

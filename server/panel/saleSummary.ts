@@ -3,7 +3,7 @@ import type { BuyerMail, BuyerRow, BuyersView } from '../../shared/components/pa
 import type { MoneyView, OverviewView, PlacesRow, SourceRow, SweepView } from '../../shared/components/panel/SaleCards';
 import { workshop } from '../../shared/content/siteFacts';
 import { type Money, moneyLabel } from '../../shared/logic/money';
-import { type LinkRole, type SaleTerms, saleState, upcomingChanges } from '../../shared/logic/sale';
+import { type LinkRole, type SaleState, type SaleTerms, saleState, stillSelling, upcomingChanges } from '../../shared/logic/sale';
 import { dateTimeLabel, workshopSchedule } from '../../shared/logic/schedule';
 import type { Spots } from '../../shared/logic/spots';
 import { MAIL_KINDS } from '../fulfilment/records/purchaseRecord';
@@ -86,7 +86,8 @@ function overviewOf({ nowMs, sale, edition, spots, origins }: Pick<SummaryInput,
   return { state, edition, workshopLabel: workshopSchedule(sale.workshopStartMs).fullLabel, nextLabel: next ? when(next.atMs) : null, origins };
 }
 
-function placesOf(roles: readonly LinkRole[], spots: SummaryInput['spots'], current: readonly Entry[]): PlacesRow[] {
+function placesOf(roles: readonly LinkRole[], spots: SummaryInput['spots'], current: readonly Entry[], state: SaleState): PlacesRow[] {
+  const selling = stillSelling(state);
   return roles.map((role) => {
     const own = current.filter(({ purchase }) => purchase.link === role);
     const vouchers = own.filter(({ purchase }) => purchase.standing === 'awaiting_payment');
@@ -95,6 +96,7 @@ function placesOf(roles: readonly LinkRole[], spots: SummaryInput['spots'], curr
     return {
       role,
       sold: own.filter(({ purchase }) => hasAccess(purchase.standing)).length,
+      selling,
       left: counted?.remaining ?? null,
       limit: counted?.limit ?? null,
       vouchers: vouchers.length,
@@ -197,10 +199,11 @@ export function saleSummary(input: SummaryInput) {
   const { listing, edition } = input;
   const isCurrent = (purchase: Purchase): boolean => purchase.edition === null || purchase.edition === edition;
   const current = listing?.entries.filter(({ purchase }) => isCurrent(purchase)) ?? [];
+  const overview = overviewOf(input);
   return {
-    overview: overviewOf(input),
+    overview,
     sale: listing && {
-      places: placesOf(input.roles, input.spots, current),
+      places: placesOf(input.roles, input.spots, current, overview.state),
       money: moneyOf(current),
       sources: sourcesOf(current),
       buyers: buyersOf(listing.entries, isCurrent, input),

@@ -79,6 +79,7 @@ export const panel = {
     sold: (count: number): string => `${count} ${count === 1 ? 'vendido' : 'vendidos'}`,
     left: (left: number, limit: number): string => `quedan ${left} de ${limit}`,
     uncounted: 'sin límite en Stripe',
+    closed: 'venta cerrada',
     vouchers: (count: number, untilLabel: string | null): string =>
       `${count} ${count === 1 ? 'ficha OXXO por pagar' : 'fichas OXXO por pagar'}${untilLabel ? `: la última vence el ${untilLabel}` : ''}`,
     noVouchers: 'Ninguna ficha por pagar.',

@@ -18,6 +18,9 @@ export interface SaleTerms {
   cancelled: boolean;
 }
 
+/** Whether a checkout link may still sell: after the start or a cancellation, the places a link counts are for nobody. */
+export const stillSelling = (state: SaleState): boolean => state !== 'closed' && state !== 'cancelled';
+
 /** A state the page will reach by itself, and the instant it begins. */
 export interface StateChange {
   atMs: number;

@@ -7,6 +7,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMorningMs } from '../../server/panel/morningMail';
 import { morningMail } from '../../shared/content/panelMailWords';
+import { panel } from '../../shared/content/panelWords';
 import { WORKSHOP_ZONE } from '../../shared/logic/schedule';
 import { confirmedPurchase, PUBLIC_URL, type Rig, startRig } from '../helpers/fulfilment';
 import { handClock, OWNER_EMAIL, ownerMails, panelEnv } from '../helpers/panel';
@@ -57,6 +58,28 @@ describe('the morning mail', () => {
     const before = (await ownerMails(rig)).length;
     expect(await morning()).toBe('quiet');
     expect((await ownerMails(rig)).length).toBe(before);
+  });
+});
+
+describe("the morning mail's places", () => {
+  it('counts the places left while the link sells, and says the sale is closed once the workshop is cancelled', async () => {
+    const spots = { current: () => ({ remaining: 21, limit: 30 }), ready: () => true };
+    for (const [day, cancelled, line] of [
+      ['2025-09-26', false, panel.places.left(21, 30)],
+      ['2025-09-28', true, panel.places.closed],
+    ] as const) {
+      const clock = handClock(at(day, 8, 3));
+      const env = { ...panelEnv(rig), ...(cancelled && { WORKSHOP_CANCELLED: 'true' }) };
+      const { app, sweep, morning } = testApp({ now: clock.read, env, spots });
+      // The evening before: a sale to tell of.
+      await confirmedPurchase(rig, app, clock, at(day, 8, 3) - 12 * 3_600_000, { name: `Compra ${day}` });
+      await sweep();
+      const before = (await ownerMails(rig)).length;
+      expect(await morning()).toBe('sent');
+      const [mail] = (await ownerMails(rig)).slice(before);
+      expect(mail?.text).toContain(`${panel.places.link.early_bird}: ${line}`);
+      expect(mail?.text).not.toContain(cancelled ? panel.places.left(21, 30) : panel.places.closed);
+    }
   });
 });
 

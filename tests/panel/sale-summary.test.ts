@@ -3,12 +3,16 @@
  * fixtures, typed with the SDK's own types) read as the sweep reads them: the state and its next moment, each link's
  * places and vouchers, the money, where sales came from (the checkout's client_reference_id), each buyer and her mails.
  */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { checkoutStandIn } from '../../scripts/lib/stripeCheckoutStandIn';
 import type { Due } from '../../server/fulfilment/settle/dueNow';
 import { purchaseOf } from '../../server/fulfilment/records/purchase';
 import { BUYERS_SHOWN, saleSummary, type SummaryInput } from '../../server/panel/saleSummary';
+import { PlacesCard } from '../../shared/components/panel/SaleCards';
+import { panel } from '../../shared/content/panelWords';
 import { workshop } from '../../shared/content/siteFacts';
 import { dateTimeLabel } from '../../shared/logic/schedule';
 import { DEFAULT_DEADLINE_MS, TEST_START_MS } from '../helpers/testApp';
@@ -80,9 +84,33 @@ describe('saleSummary', () => {
     });
     // Paid or free, of this edition: Ana, Bea, Cruz, Dora, Eva; Juana's is an earlier edition's.
     expect(summary.sale?.places).toEqual([
-      { role: 'early_bird', sold: 5, left: 22, limit: 30, vouchers: 1, vouchersUntilLabel: when(Math.floor(at(1) / 1000) * 1000 + 3 * 86_400_000) },
+      {
+        role: 'early_bird',
+        sold: 5,
+        selling: true,
+        left: 22,
+        limit: 30,
+        vouchers: 1,
+        vouchersUntilLabel: when(Math.floor(at(1) / 1000) * 1000 + 3 * 86_400_000),
+      },
     ]);
     expect(summary.sweep).toEqual({ agoSeconds: 20, purchases: entries.length, sent: 2, failed: 1, completed: true });
+  });
+
+  it('says a link of a cancelled or closed sale sells no more, whatever places it still counts', () => {
+    const { entries } = sale();
+    const terms = input(entries).sale;
+    for (const [state, sale] of [
+      ['cancelled', { ...terms, cancelled: true }],
+      ['closed', { ...terms, workshopStartMs: NOW - 60_000 }],
+    ] as const) {
+      const summary = saleSummary(input(entries, { sale }));
+      expect(summary.overview.state).toBe(state);
+      expect(summary.sale?.places.map(({ selling, left }) => ({ selling, left }))).toEqual([{ selling: false, left: 22 }]);
+      const shown = renderToStaticMarkup(createElement(PlacesCard, { places: summary.sale?.places ?? [] }));
+      expect(shown).toContain(panel.places.closed);
+      expect(shown).not.toContain(panel.places.left(22, 30));
+    }
   });
 
   it('sums the money in, the refunds, the disputes and the bonificaciones owed', () => {

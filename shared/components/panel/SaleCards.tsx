@@ -17,6 +17,8 @@ export interface OverviewView {
 export interface PlacesRow {
   role: LinkRole;
   sold: number;
+  /** False once the sale is closed or cancelled: what a link still counts is no longer for sale. */
+  selling: boolean;
   left: number | null;
   limit: number | null;
   vouchers: number;
@@ -95,7 +97,7 @@ export function PlacesCard({ places }: { places: PlacesRow[] }) {
             <span>
               {words.sold(row.sold)}
               {' · '}
-              {row.left !== null && row.limit !== null ? words.left(row.left, row.limit) : words.uncounted}
+              {!row.selling ? words.closed : row.left !== null && row.limit !== null ? words.left(row.left, row.limit) : words.uncounted}
             </span>
             <span className="panel__hint">{row.vouchers > 0 ? words.vouchers(row.vouchers, row.vouchersUntilLabel) : words.noVouchers}</span>
           </li>
