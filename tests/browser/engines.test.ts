@@ -188,11 +188,10 @@ const engines = Object.fromEntries(NAMES.map((name) => [name, lazily(ENGINES[nam
 describe.each(NAMES)('%s', (name) => {
   const engine = engines[name];
   let page: EnginePage | undefined;
-  // This engine and the site start before the first test, not within it; the next engine starts while this one's
-  // tests run. Each test still awaits its own engine, so one that cannot start fails its tests with its own message.
+  // This engine and the site start before the first test, not within it, and not beside another engine's tests: on
+  // one core a browser starting takes its time from the test running. Each test still awaits its own engine, so
+  // one that cannot start fails its tests with its own message.
   beforeAll(async () => {
-    const next = NAMES[NAMES.indexOf(name) + 1];
-    if (next) engines[next].get().catch(() => undefined);
     await Promise.all([engine.get(), server.get()]).catch(() => undefined);
   });
   afterAll(() => engine.close());

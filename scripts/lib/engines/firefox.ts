@@ -85,6 +85,8 @@ export async function firefoxEngine(): Promise<Engine> {
     async open(origin, { javaScript, clock = false, viewport = PHONE }) {
       const tab = await tabFor(javaScript, clock);
       const { page } = tab;
+      // The tab in front, as the visitor's is: Firefox gives a tab behind another no idle time until its callbacks time out.
+      await page.bringToFront();
       await page.setViewport(viewport);
       tab.reported.length = 0;
       return pageOf(origin, {
