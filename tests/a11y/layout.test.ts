@@ -100,6 +100,36 @@ describe('nav links and the fixed top bar', () => {
     // Without JavaScript the blocks below stay skipped until they near the viewport: jumps are instant.
     expect(await scrollBehavior(await visit('/', 1280, 'no-preference', false))).toBe('auto');
   });
+
+  it.each([true, false])('moves nothing by itself for longer than five seconds (WCAG 2.2.2; JavaScript %s)', async (javaScript) => {
+    const page = await visit('/', 390, 'no-preference', javaScript);
+    const endless = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => Number(animation.effect?.getComputedTiming().endTime ?? 0) > 5_000)
+        .map(
+          (animation) => `${(animation as CSSAnimation).animationName ?? 'script'} on ${(animation.effect as KeyframeEffect | null)?.target?.className ?? ''}`,
+        ),
+    );
+    expect(endless).toEqual([]);
+  });
+
+  it('keeps its call to action in place and clear of the brand, whichever serif the system lends the brand (390 px)', async () => {
+    // The heading face is the visitor's own serif (fonts.css), found after the first paint on a busy phone: until then
+    // the brand is set in the generic serif, wider or narrower.
+    const page = await visit('/', 390, 'no-preference', false);
+    const barIn = (family: string) =>
+      page.evaluate((fontFamily) => {
+        const brand = document.querySelector<HTMLElement>('.topbar__brand')!;
+        brand.style.fontFamily = fontFamily;
+        const cta = document.querySelector('.topbar__cta')!.getBoundingClientRect();
+        return { ctaLeft: Math.round(cta.left), ctaRight: Math.round(cta.right), brandClear: brand.getBoundingClientRect().right <= cta.left };
+      }, family);
+    const settled = await barIn('');
+    expect(settled.brandClear).toBe(true);
+    expect(settled.ctaRight).toBeLessThanOrEqual(await page.evaluate(() => document.querySelector('.topbar__nav')!.getBoundingClientRect().right));
+    for (const family of ['serif', 'sans-serif']) expect({ family, ...(await barIn(family)) }).toEqual({ family, ...settled });
+  });
 });
 
 describe('the first paint lays out the hero alone', () => {
