@@ -28,8 +28,6 @@ export interface RunningVarnish {
   accessLog(formatFile: string): Promise<string[]>;
   /** What one of Varnish's log tools (varnishlog, varnishtop) prints with `args`, reading the log so far. */
   logTool(command: 'varnishlog' | 'varnishtop', args: string[]): Promise<string>;
-  /** Requests Varnish sent to each backend (varnishstat's VBE.<vcl>.<backend>.req), by backend name. */
-  backendRequests(): Promise<Map<string, number>>;
   /** varnishstat's counters matching `fields` (its -f globs), by their full names. */
   counters(...fields: string[]): Promise<Record<string, number>>;
   stop(): Promise<void>;
@@ -112,14 +110,6 @@ export async function startVarnish(backends: Backend[], { vcl }: { vcl?: string 
     async logTool(command, args) {
       // varnishlog's -d dumps the log so far and exits; varnishtop's -1 prints its table once.
       return tool(command, ...(command === 'varnishlog' ? ['-d', ...args] : ['-d', '-1', ...args]));
-    },
-    async backendRequests() {
-      const requests = new Map<string, number>();
-      for (const [key, value] of Object.entries(await counters('VBE.*.req'))) {
-        const backend = /^VBE\.[^.]+\.(.+)\.req$/.exec(key)?.[1];
-        if (backend) requests.set(backend, value);
-      }
-      return requests;
     },
     counters,
     stop,
