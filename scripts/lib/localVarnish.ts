@@ -1,7 +1,10 @@
 // How this machine runs deploy/varnish/taller.vcl, for the rehearsal and the tests alike: the backends.vcl it
 // includes, and varnishd's arguments.
+import { execFile } from 'node:child_process';
 import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { WAIT_BOUND_MS } from './testBudget.ts';
 
 /** An instance of the site on this machine, as Varnish names and reaches it. */
 export interface LocalInstance {
@@ -91,4 +94,27 @@ export async function prepareVarnish({
   const args = ['-F', '-n', workdir, '-a', `127.0.0.1:${port}`, '-T', '127.0.0.1:0', '-f', path.resolve(vclFile)];
   args.push('-p', `vcl_path=${dir}:/etc/varnish:/usr/share/varnish/vcl`, '-s', `main=malloc,${storage}`, ...VARNISHD_SETTINGS);
   return { workdir, args };
+}
+
+/**
+ * Whether each backend's probes have it healthy, by its name without the VCL's prefix (`varnishadm backend.list`).
+ * varnishadm gives up on a manager that has not answered within a few seconds, as a busy machine's may not: it is asked
+ * again, within the suite's bound.
+ */
+export async function backendHealth(workdir: string): Promise<Map<string, boolean>> {
+  const until = Date.now() + WAIT_BOUND_MS;
+  for (;;) {
+    try {
+      const { stdout } = await promisify(execFile)('varnishadm', ['-n', workdir, '-t', String(WAIT_BOUND_MS / 1000), 'backend.list']);
+      const healthy = new Map<string, boolean>();
+      for (const line of stdout.split('\n').slice(1)) {
+        const [backend, , , state] = line.trim().split(/\s+/);
+        if (backend) healthy.set(backend.replace(/^[^.]*\./, ''), state === 'healthy');
+      }
+      return healthy;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }

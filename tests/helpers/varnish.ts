@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type LocalInstance, prepareVarnish } from '../../scripts/lib/localVarnish';
+import { backendHealth, type LocalInstance, prepareVarnish } from '../../scripts/lib/localVarnish';
 import { accepts, freePort, waitUntil } from '../../scripts/lib/harness';
 
 const run = promisify(execFile);
@@ -80,14 +80,7 @@ export async function startVarnish(backends: Backend[], { vcl }: { vcl?: string 
     for (const [key, counter] of Object.entries(parsed.counters ?? parsed)) if (typeof counter?.value === 'number') values[key] = counter.value;
     return values;
   };
-  const health = async (): Promise<Map<string, boolean>> => {
-    const states = new Map<string, boolean>();
-    for (const line of (await tool('varnishadm', 'backend.list')).split('\n').slice(1)) {
-      const [backend, , , state] = line.trim().split(/\s+/);
-      if (backend) states.set(backend.replace(/^[^.]*\./, ''), state === 'healthy');
-    }
-    return states;
-  };
+  const health = (): Promise<Map<string, boolean>> => backendHealth(workdir);
   return {
     port,
     health,

@@ -4,7 +4,7 @@ import { type ChildProcess, execFile } from 'node:child_process';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { prepareVarnish } from '../../lib/localVarnish.ts';
+import { backendHealth, prepareVarnish } from '../../lib/localVarnish.ts';
 import { accepts, type Env, freePort, imageCommand, PRODUCTION_SETTINGS, sellingEnv, startServer, waitUntil } from '../../lib/harness.ts';
 import { type ChildExit, startChild, track } from './children.ts';
 
@@ -179,15 +179,7 @@ export async function startVarnish(name: string, dir: string, vclFile: string, i
     },
     60_000,
   );
-  const adm = async (...args: string[]): Promise<string> => (await run('varnishadm', ['-n', workdir, ...args])).stdout;
-  const health = async (): Promise<Map<string, boolean>> => {
-    const healthy = new Map<string, boolean>();
-    for (const line of (await adm('backend.list')).split('\n').slice(1)) {
-      const [backend, , , state] = line.trim().split(/\s+/);
-      if (backend) healthy.set(backend.replace(/^[^.]*\./, ''), state === 'healthy');
-    }
-    return healthy;
-  };
+  const health = (): Promise<Map<string, boolean>> => backendHealth(workdir);
   return {
     name,
     port,
