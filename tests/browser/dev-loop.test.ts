@@ -4,7 +4,7 @@
  * change, its one added script allowed by the policy. The production build never holds that script.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -59,11 +59,18 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Saves `file` of the copy as `change` makes it, and waits for the runner's next ready line; resolves with that line. */
+/**
+ * Saves `file` of the copy as `change` makes it, and waits for the runner's next ready line; resolves with that line.
+ * The new text replaces the file whole, as an editor's safe write does: written in place, a save whose writer is
+ * paused between emptying the file and filling it reaches the runner as two changes, and is built twice.
+ */
 async function save(file: string, change: (text: string) => string): Promise<string> {
   const before = readyLines().length;
   const target = path.join(dir, file);
-  writeFileSync(target, change(readFileSync(target, 'utf8')));
+  // Beside the watched folders, on the same file system: the rename is the one change the runner sees.
+  const written = path.join(dir, `.saving-${path.basename(file)}`);
+  writeFileSync(written, change(readFileSync(target, 'utf8')));
+  renameSync(written, target);
   await waitUntil(`a ready line after saving ${file}`, () => readyLines().length > before).catch((error: Error) => {
     throw new Error(`${error.message}; the runner's last lines:\n${lines.slice(-10).join('\n')}`);
   });
