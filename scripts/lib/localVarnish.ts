@@ -96,6 +96,9 @@ export async function prepareVarnish({
   return { workdir, args };
 }
 
+/** A retry twin's attempts, as the VCL's comment tells an operator to add them up: its requests, failed connections, hold-downs. */
+export const TWIN_ATTEMPT_FIELDS = ['req', 'fail_*', 'helddown'] as const;
+
 /**
  * Whether each backend's probes have it healthy, by its name without the VCL's prefix (`varnishadm backend.list`).
  * varnishadm gives up on a manager that has not answered within a few seconds, as a busy machine's may not: it is asked

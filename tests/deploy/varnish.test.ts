@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADER_NAMES } from '../../server/http/security';
 import { outage } from '../../shared/content/errorPageWords';
 import { freePort, PRODUCTION_SETTINGS, type RunningServer, startBuiltServer, waitUntil } from '../../scripts/lib/harness';
+import { TWIN_ATTEMPT_FIELDS } from '../../scripts/lib/localVarnish';
 import { type RunningVarnish, startVarnish } from '../helpers/varnish';
 
 /**
@@ -69,10 +70,10 @@ describe('deploy/varnish/taller.vcl in front of a failing instance', () => {
     expect(retried).toHaveLength(3);
     for (const line of retried) expect(line).toMatch(/ from dropper to instance$/);
     // Counted where an operator looks: varnishstat, at the twin of the instance each retry went to, summed as the VCL's
-    // comment and the rehearsal sum them (req, fail_* and helddown). Other GETs are retried too: the cache's own refresh
+    // comment and the rehearsal sum them (TWIN_ATTEMPT_FIELDS). Other GETs are retried too: the cache's own refresh
     // of the outage page, and, on a machine too busy for an instance to answer within its bound, a request first sent to it.
     const attemptsAt = async (twin: string): Promise<number> =>
-      Object.values(await varnish.counters(...['req', 'fail_*', 'helddown'].map((field) => `VBE.*.${twin}.${field}`))).reduce((sum, value) => sum + value, 0);
+      Object.values(await varnish.counters(...TWIN_ATTEMPT_FIELDS.map((field) => `VBE.*.${twin}.${field}`))).reduce((sum, value) => sum + value, 0);
     const uncounted = async (): Promise<string[]> => {
       const logged = (await varnish.vclLog()).filter((line) => line.startsWith('retry '));
       const differences: string[] = [];

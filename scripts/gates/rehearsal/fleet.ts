@@ -4,7 +4,7 @@ import { type ChildProcess, execFile } from 'node:child_process';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { backendHealth, prepareVarnish } from '../../lib/localVarnish.ts';
+import { backendHealth, prepareVarnish, TWIN_ATTEMPT_FIELDS } from '../../lib/localVarnish.ts';
 import { accepts, type Env, freePort, imageCommand, PRODUCTION_SETTINGS, sellingEnv, startServer, waitUntil } from '../../lib/harness.ts';
 import { type ChildExit, startChild, track } from './children.ts';
 
@@ -200,7 +200,7 @@ export async function startVarnish(name: string, dir: string, vclFile: string, i
       return { stop: () => void child.kill('SIGTERM') };
     },
     async retriesCounted() {
-      const fields = ['req', 'fail_*', 'helddown'].flatMap((field) => ['-f', `VBE.*_retry.${field}`]);
+      const fields = TWIN_ATTEMPT_FIELDS.flatMap((field) => ['-f', `VBE.*_retry.${field}`]);
       const counters = await varnishstat(workdir, ...fields);
       return Object.values(counters).reduce((sum, counter) => sum + (typeof counter?.value === 'number' ? counter.value : 0), 0);
     },
